@@ -1,0 +1,34 @@
+# Two entry points (README): `make run` runs the bundled demo, `make test` runs every
+# test. Both install what is missing first, with sudo when not root.
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# pkg-config itself may be missing on a fresh machine (SPEC §9).
+PACKAGES := pkgconf liblua5.4-dev
+
+.PHONY: run test deps build release clean
+
+deps:
+	@missing=""; \
+	for package in $(PACKAGES); do \
+	  dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+run: release
+	.build/release/workout run programs/demo.lua
+
+test: build
+	WORKOUT_BIN=$(CURDIR)/.build/debug/workout $(SWIFT) test
+
+clean:
+	rm -rf .build

@@ -1,0 +1,73 @@
+/// Something that happened in a running workout. `--json` prints each as one line
+/// (SPEC §5); the plain and live outputs format the same values.
+public struct Event: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case workoutStart(name: String, segments: Int, duration: Double, speed: Double)
+        case segmentStart(SegmentSummary, info: JSONValue)
+        case cue(index: Int, offset: Double, text: String?)
+        case segmentEnd(index: Int, name: String, kind: String, skipped: Bool)
+        case alert(Alert, text: String)
+        case log(text: String)
+        case pause(index: Int, remaining: Double)
+        case resume(index: Int, remaining: Double)
+        case error(message: String, hook: String, traceback: String?)
+        case workoutEnd(completed: Bool, elapsed: Double, segmentsDone: Int)
+    }
+
+    public enum Alert: String, Sendable {
+        case bell, notify, say
+    }
+
+    public var kind: Kind
+    /// Workout seconds since the start (real seconds × speed; virtual in a dry run).
+    public var t: Double
+    /// The timer fire that caused the event, if one did.
+    public var fire: Fire?
+
+    public init(_ kind: Kind, t: Double, fire: Fire?) {
+        self.kind = kind
+        self.t = t
+        self.fire = fire
+    }
+}
+
+/// The fields of `segment_start`, and what a display needs to show a segment.
+public struct SegmentSummary: Sendable, Equatable {
+    public var index: Int
+    public var count: Int
+    public var name: String
+    public var kind: String
+    public var duration: Double
+    public var round: Int?
+    public var rounds: Int?
+    public var block: String?
+
+    public init(_ segment: Segment, count: Int) {
+        index = segment.index
+        self.count = count
+        name = segment.name
+        kind = segment.kind
+        duration = segment.duration
+        round = segment.round
+        rounds = segment.rounds
+        block = segment.block
+    }
+}
+
+extension Event {
+    /// The spec's name for the event: `segment_start`.
+    public var name: String {
+        switch kind {
+        case .workoutStart: "workout_start"
+        case .segmentStart: "segment_start"
+        case .cue: "cue"
+        case .segmentEnd: "segment_end"
+        case .alert: "alert"
+        case .log: "log"
+        case .pause: "pause"
+        case .resume: "resume"
+        case .error: "error"
+        case .workoutEnd: "workout_end"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// Events as the JSON objects of SPEC §5: `event` and `t` first, then `at` and
+/// `late_ms` for timer-caused events, then the event's own fields.
+extension Event {
+    public var json: JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("event", .string(name)),
+            ("t", .number(Number.rounded(t, places: 6))),
+        ]
+        if let fire {
+            fields.append(("at", .number(Number.rounded(fire.at, places: 6))))
+            fields.append(("late_ms", .number(Number.rounded(fire.lateMs, places: 3))))
+        }
+        fields += ownFields
+        return .object(fields)
+    }
+
+    private var ownFields: [(String, JSONValue)] {
+        switch kind {
+        case let .workoutStart(name, segments, duration, speed):
+            return [("name", .string(name)), ("segments", .integer(segments)),
+                    ("duration", .number(duration)), ("speed", .number(speed))]
+        case let .segmentStart(segment, info):
+            return [("index", .integer(segment.index)), ("count", .integer(segment.count)),
+                    ("name", .string(segment.name)), ("kind", .string(segment.kind)),
+                    ("duration", .number(segment.duration)), ("round", .from(segment.round)),
+                    ("rounds", .from(segment.rounds)), ("block", .from(segment.block)), ("info", info)]
+        case let .cue(index, offset, text):
+            var fields: [(String, JSONValue)] = [("index", .integer(index)),
+                                                 ("offset", .number(Number.rounded(offset, places: 6)))]
+            if let text { fields.append(("text", .string(text))) }
+            return fields
+        case let .segmentEnd(index, name, kind, skipped):
+            return [("index", .integer(index)), ("name", .string(name)), ("kind", .string(kind)),
+                    ("skipped", .bool(skipped))]
+        case let .alert(type, text):
+            return [("type", .string(type.rawValue)), ("text", .string(text))]
+        case let .log(text):
+            return [("text", .string(text))]
+        case let .pause(index, remaining), let .resume(index, remaining):
+            return [("index", .integer(index)), ("remaining", .number(Number.rounded(remaining, places: 6)))]
+        case let .error(message, hook, traceback):
+            var fields: [(String, JSONValue)] = [("message", .string(message)), ("hook", .string(hook))]
+            if let traceback { fields.append(("traceback", .string(traceback))) }
+            return fields
+        case let .workoutEnd(completed, elapsed, segmentsDone):
+            return [("completed", .bool(completed)), ("elapsed", .number(Number.rounded(elapsed, places: 6))),
+                    ("segments_done", .integer(segmentsDone))]
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// Events as one plain line each, for output that is not a terminal: a log a person
+/// can read and a script can grep.
+public enum PlainText {
+    public static func line(_ event: Event) -> String {
+        TimeText.stamp(event.t) + "  " + text(event.kind)
+    }
+
+    static func text(_ kind: Event.Kind) -> String {
+        switch kind {
+        case let .workoutStart(name, segments, duration, speed):
+            let faster = speed == 1 ? "" : " at \(Number.format(speed))x"
+            return "start \(name): \(segments) segments, \(TimeText.clock(duration))\(faster)"
+        case let .segmentStart(segment, _):
+            return "\(segment.index)/\(segment.count) \(segment.kind) \"\(segment.name)\" \(TimeText.clock(segment.duration))"
+                + rounds(segment)
+        case let .cue(index, offset, text):
+            return "cue \(index) at \(TimeText.clock(offset))" + (text.map { ": \($0)" } ?? "")
+        case let .segmentEnd(index, name, _, skipped):
+            return "\(skipped ? "skipped" : "done") \(index) \"\(name)\""
+        case let .alert(type, text):
+            return type.rawValue + (text.isEmpty ? "" : ": \(text)")
+        case let .log(text):
+            return "print: \(text)"
+        case let .pause(index, remaining):
+            return "paused in \(index), \(TimeText.clock(remaining)) left"
+        case let .resume(index, remaining):
+            return "resumed in \(index), \(TimeText.clock(remaining)) left"
+        case let .error(message, hook, _):
+            return "error in \(hook): \(message)"
+        case let .workoutEnd(completed, elapsed, done):
+            return "\(completed ? "finished" : "stopped") after \(TimeText.clock(elapsed)), \(done) segments done"
+        }
+    }
+
+    /// ` · round 2/8 · Block A`
+    public static func rounds(_ segment: SegmentSummary) -> String {
+        var text = ""
+        if let round = segment.round, let rounds = segment.rounds { text += " · round \(round)/\(rounds)" }
+        if let block = segment.block { text += " · \(block)" }
+        return text
+    }
+}

@@ -1,0 +1,100 @@
+import CLua
+
+/// What a running workout does for the routine's actions. The session implements it;
+/// while a file is still loading there is none, and the actions say so.
+protocol RoutineActions: AnyObject {
+    func ringBell()
+    func notify(title: String, body: String?)
+    func say(_ text: String)
+    func log(_ text: String)
+    func skipSegment()
+    func extendSegment(by seconds: Double)
+    func pauseWorkout()
+}
+
+/// The actions callable from Lua: `bell()`, `notify(title, body?)`, `say(text)`,
+/// `print(...)`, `skip()`, `extend(seconds)`, `pause()`.
+enum Actions {
+    private static func running(_ args: Arguments) throws(APIError) -> any RoutineActions {
+        guard let actions = args.state.actions else {
+            throw APIError("\(args.function): only works while the workout runs (call it from a hook or a cue)")
+        }
+        return actions
+    }
+
+    private static func action(_ L: OpaquePointer?, _ name: String,
+                               _ body: (Arguments) throws(APIError) -> Void) -> Int32 {
+        APIError.entry(L) { stack, state throws(APIError) in
+            try body(Arguments(stack: stack, state: state, function: name))
+            return 0
+        }
+    }
+
+    /// Text for display: strings as they are, numbers formatted.
+    private static func text(_ args: Arguments, at index: Int32, what: String) throws(APIError) -> String {
+        if let text = args.stack.string(at: index) { return text }
+        if let number = args.stack.number(at: index) { return Number.format(number) }
+        throw args.fail(what, "a string", at: index)
+    }
+
+    static let bell: workout_SwiftFunction = { L in
+        action(L, "bell") { args throws(APIError) in
+            try args.noArguments(after: 0)
+            try running(args).ringBell()
+        }
+    }
+
+    static let notify: workout_SwiftFunction = { L in
+        action(L, "notify") { args throws(APIError) in
+            let title = try text(args, at: 1, what: "title")
+            let body = args.isAbsent(2) ? nil : try text(args, at: 2, what: "body")
+            try args.noArguments(after: 2)
+            try running(args).notify(title: title, body: body)
+        }
+    }
+
+    static let say: workout_SwiftFunction = { L in
+        action(L, "say") { args throws(APIError) in
+            let spoken = try text(args, at: 1, what: "text")
+            try args.noArguments(after: 1)
+            try running(args).say(spoken)
+        }
+    }
+
+    /// Called by the prelude's `print` with the text already joined.
+    static let log: workout_SwiftFunction = { L in
+        action(L, "print") { args throws(APIError) in
+            let line = args.stack.string(at: 1) ?? ""
+            if let actions = args.state.actions {
+                actions.log(line)
+            } else {
+                args.state.builder.log.append(line)
+            }
+        }
+    }
+
+    static let skip: workout_SwiftFunction = { L in
+        action(L, "skip") { args throws(APIError) in
+            try args.noArguments(after: 0)
+            try running(args).skipSegment()
+        }
+    }
+
+    static let extend: workout_SwiftFunction = { L in
+        action(L, "extend") { args throws(APIError) in
+            guard let seconds = args.stack.number(at: 1), seconds.isFinite,
+                  abs(seconds) <= Duration.maximum else {
+                throw args.fail("seconds", "a number of seconds (negative to shorten)", at: 1)
+            }
+            try args.noArguments(after: 1)
+            try running(args).extendSegment(by: seconds)
+        }
+    }
+
+    static let pause: workout_SwiftFunction = { L in
+        action(L, "pause") { args throws(APIError) in
+            try args.noArguments(after: 0)
+            try running(args).pauseWorkout()
+        }
+    }
+}

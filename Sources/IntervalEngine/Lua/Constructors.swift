@@ -1,0 +1,241 @@
+import CLua
+
+/// The routine constructors: `workout{}`, `warmup`/`work`/`rest`/`cooldown`/`prep`,
+/// `segment{}` and `rounds`. Each checks its arguments where it is called, so an error
+/// names the routine's own line, and records that line on what it builds.
+enum Constructors {
+    static let warmup: workout_SwiftFunction = { L in shortForm(L, kind: "warmup") }
+    static let work: workout_SwiftFunction = { L in shortForm(L, kind: "work") }
+    static let rest: workout_SwiftFunction = { L in shortForm(L, kind: "rest") }
+    static let cooldown: workout_SwiftFunction = { L in shortForm(L, kind: "cooldown") }
+    static let prep: workout_SwiftFunction = { L in shortForm(L, kind: "prep") }
+
+    /// `name` defaults to the kind, capitalised: `work` → `Work`.
+    static func defaultName(_ kind: String) -> String {
+        kind.prefix(1).uppercased() + kind.dropFirst()
+    }
+
+    /// `work(d, name?, info?)`; a table as the second argument is the info.
+    private static func shortForm(_ L: OpaquePointer?, kind: String) -> Int32 {
+        APIError.entry(L) { stack, state throws(APIError) in
+            let args = Arguments(stack: stack, state: state, function: kind)
+            let duration = try args.duration(at: 1)
+            var name = defaultName(kind)
+            var info: LuaRef?
+            var last: Int32 = 2
+            if stack.type(at: 2) == LUA_TTABLE {
+                info = try args.payload(at: 2)
+            } else {
+                if !args.isAbsent(2) { name = try args.text(at: 2, what: "name") }
+                if !args.isAbsent(3) { info = try args.payload(at: 3) }
+                last = 3
+            }
+            try args.noArguments(after: last)
+            let spec = SegmentSpec(kind: kind, name: name, duration: duration, info: info, cues: [],
+                                   onStart: nil, onEnd: nil, line: stack.callerLine())
+            return args.push(.segment(spec))
+        }
+    }
+
+    static let segmentFields = ["kind", "duration", "name", "info", "cues", "on_start", "on_end"]
+
+    /// `segment{ kind=, duration=, name=, info=, cues=, on_start=, on_end= }`.
+    static let segment: workout_SwiftFunction = { L in
+        APIError.entry(L) { stack, state throws(APIError) in
+            let args = Arguments(stack: stack, state: state, function: "segment")
+            try args.table(at: 1, what: "its argument")
+            try args.noArguments(after: 1)
+            var spec = SegmentSpec(kind: "", name: "", duration: 0, info: nil, cues: [],
+                                   onStart: nil, onEnd: nil, line: stack.callerLine())
+            var cuesIndex: Int32?
+            try args.fields(of: 1, known: segmentFields) { key, value throws(APIError) in
+                switch key {
+                case "kind": spec.kind = try args.text(at: value, what: "kind")
+                case "duration": spec.duration = try args.duration(at: value)
+                case "name": spec.name = try args.text(at: value, what: "name")
+                case "info": spec.info = try args.payload(at: value)
+                case "on_start": spec.onStart = try args.function(at: value, what: "on_start")
+                case "on_end": spec.onEnd = try args.function(at: value, what: "on_end")
+                default: cuesIndex = 0
+                }
+            }
+            guard !spec.kind.isEmpty else { throw APIError("segment: kind is missing (e.g. kind = \"work\")") }
+            guard spec.duration > 0 else { throw APIError("segment: duration is missing (e.g. duration = 30)") }
+            if spec.name.isEmpty { spec.name = defaultName(spec.kind) }
+            if cuesIndex != nil {
+                stack.rawField(1, "cues")
+                defer { stack.pop() }
+                spec.cues = try cues(args, at: stack.top, duration: spec.duration)
+            }
+            return args.push(.segment(spec))
+        }
+    }
+
+    /// `cues = { [10] = "halfway there", [-5] = fn, half = "half" }`, sorted by when they fire.
+    private static func cues(_ args: Arguments, at index: Int32, duration: Double) throws(APIError) -> [Cue] {
+        let stack = args.stack
+        try args.table(at: index, what: "cues")
+        var cues: [Cue] = []
+        var failure: APIError?
+        stack.forEachPair(index) {
+            guard failure == nil else { return }
+            do throws(APIError) {
+                let moment: Cue.Moment
+                if stack.string(at: -2) == "half" {
+                    moment = .half
+                } else if let offset = stack.number(at: -2), offset.isFinite {
+                    moment = offset < 0 ? .beforeEnd(-offset) : .fromStart(offset)
+                } else {
+                    throw args.fail("a cue's key", "an offset in seconds or \"half\"", at: -2)
+                }
+                let label = stack.describe(at: -2)
+                let action: Cue.Action
+                if let text = stack.string(at: -1) {
+                    action = .text(text)
+                } else if stack.type(at: -1) == LUA_TFUNCTION {
+                    action = .function(args.state.refs.make(at: -1))
+                } else {
+                    throw args.fail("the cue at \(label)", "a string or a function", at: -1)
+                }
+                let cue = Cue(moment: moment, action: action)
+                guard cue.offset(in: duration) != nil else {
+                    throw APIError("segment: the cue at \(label) is outside the segment (\(Number.format(duration)) s long)")
+                }
+                cues.append(cue)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return cues.sorted { $0.offset(in: duration)! < $1.offset(in: duration)! }
+    }
+
+    static let roundsOptions = ["name", "rest_between", "skip_last_rest"]
+
+    /// Refuses blocks that would unroll past this many segments: a typo like
+    /// `rounds(1e9, …)` must be an error, not an exhausted machine.
+    static let maximumSegments = 1_000_000
+
+    /// `rounds(n, { steps... }, { name=, rest_between=, skip_last_rest= }?)`.
+    static let rounds: workout_SwiftFunction = { L in
+        APIError.entry(L) { stack, state throws(APIError) in
+            let args = Arguments(stack: stack, state: state, function: "rounds")
+            guard let count = stack.integer(at: 1), count >= 1 else {
+                throw args.fail("count", "a positive integer", at: 1)
+            }
+            guard count <= maximumSegments else {
+                throw APIError("rounds: count must be at most \(maximumSegments), got \(count)")
+            }
+            try args.table(at: 2, what: "steps")
+            var items: [Int: Step] = [:]
+            try args.fields(of: 2, known: [], what: " in steps", field: { _, _ throws(APIError) in }) {
+                position, value throws(APIError) in
+                items[position] = try args.step(at: value, what: "step \(position)")
+            }
+            guard !items.isEmpty else { throw APIError("rounds: steps must hold at least one step, got an empty table") }
+            var spec = RoundsSpec(count: count, steps: try args.ordered(items, what: "step"), name: nil,
+                                  restBetween: nil, skipLastRest: false, line: stack.callerLine())
+            if !args.isAbsent(3) {
+                try args.table(at: 3, what: "options")
+                try args.fields(of: 3, known: roundsOptions) { key, value throws(APIError) in
+                    switch key {
+                    case "name": spec.name = try args.text(at: value, what: "name")
+                    case "rest_between": spec.restBetween = try args.duration(at: value, what: "rest_between")
+                    default:
+                        guard let flag = stack.boolean(at: value) else {
+                            throw args.fail("skip_last_rest", "true or false", at: value)
+                        }
+                        spec.skipLastRest = flag
+                    }
+                }
+            }
+            try args.noArguments(after: 3)
+            return args.push(.rounds(spec))
+        }
+    }
+
+    static let workoutFields = ["name", "description", "countdown", "on_start", "on_segment_start",
+                                "on_segment_end", "on_pause", "on_resume", "on_finish"]
+
+    /// `workout{ name=, description=, countdown=, steps..., on_start=, … }`.
+    static let workout: workout_SwiftFunction = { L in
+        APIError.entry(L) { stack, state throws(APIError) in
+            let args = Arguments(stack: stack, state: state, function: "workout")
+            try args.table(at: 1, what: "its argument (write workout { name = \"…\", work(30) })")
+            try args.noArguments(after: 1)
+            var spec = WorkoutSpec(name: "", description: nil, countdown: 3, steps: [],
+                                   hooks: WorkoutHooks(), line: stack.callerLine())
+            var items: [Int: Step] = [:]
+            try args.fields(of: 1, known: workoutFields, field: { key, value throws(APIError) in
+                switch key {
+                case "name": spec.name = try args.text(at: value, what: "name")
+                case "description":
+                    guard let text = stack.string(at: value) else { throw args.fail("description", "a string", at: value) }
+                    spec.description = text
+                case "countdown":
+                    guard let seconds = stack.integer(at: value), seconds >= 0, seconds <= 60 else {
+                        throw args.fail("countdown", "a whole number of seconds from 0 to 60", at: value)
+                    }
+                    spec.countdown = Double(seconds)
+                case "on_start": spec.hooks.onStart = try args.function(at: value, what: key)
+                case "on_segment_start": spec.hooks.onSegmentStart = try args.function(at: value, what: key)
+                case "on_segment_end": spec.hooks.onSegmentEnd = try args.function(at: value, what: key)
+                case "on_pause": spec.hooks.onPause = try args.function(at: value, what: key)
+                case "on_resume": spec.hooks.onResume = try args.function(at: value, what: key)
+                default: spec.hooks.onFinish = try args.function(at: value, what: key)
+                }
+            }) { position, value throws(APIError) in
+                items[position] = try args.step(at: value, what: "step \(position)")
+            }
+            guard !spec.name.isEmpty else { throw APIError("workout: name is missing (e.g. name = \"HIIT 20\")") }
+            spec.steps = try args.ordered(items, what: "step")
+            guard !spec.steps.isEmpty else {
+                throw APIError("workout: has no steps (add some, e.g. work(30), rest(10))")
+            }
+            let total = segmentCount(spec.steps)
+            guard total <= maximumSegments else {
+                throw APIError("workout: unrolls to more than \(maximumSegments) segments")
+            }
+            state.builder.workouts.append(spec)
+            let raw = lua_newuserdatauv(L, MemoryLayout<Int>.size, 0)!
+            raw.storeBytes(of: state.builder.workouts.count - 1, as: Int.self)
+            luaL_setmetatable(L, RoutineAPI.routineMetatable)
+            return 1
+        }
+    }
+
+    /// How many segments steps unroll to, saturating instead of overflowing.
+    static func segmentCount(_ steps: [Step]) -> Int {
+        var total = 0
+        for step in steps {
+            switch step {
+            case .segment: total += 1
+            case .rounds(let spec):
+                let inner = segmentCount(spec.steps) + (spec.restBetween == nil ? 0 : 1)
+                let (product, overflow) = inner.multipliedReportingOverflow(by: spec.count)
+                total += overflow ? maximumSegments + 1 : product
+            }
+            if total > maximumSegments { return total }
+        }
+        return total
+    }
+
+    static let stepToString: workout_SwiftFunction = { L in
+        APIError.entry(L) { stack, state throws(APIError) in
+            guard let raw = luaL_testudata(L, 1, RoutineAPI.stepMetatable) else { return 0 }
+            switch state.builder.steps[raw.load(as: Int.self)] {
+            case .segment(let spec): stack.push("\(spec.kind)(\(Number.format(spec.duration)), \"\(spec.name)\")")
+            case .rounds(let spec): stack.push("rounds(\(spec.count), …)")
+            }
+            return 1
+        }
+    }
+
+    static let routineToString: workout_SwiftFunction = { L in
+        APIError.entry(L) { stack, state throws(APIError) in
+            guard let raw = luaL_testudata(L, 1, RoutineAPI.routineMetatable) else { return 0 }
+            stack.push("workout{ name = \"\(state.builder.workouts[raw.load(as: Int.self)].name)\" }")
+            return 1
+        }
+    }
+}

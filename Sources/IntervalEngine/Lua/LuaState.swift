@@ -1,0 +1,92 @@
+import CLua
+
+/// One Lua state per loaded routine. It owns the `lua_State`, the registry references
+/// (through `refs`) and the bridge back to Swift: the routine builder while the file is
+/// loading, the running session's actions while hooks run.
+///
+/// Everything here runs on one thread (the main run loop); the state is never shared.
+final class LuaState {
+    let L: OpaquePointer
+    let refs: LuaRefs
+    /// Collects the steps that constructors create while the routine file runs.
+    var builder = RoutineBuilder()
+    /// The running session, reached by `skip()`, `bell()` and the other actions.
+    weak var actions: (any RoutineActions)?
+    /// The file name (without directories) used as the chunk name: `hiit.lua:12: …`.
+    let chunkName: String
+
+    init(chunkName: String) {
+        guard let state = luaL_newstate() else {
+            fatalError("workout: Lua could not allocate its state")
+        }
+        L = state
+        refs = LuaRefs(state)
+        self.chunkName = chunkName
+        workout_setpanic(L)
+        workout_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
+        Sandbox.open(self)
+        RoutineAPI.register(in: self)
+    }
+
+    deinit {
+        lua_close(L)
+    }
+
+    /// The Swift object behind a `lua_State` (a coroutine shares its main state's space).
+    static func from(_ L: OpaquePointer?) -> LuaState {
+        let raw = workout_extraspace(L).pointee!
+        return Unmanaged<LuaState>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    var top: Int32 { lua_gettop(L) }
+
+    /// The main thread's stack (hooks and loading run there).
+    var stack: LuaStack { LuaStack(L) }
+
+    /// Sets a global to a Swift function, called through the C trampoline.
+    func setGlobal(_ name: String, _ function: workout_SwiftFunction) {
+        workout_pushswiftfunction(L, function)
+        lua_setglobal(L, name)
+    }
+
+    /// Loads text as a chunk named `@chunkName` and calls it with a traceback handler,
+    /// leaving `results` values on the stack on success.
+    func run(source: [UInt8], results: Int32) throws(LuaError) {
+        let base = top
+        workout_pushmsgh(L)
+        let status = source.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                workout_loadtext(L, $0, buffer.count, "@" + chunkName)
+            }
+        }
+        guard status == LUA_OK else {
+            let message = stack.string(at: -1) ?? "could not load \(chunkName)"
+            lua_settop(L, base)
+            throw LuaError(message: message, traceback: nil)
+        }
+        try call(arguments: 0, results: results, handler: base + 1)
+        workout_remove(L, base + 1)
+    }
+
+    /// Calls the function below `arguments` values on the stack under `lua_pcall`.
+    /// On failure the stack is back to where the handler was pushed, minus the handler.
+    func call(arguments: Int32, results: Int32, handler: Int32) throws(LuaError) {
+        let status = workout_pcall(L, arguments, results, handler)
+        guard status == LUA_OK else {
+            let error = LuaError(tracebackMessage: stack.string(at: -1) ?? "error object is not a string")
+            lua_settop(L, handler - 1)
+            throw error
+        }
+    }
+
+    /// Calls a function held in the registry with arguments pushed by `pushArguments`.
+    /// The stack is left exactly as it was, whatever happens.
+    func call(_ ref: LuaRef, pushArguments: (LuaState) -> Int32) throws(LuaError) {
+        let base = top
+        workout_pushmsgh(L)
+        refs.push(ref)
+        let count = pushArguments(self)
+        defer { lua_settop(L, base) }
+        try call(arguments: count, results: 0, handler: base + 1)
+    }
+}

@@ -1,0 +1,57 @@
+/// A loaded routine: plain Swift values for the timeline, and the Lua state that
+/// holds its hooks, cue functions and payloads.
+public final class Routine {
+    public let name: String
+    public let description: String?
+    /// Countdown bells in the last N seconds of each segment (0 = off).
+    public let countdown: Double
+    public let timeline: Timeline
+    /// The file name the routine was loaded as (`hiit.lua`).
+    public let fileName: String
+    /// Lines printed while the file loaded; the session replays them as `log` events.
+    public let loadLog: [String]
+    let hooks: WorkoutHooks
+    let lua: LuaState
+
+    init(spec: WorkoutSpec, lua: LuaState) {
+        name = spec.name
+        description = spec.description
+        countdown = spec.countdown
+        timeline = Timeline(steps: spec.steps)
+        fileName = lua.chunkName
+        loadLog = lua.builder.log
+        hooks = spec.hooks
+        self.lua = lua
+        // The step tree is no longer needed once the timeline is flat.
+        lua.builder = RoutineBuilder()
+    }
+
+    /// Registry references still held for hooks, cues and payloads.
+    public var liveReferences: Int { lua.refs.liveCount }
+
+    /// The Lua stack height, for checking that calls leave it as they found it.
+    public var luaStackHeight: Int { Int(lua.top) }
+
+    /// Drops every registry reference; after this no hook can run.
+    public func release() {
+        lua.refs.releaseAll()
+    }
+
+    /// The segment's payload as JSON, as it is now (hooks may have changed it).
+    public func infoJSON(for segment: Segment) -> JSONValue {
+        guard let info = segment.info else { return .null }
+        lua.refs.push(info)
+        defer { lua.stack.pop() }
+        return LuaJSON.value(lua.stack, at: lua.top)
+    }
+}
+
+/// A routine that failed to load: the message names the file and line.
+public struct RoutineError: Error, CustomStringConvertible, Equatable {
+    public var message: String
+    public var description: String { message }
+
+    public init(_ message: String) {
+        self.message = message
+    }
+}

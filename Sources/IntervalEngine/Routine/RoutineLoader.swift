@@ -1,0 +1,41 @@
+import CLua
+import Foundation
+
+/// Runs a routine file in a fresh sandboxed Lua state and turns what it returns into
+/// a `Routine`.
+public enum RoutineLoader {
+    public static func load(path: String) throws(RoutineError) -> Routine {
+        let name = (path as NSString).lastPathComponent
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            throw RoutineError(exists ? "\(path): cannot read the routine\(isDirectory.boolValue ? " (it is a directory)" : "")"
+                                      : "\(path): no such routine file")
+        }
+        return try load(source: [UInt8](data), fileName: name)
+    }
+
+    public static func load(source: String, fileName: String) throws(RoutineError) -> Routine {
+        try load(source: Array(source.utf8), fileName: fileName)
+    }
+
+    static func load(source: [UInt8], fileName: String) throws(RoutineError) -> Routine {
+        let lua = LuaState(chunkName: fileName)
+        do {
+            try lua.run(source: source, results: 1)
+        } catch {
+            throw RoutineError(error.message)
+        }
+        defer { lua.stack.pop() }
+        guard let raw = luaL_testudata(lua.L, -1, RoutineAPI.routineMetatable) else {
+            let got = lua.stack.describe(at: -1)
+            if let built = lua.builder.workouts.last {
+                throw RoutineError("\(fileName):\(built.line): workout{…} is built but not returned (write `return workout { … }`)")
+            }
+            let lastLine = source.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
+            throw RoutineError("\(fileName):\(lastLine): the routine must return workout { … }, got \(got)")
+        }
+        let spec = lua.builder.workouts[raw.load(as: Int.self)]
+        return Routine(spec: spec, lua: lua)
+    }
+}

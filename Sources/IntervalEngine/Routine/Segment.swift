@@ -1,0 +1,22 @@
+/// One segment of the flattened timeline, with its planned start.
+public struct Segment {
+    /// 1-based position in the timeline.
+    public var index: Int
+    public var kind: String
+    public var name: String
+    public var duration: Double
+    /// Planned offset from the workout's start, in seconds.
+    public var start: Double
+    /// Position within the innermost `rounds` block, if any.
+    public var round: Int?
+    public var rounds: Int?
+    public var block: String?
+    var info: LuaRef?
+    var cues: [Cue]
+    var onStart: LuaRef?
+    var onEnd: LuaRef?
+    /// The routine line that created the segment.
+    public var line: Int
+
+    public var end: Double { start + duration }
+}

@@ -1,0 +1,29 @@
+/// What the routine's constructors build: a tree of segments and `rounds` blocks, kept
+/// as plain Swift values so that Lua stays out of the timing path. A step repeated by
+/// `rounds` is the same value each time, so its payload reference is shared.
+indirect enum Step {
+    case segment(SegmentSpec)
+    case rounds(RoundsSpec)
+}
+
+/// One timed segment as written, before it is placed on the timeline.
+struct SegmentSpec {
+    var kind: String
+    var name: String
+    var duration: Double
+    var info: LuaRef?
+    var cues: [Cue]
+    var onStart: LuaRef?
+    var onEnd: LuaRef?
+    var line: Int
+}
+
+/// `rounds(n, steps, opts)`.
+struct RoundsSpec {
+    var count: Int
+    var steps: [Step]
+    var name: String?
+    var restBetween: Double?
+    var skipLastRest: Bool
+    var line: Int
+}

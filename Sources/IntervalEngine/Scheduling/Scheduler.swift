@@ -1,0 +1,33 @@
+/// When a timer fired: its scheduled time and how late the fire was.
+public struct Fire: Sendable, Equatable {
+    /// The scheduled time, in workout seconds.
+    public var at: Double
+    /// Real milliseconds between the fire date and the fire (0 on the virtual clock).
+    public var lateMs: Double
+
+    public init(at: Double, lateMs: Double) {
+        self.at = at
+        self.lateMs = lateMs
+    }
+}
+
+/// Identifies one scheduled action so it can be cancelled.
+public struct TimerToken: Hashable, Sendable {
+    let id: UInt64
+}
+
+/// Where a session's timers live: the run loop for real workouts, a virtual clock for
+/// dry runs and tests. Times are workout seconds from the scheduler's origin, so
+/// `--speed` is the scheduler's business, not the session's.
+public protocol Scheduler: AnyObject {
+    /// Workout seconds since the origin.
+    var now: Double { get }
+    /// How many workout seconds pass per real second.
+    var speed: Double { get }
+    /// Runs `action` once at `time` (at once, on the next turn, if `time` has passed).
+    @discardableResult
+    func schedule(at time: Double, _ action: @escaping (Fire) -> Void) -> TimerToken
+    func cancel(_ token: TimerToken)
+    /// Actions scheduled and not yet run or cancelled.
+    var pendingCount: Int { get }
+}

@@ -1,0 +1,159 @@
+/// Boundaries and the current segment's timers. At a boundary (SPEC §2) the order is:
+/// `segment_end` → the old segment's `on_end` → `on_segment_end` → the new segment's
+/// timers → `segment_start` → its `on_start` → `on_segment_start` → alerts.
+extension Session {
+    func startSegment(_ position: Int, at time: Double) {
+        segment = timeline.segments[position]
+        segmentStart = time
+        if state == .paused { pausedAt = time }
+        firedCues = []
+        segmentHasEnded = false
+        inBoundary = true
+        if state == .running { scheduleTimers() }
+        emit(.segmentStart(SegmentSummary(segment, count: timeline.count), info: routine.infoJSON(for: segment)))
+        callSegmentHook(segment.onStart, "on_start")
+        callSegmentHook(routine.hooks.onSegmentStart, "on_segment_start")
+        guard state != .finished else { return }
+        if options.bell { ring(nil) }
+        if options.notify {
+            let title = segment.name
+            sendNotification(title: title, body: notificationBody())
+        }
+        if options.voice { speak(segment.name) }
+        endBoundary()
+    }
+
+    /// Applies the control actions that hooks asked for during the boundary.
+    private func endBoundary() {
+        inBoundary = false
+        if pendingPause {
+            pendingPause = false
+            pause()
+        }
+        if pendingSkip {
+            pendingSkip = false
+            // Through the scheduler, not recursion: a hook that skips every segment
+            // must not grow the stack by a boundary per segment.
+            timers.append(scheduler.schedule(at: scheduler.now) { [weak self] fire in
+                guard let self else { return }
+                self.firing(fire) { self.skip() }
+            })
+        }
+    }
+
+    func endSegment(at time: Double, skipped: Bool) {
+        cancelTimers()
+        inBoundary = true
+        segmentHasEnded = true
+        segmentsDone += 1
+        if skipped { segmentsSkipped += 1 }
+        if segment.kind == "work" {
+            workSeconds += min(max(0, time - segmentStart), segment.duration)
+        }
+        emit(.segmentEnd(index: segment.index, name: segment.name, kind: segment.kind, skipped: skipped))
+        callSegmentHook(segment.onEnd, "on_end")
+        callSegmentHook(routine.hooks.onSegmentEnd, "on_segment_end")
+        guard state != .finished else { return }
+        if segment.index < timeline.count {
+            startSegment(segment.index, at: time)
+        } else {
+            finish(completed: true, at: time)
+        }
+    }
+
+    func finish(completed: Bool, at time: Double) {
+        cancelTimers()
+        state = .finished
+        inBoundary = true
+        if completed && options.bell { ring(nil) }
+        let summary = Summary(
+            completed: completed, segmentsDone: segmentsDone, segmentsSkipped: segmentsSkipped,
+            segments: timeline.count, elapsed: time - startedAt, workSeconds: workSeconds)
+        self.summary = summary
+        callHook(routine.hooks.onFinish, "on_finish") { lua in lua.pushSummary(summary) }
+        emit(.workoutEnd(completed: completed, elapsed: summary.elapsed, segmentsDone: segmentsDone))
+        routine.lua.actions = nil
+        routine.release()
+        onFinish?(summary)
+    }
+
+    /// The end timer, the cues not yet fired and the countdown bells still ahead.
+    func scheduleTimers() {
+        let start = segmentStart
+        let duration = segment.duration
+        timers.append(scheduler.schedule(at: start + duration) { [weak self] fire in
+            guard let self else { return }
+            self.firing(fire) { self.endSegment(at: fire.at, skipped: false) }
+        })
+        for (position, cue) in segment.cues.enumerated() where !firedCues.contains(position) {
+            guard let offset = cue.offset(in: duration) else { continue }
+            timers.append(scheduler.schedule(at: start + offset) { [weak self] fire in
+                guard let self else { return }
+                self.firing(fire) { self.fireCue(position, offset: offset) }
+            })
+        }
+        guard options.bell || options.voice, routine.countdown > 0 else { return }
+        let now = scheduler.now
+        for second in stride(from: Int(routine.countdown), through: 1, by: -1) {
+            let offset = duration - Double(second)
+            guard offset > 0, start + offset > now else { continue }
+            timers.append(scheduler.schedule(at: start + offset) { [weak self] fire in
+                guard let self else { return }
+                self.firing(fire) { self.countdown(second) }
+            })
+        }
+    }
+
+    func cancelTimers() {
+        for token in timers {
+            scheduler.cancel(token)
+        }
+        timers.removeAll(keepingCapacity: true)
+    }
+
+    private func fireCue(_ position: Int, offset: Double) {
+        firedCues.insert(position)
+        let cue = segment.cues[position]
+        emit(.cue(index: segment.index, offset: offset, text: cue.text))
+        switch cue.action {
+        case .text(let text):
+            if options.voice { speak(text) }
+        case .function(let function):
+            inBoundary = true
+            callSegmentHook(function, "cue")
+            endBoundary()
+        }
+    }
+
+    private func countdown(_ second: Int) {
+        if options.bell { ring(String(second)) }
+        if options.voice { speak(String(second)) }
+    }
+
+    /// `work · 0:20 · round 2/8 · next: Rest`
+    private func notificationBody() -> String {
+        var parts = [segment.kind, TimeText.clock(segment.duration)]
+        if let round = segment.round, let rounds = segment.rounds {
+            parts.append("round \(round)/\(rounds)")
+        }
+        if segment.index < timeline.count {
+            parts.append("next: \(timeline.segments[segment.index].name)")
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    func ring(_ text: String?) {
+        emit(.alert(.bell, text: text ?? ""))
+        if options.bell { alerts.bell() }
+    }
+
+    func sendNotification(title: String, body: String?) {
+        emit(.alert(.notify, text: body.map { "\(title): \($0)" } ?? title))
+        alerts.notify(title: title, body: body ?? "")
+    }
+
+    func speak(_ text: String) {
+        emit(.alert(.say, text: text))
+        alerts.say(text)
+    }
+}

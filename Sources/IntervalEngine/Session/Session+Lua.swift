@@ -1,0 +1,84 @@
+import CLua
+
+/// Calling the routine's hooks. A hook that raises is reported as an `error` event with
+/// Lua's traceback and disabled for the rest of the run; the timer keeps going.
+extension Session {
+    func callHook(_ hook: LuaRef?, _ name: String, pushArguments: @escaping (LuaState) -> Int32) {
+        guard let hook, !disabledHooks.contains(hook), state != .ready else { return }
+        do {
+            try routine.lua.call(hook, pushArguments: pushArguments)
+        } catch {
+            disabledHooks.insert(hook)
+            emit(.error(message: error.message, hook: name, traceback: error.traceback))
+        }
+    }
+
+    /// A hook called with the current segment as `seg`.
+    func callSegmentHook(_ hook: LuaRef?, _ name: String) {
+        guard hook != nil else { return }
+        let elapsed = elapsedInSegment
+        let segment = segment
+        let count = timeline.count
+        callHook(hook, name) { lua in
+            lua.pushSegment(segment, count: count, elapsed: elapsed)
+        }
+    }
+}
+
+extension Session: RoutineActions {
+    func ringBell() { ring(nil) }
+    func notify(title: String, body: String?) { sendNotification(title: title, body: body) }
+    func say(_ text: String) { speak(text) }
+    func log(_ text: String) { emit(.log(text: text)) }
+    func skipSegment() { skip() }
+    func extendSegment(by seconds: Double) { extend(by: seconds) }
+    func pauseWorkout() { pause() }
+}
+
+/// The tables hooks receive.
+extension LuaState {
+    /// `seg`: index, count, name, kind, duration, start, round, rounds, block, info,
+    /// elapsed, remaining. `info` is the segment's own table, the same on every call.
+    func pushSegment(_ segment: Segment, count: Int, elapsed: Double) -> Int32 {
+        let stack = self.stack
+        lua_createtable(L, 0, 12)
+        stack.push(segment.index); stack.setField("index")
+        stack.push(count); stack.setField("count")
+        stack.push(segment.name); stack.setField("name")
+        stack.push(segment.kind); stack.setField("kind")
+        stack.push(segment.duration); stack.setField("duration")
+        stack.push(segment.start); stack.setField("start")
+        if let round = segment.round { stack.push(round); stack.setField("round") }
+        if let rounds = segment.rounds { stack.push(rounds); stack.setField("rounds") }
+        if let block = segment.block { stack.push(block); stack.setField("block") }
+        if let info = segment.info { refs.push(info); stack.setField("info") }
+        stack.push(elapsed); stack.setField("elapsed")
+        stack.push(segment.duration - elapsed); stack.setField("remaining")
+        return 1
+    }
+
+    /// `w` for `on_start`: name, description, segments, duration, countdown.
+    func pushWorkout(_ routine: Routine) -> Int32 {
+        let stack = self.stack
+        lua_createtable(L, 0, 5)
+        stack.push(routine.name); stack.setField("name")
+        if let description = routine.description { stack.push(description); stack.setField("description") }
+        stack.push(routine.timeline.count); stack.setField("segments")
+        stack.push(routine.timeline.duration); stack.setField("duration")
+        stack.push(routine.countdown); stack.setField("countdown")
+        return 1
+    }
+
+    /// `summary` for `on_finish`.
+    func pushSummary(_ summary: Summary) -> Int32 {
+        let stack = self.stack
+        lua_createtable(L, 0, 6)
+        stack.push(summary.completed); stack.setField("completed")
+        stack.push(summary.segmentsDone); stack.setField("segments_done")
+        stack.push(summary.segmentsSkipped); stack.setField("segments_skipped")
+        stack.push(summary.segments); stack.setField("segments")
+        stack.push(summary.elapsed); stack.setField("elapsed")
+        stack.push(summary.workSeconds); stack.setField("work_seconds")
+        return 1
+    }
+}

@@ -1,0 +1,154 @@
+/// A running workout: walks the timeline on a scheduler, calls the routine's hooks and
+/// reports everything as events. It owns its timers and, through the routine, its Lua
+/// references; `stop()` releases both, and nothing else keeps the session alive (timer
+/// actions hold it weakly).
+///
+/// All of it runs on one thread: the main run loop, or the caller of a virtual clock.
+public final class Session {
+    public enum State: Sendable, Equatable {
+        case ready, running, paused, finished
+    }
+
+    public let routine: Routine
+    let scheduler: any Scheduler
+    let alerts: any AlertPlayer
+    public let options: SessionOptions
+    /// Receives every event, in order.
+    public var onEvent: (Event) -> Void
+    /// Called once, after the last event, when the workout ends for any reason.
+    public var onFinish: ((Summary) -> Void)?
+
+    public internal(set) var state: State = .ready
+    /// The current segment, its duration changed by `extend`.
+    public internal(set) var segment: Segment
+    /// Workout time at which the current segment started, moved later by pauses.
+    var segmentStart: Double = 0
+    var pausedAt: Double = 0
+    var timers: [TimerToken] = []
+    var firedCues: Set<Int> = []
+    /// The fire being handled, stamped on the events it causes.
+    var currentFire: Fire?
+    /// True while a boundary runs its hooks: control actions wait until it is done.
+    var inBoundary = false
+    var segmentHasEnded = false
+    var pendingSkip = false
+    var pendingPause = false
+    var disabledHooks: Set<LuaRef> = []
+    var startedAt: Double = 0
+    var segmentsDone = 0
+    var segmentsSkipped = 0
+    var workSeconds: Double = 0
+    public internal(set) var summary: Summary?
+
+    public init(routine: Routine, scheduler: any Scheduler, alerts: any AlertPlayer = SilentAlerts(),
+                options: SessionOptions = SessionOptions(), onEvent: @escaping (Event) -> Void = { _ in }) {
+        self.routine = routine
+        self.scheduler = scheduler
+        self.alerts = alerts
+        self.options = options
+        self.onEvent = onEvent
+        segment = routine.timeline.segments[0]
+    }
+
+    var timeline: Timeline { routine.timeline }
+
+    /// Seconds of the current segment done, pauses excluded.
+    public var elapsedInSegment: Double {
+        let now = state == .paused ? pausedAt : scheduler.now
+        return min(max(0, now - segmentStart), segment.duration)
+    }
+
+    public var remainingInSegment: Double { segment.duration - elapsedInSegment }
+
+    /// When the current segment ends, in workout time (while running).
+    public var segmentDeadline: Double { segmentStart + segment.duration }
+
+    /// Seconds of the planned workout still to go, the current segment included.
+    public var remainingInWorkout: Double {
+        remainingInSegment + timeline.duration - timeline.segments[segment.index - 1].end
+    }
+
+    public func start() {
+        guard state == .ready else { return }
+        state = .running
+        routine.lua.actions = self
+        startedAt = scheduler.now
+        emit(.workoutStart(name: routine.name, segments: timeline.count, duration: timeline.duration,
+                           speed: scheduler.speed))
+        for line in routine.loadLog {
+            emit(.log(text: line))
+        }
+        inBoundary = true
+        callHook(routine.hooks.onStart, "on_start") { lua in lua.pushWorkout(self.routine) }
+        startSegment(0, at: startedAt)
+    }
+
+    public func pause() {
+        guard state == .running else { return }
+        if inBoundary {
+            pendingPause = true
+            return
+        }
+        cancelTimers()
+        pausedAt = scheduler.now
+        state = .paused
+        emit(.pause(index: segment.index, remaining: remainingInSegment))
+        callSegmentHook(routine.hooks.onPause, "on_pause")
+    }
+
+    public func resume() {
+        guard state == .paused else { return }
+        segmentStart += scheduler.now - pausedAt
+        state = .running
+        scheduleTimers()
+        emit(.resume(index: segment.index, remaining: remainingInSegment))
+        callSegmentHook(routine.hooks.onResume, "on_resume")
+    }
+
+    public func togglePause() {
+        state == .paused ? resume() : pause()
+    }
+
+    /// Ends the current segment now, marked skipped. While paused, the next segment
+    /// starts paused. Called from a hook, it takes effect once the hook's boundary is done.
+    public func skip() {
+        guard state == .running || state == .paused else { return }
+        if inBoundary {
+            pendingSkip = true
+            return
+        }
+        endSegment(at: state == .paused ? segmentStart + elapsedInSegment : scheduler.now, skipped: true)
+    }
+
+    /// Lengthens the current segment (or shortens it, with a negative number; never
+    /// below what is already done, so a big cut ends it now).
+    public func extend(by seconds: Double) {
+        guard state == .running || state == .paused, !segmentHasEnded else { return }
+        let done = elapsedInSegment
+        segment.duration = min(max(segment.duration + seconds, done), Duration.maximum)
+        if state == .running {
+            cancelTimers()
+            scheduleTimers()
+        }
+    }
+
+    /// Quits: the workout ends now, not completed.
+    public func stop() {
+        guard state == .running || state == .paused else { return }
+        finish(completed: false, at: state == .paused ? pausedAt : scheduler.now)
+    }
+
+    func emit(_ kind: Event.Kind) {
+        onEvent(Event(kind, t: scheduler.now - startedAt, fire: currentFire.map {
+            Fire(at: $0.at - startedAt, lateMs: $0.lateMs)
+        }))
+    }
+
+    /// Runs a timer's work with its fire recorded for the events it causes.
+    func firing(_ fire: Fire, _ body: () -> Void) {
+        let outer = currentFire
+        currentFire = fire
+        body()
+        currentFire = outer
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import IntervalEngine
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Load routines and report errors, without running them.",
+        discussion: "Exit status 0 when every routine loads, 1 when any fails.")
+
+    @Argument(help: "Routines to check: paths or names.")
+    var routines: [String]
+
+    func validate() throws {
+        if routines.isEmpty { throw ValidationError("name at least one routine to check") }
+    }
+
+    func run() throws {
+        var failures = 0
+        for name in routines {
+            do {
+                let routine = try RoutineLookup.load(name)
+                Output.line("ok  \(name): \(routine.name), \(routine.timeline.count) segments, \(TimeText.clock(routine.timeline.duration))")
+            } catch {
+                failures += 1
+                Output.error("workout: \(error.message)")
+            }
+        }
+        if failures > 0 { throw ExitCode.failure }
+    }
+}

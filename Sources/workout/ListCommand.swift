@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import IntervalEngine
+
+struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List your routines and the bundled ones.")
+
+    func run() throws {
+        let style = Style(enabled: Terminal.usesColor)
+        var lastSource = ""
+        for (source, path) in RoutineLookup.all() {
+            if source != lastSource {
+                Output.line(style.bold(source == "user" ? "Your programs (\(RoutineLookup.userPrograms))" : "Bundled programs"))
+                lastSource = source
+            }
+            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            do {
+                let routine = try RoutineLoader.load(path: path)
+                let about = routine.description.map { " — \($0)" } ?? ""
+                Output.line("  \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(TimeText.clock(routine.timeline.duration).padding(toLength: 8, withPad: " ", startingAt: 0)) \(routine.name)\(about)")
+            } catch {
+                Output.line("  \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) " + style.paint("does not load: \(error.message)", "31"))
+            }
+        }
+        if lastSource.isEmpty { Output.line("No routines found.") }
+    }
+}

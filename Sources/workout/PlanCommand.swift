@@ -1,0 +1,39 @@
+import ArgumentParser
+import IntervalEngine
+
+struct Plan: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show a routine's timeline: every segment with its start and duration.")
+
+    @Argument(help: "The routine: a path, or a name such as 'hiit'.")
+    var routine: String
+
+    @Flag(help: "Print the plan as one JSON object.")
+    var json = false
+
+    func run() throws {
+        let loaded: Routine
+        do {
+            loaded = try RoutineLookup.load(routine)
+        } catch {
+            Output.error("workout: \(error.message)")
+            throw ExitCode.failure
+        }
+        if json {
+            Output.line(loaded.planJSON.text)
+            return
+        }
+        let style = Style(enabled: Terminal.usesColor)
+        Output.line(style.bold(loaded.name) + " — \(loaded.timeline.count) segments, \(TimeText.clock(loaded.timeline.duration))")
+        if let description = loaded.description { Output.line(description) }
+        let width = String(loaded.timeline.count).count
+        for segment in loaded.timeline.segments {
+            let index = String(repeating: " ", count: width - String(segment.index).count) + String(segment.index)
+            let start = TimeText.clock(segment.start)
+            let kind = segment.kind.padding(toLength: 8, withPad: " ", startingAt: 0)
+            Output.line("\(index)  \(String(repeating: " ", count: max(0, 8 - start.count)))\(start)  "
+                        + "\(style.kind(kind)) \(TimeText.clock(segment.duration).padding(toLength: 7, withPad: " ", startingAt: 0)) "
+                        + segment.name + style.dim(PlainText.rounds(SegmentSummary(segment, count: loaded.timeline.count))))
+        }
+    }
+}

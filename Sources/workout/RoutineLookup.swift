@@ -1,0 +1,63 @@
+import Foundation
+import IntervalEngine
+
+/// Finds a routine: a path as given, else `NAME` or `NAME.lua` in the user's programs
+/// (`$XDG_CONFIG_HOME/workout/programs`), else among the bundled programs.
+enum RoutineLookup {
+    static var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    static var userPrograms: String {
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config")
+        return (config as NSString).appendingPathComponent("workout/programs")
+    }
+
+    /// The programs shipped as resources beside the executable (SwiftPM puts the bundle
+    /// next to the binary); found by hand so a missing bundle is an error, not a crash.
+    static var bundledPrograms: String? {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var candidates = [executable.deletingLastPathComponent()]
+        if let url = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            candidates.append(url.deletingLastPathComponent())
+        }
+        for directory in candidates {
+            let programs = directory.appendingPathComponent("workout_workout.resources/programs").path
+            if FileManager.default.fileExists(atPath: programs) { return programs }
+        }
+        return nil
+    }
+
+    static func resolve(_ routine: String) throws(RoutineError) -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: routine, isDirectory: &isDirectory), !isDirectory.boolValue {
+            return routine
+        }
+        let looksLikePath = routine.contains("/")
+        if !looksLikePath {
+            for directory in [userPrograms, bundledPrograms].compactMap({ $0 }) {
+                for name in [routine, routine + ".lua"] {
+                    let candidate = (directory as NSString).appendingPathComponent(name)
+                    if FileManager.default.fileExists(atPath: candidate) { return candidate }
+                }
+            }
+        }
+        throw RoutineError("\(routine): no such routine (looked for a file, then in \(userPrograms) and the bundled programs; `workout list` shows them)")
+    }
+
+    static func load(_ routine: String) throws(RoutineError) -> Routine {
+        try RoutineLoader.load(path: resolve(routine))
+    }
+
+    /// Every routine file in the user's and the bundled directories, user's first.
+    static func all() -> [(source: String, path: String)] {
+        var found: [(String, String)] = []
+        for (source, directory) in [("user", userPrograms), ("bundled", bundledPrograms)] {
+            guard let directory,
+                  let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
+            for name in names.sorted() where name.hasSuffix(".lua") {
+                found.append((source, (directory as NSString).appendingPathComponent(name)))
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,142 @@
+import ArgumentParser
+import Foundation
+import IntervalEngine
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a workout.",
+        discussion: """
+            On a terminal it shows a live status line; otherwise it prints one line per event,
+            or with --json one JSON object per line. Exit status: 0 finished or quit,
+            1 the routine failed to load or a hook raised an error, 64 usage error,
+            130 interrupted (SIGINT), 143 terminated (SIGTERM).
+            """)
+
+    /// A path, or a name in your programs directory or among the bundled programs.
+    @Argument(help: "The routine: a path, or a name such as 'hiit' (see `workout list`).")
+    var routine: String
+
+    /// Makes demos and tests fast; events still report workout seconds.
+    @Option(help: "Run X times faster (workout seconds per real second).")
+    var speed: Double = 1
+
+    @Flag(help: "Print one JSON object per event, one per line.")
+    var json = false
+
+    @Flag(help: "Run the whole workout instantly on a virtual clock: hooks run, nothing sounds, no history.")
+    var dryRun = false
+
+    @Flag(help: "No terminal bell at boundaries and for the countdown.")
+    var noBell = false
+
+    @Flag(inversion: .prefixedNo,
+          help: "Desktop notifications at each segment (default: on when a session bus and notify-send exist).")
+    var notify: Bool?
+
+    @Flag(help: "Speak each segment's name, the countdown and text cues (spd-say or espeak-ng).")
+    var voice = false
+
+    @Flag(help: "Show elapsed time in the segment instead of time remaining.")
+    var countUp = false
+
+    @Flag(help: "Do not record this session in the history.")
+    var noHistory = false
+
+    func validate() throws {
+        guard speed.isFinite, speed > 0, speed <= 10_000 else {
+            throw ValidationError("--speed must be a number above 0 and at most 10000, got \(speed)")
+        }
+    }
+
+    func run() throws {
+        let loaded: Routine
+        do {
+            loaded = try RoutineLookup.load(routine)
+        } catch {
+            Output.error("workout: \(error.message)")
+            throw ExitCode.failure
+        }
+        let outcome = dryRun ? runVirtually(loaded) : runForReal(loaded)
+        throw ExitCode(outcome)
+    }
+
+    private var sessionOptions: SessionOptions {
+        let wantsNotify = notify ?? SystemAlerts.notificationsAvailable()
+        return SessionOptions(bell: !noBell, notify: wantsNotify && !dryRun, voice: voice)
+    }
+
+    /// Prints events as the output mode wants; remembers whether a hook failed.
+    private func printer(errors: MainThreadBox<Int>, live: LiveStatus?) -> (Event) -> Void {
+        let json = json
+        return { event in
+            if case .error = event.kind { errors.value += 1 }
+            if json {
+                Output.line(event.json.text)
+            } else if let live {
+                live.handle(event)
+            } else {
+                Output.line(PlainText.line(event))
+            }
+        }
+    }
+
+    /// `--dry-run`: the virtual clock runs everything at once. A pause from a hook is
+    /// resumed straight away so the run always ends.
+    private func runVirtually(_ routine: Routine) -> Int32 {
+        let clock = VirtualClock()
+        let errors = MainThreadBox(0)
+        let session = Session(routine: routine, scheduler: clock, options: sessionOptions,
+                              onEvent: printer(errors: errors, live: nil))
+        session.start()
+        // Hooks that extend forever would never end: stop a day past the plan.
+        let limit = routine.timeline.duration + Duration.maximum
+        while session.state != .finished {
+            if !clock.run(until: limit) {
+                session.stop()
+                Output.error("workout: the dry run was still going a day past the planned end; stopped")
+                return 1
+            }
+            if session.state == .paused { session.resume() }
+        }
+        return errors.value > 0 ? 1 : 0
+    }
+
+    private func runForReal(_ routine: Routine) -> Int32 {
+        let scheduler = RunLoopScheduler(speed: speed)
+        let errors = MainThreadBox(0)
+        let interactive = !json && Terminal.isInteractive
+        let live = interactive ? LiveStatus(style: Style(enabled: Terminal.usesColor), countUp: countUp,
+                                            scheduler: scheduler) : nil
+        let options = sessionOptions
+        let alerts = SystemAlerts(notify: options.notify) { Output.error("workout: \($0)") }
+        let session = Session(routine: routine, scheduler: scheduler, alerts: alerts, options: options,
+                              onEvent: printer(errors: errors, live: live))
+        live?.session = session
+        let finished = MainThreadBox(false)
+        let signal = MainThreadBox<Int32?>(nil)
+        session.onFinish = { _ in
+            finished.value = true
+            MainLoop.wake()
+        }
+        let box = MainThreadBox(session)
+        let traps = SignalTraps { number in
+            signal.value = number
+            box.value.stop()
+        }
+        session.start()
+        MainLoop.run { finished.value }
+        withExtendedLifetime(traps) {}
+        if let summary = session.summary, interactive {
+            Output.line(summaryLine(routine, summary))
+        }
+        if let number = signal.value { return 128 + number }
+        return errors.value > 0 ? 1 : 0
+    }
+
+    private func summaryLine(_ routine: Routine, _ summary: Summary) -> String {
+        let verb = summary.completed ? "Finished" : "Stopped"
+        return "\(verb) \(routine.name) in \(TimeText.clock(summary.elapsed)): "
+            + "\(summary.segmentsDone)/\(summary.segments) segments (\(summary.segmentsSkipped) skipped), "
+            + "\(TimeText.clock(summary.workSeconds)) of work"
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// What the terminal can do: whether standard output is one, and whether colour is
+/// wanted (`NO_COLOR`, `TERM=dumb`).
+enum Terminal {
+    static var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    static var isInteractive: Bool {
+        isatty(STDOUT_FILENO) == 1 && environment["TERM"] != "dumb"
+    }
+
+    static var usesColor: Bool {
+        isInteractive && (environment["NO_COLOR"] ?? "").isEmpty
+    }
+}
+
+/// ANSI styling that yields "" when colour is off, so callers never branch on it.
+struct Style {
+    let enabled: Bool
+
+    func paint(_ text: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// Each of the five built-in kinds has its colour; other kinds stay neutral.
+    func kind(_ kind: String) -> String {
+        let codes = ["warmup": "33", "work": "1;31", "rest": "32", "cooldown": "36", "prep": "35"]
+        return paint(kind, codes[kind] ?? "1")
+    }
+
+    func dim(_ text: String) -> String { paint(text, "2") }
+    func bold(_ text: String) -> String { paint(text, "1") }
+}
+
+/// Standard output and error, written straight to the file descriptors (no stdio
+/// buffer), so a reader of `--json` sees each event the moment it happens.
+enum Output {
+    static func line(_ text: String) {
+        write(text + "\n")
+    }
+
+    static func write(_ text: String) {
+        send(text, to: STDOUT_FILENO)
+    }
+
+    static func error(_ text: String) {
+        send(text + "\n", to: STDERR_FILENO)
+    }
+
+    private static func send(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}
