@@ -28,7 +28,7 @@ let package = Package(
         .testTarget(
             name: "IntervalEngineTests",
             dependencies: ["IntervalEngine"],
-            resources: [.copy("Fixtures")]
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -68,7 +68,7 @@ struct Arguments {
     /// Visits a table given as named fields; an unknown field is an error naming the
     /// expected ones, so a misspelt `on_segment_strat` does not silently do nothing.
     /// Integer keys go to `item` when given, else they are errors too.
-    func fields(of index: Int32, known: [String], what: String = "",
+    func fields(of index: Int32, known: [String], what: String = "the table",
                 field: (String, Int32) throws(APIError) -> Void,
                 item: ((Int, Int32) throws(APIError) -> Void)? = nil) throws(APIError) {
         let table = lua_absindex(stack.L, index)
@@ -78,13 +78,14 @@ struct Arguments {
             do throws(APIError) {
                 if let key = stack.string(at: -2) {
                     guard known.contains(key) else {
-                        throw APIError("\(function): unknown field '\(key)'\(what) (expected \(known.joined(separator: ", ")))")
+                        if known.isEmpty { throw APIError("\(function): \(what) must be a list of steps, found a field '\(key)'") }
+                        throw APIError("\(function): unknown field '\(key)' (expected \(known.joined(separator: ", ")))")
                     }
                     try field(key, lua_absindex(stack.L, -1))
                 } else if let item, stack.isInteger(at: -2), let position = stack.integer(at: -2) {
                     try item(position, lua_absindex(stack.L, -1))
                 } else {
-                    throw APIError("\(function): unexpected key \(stack.describe(at: -2))\(what) (expected \(known.joined(separator: ", ")))")
+                    throw APIError("\(function): unexpected key \(stack.describe(at: -2))\(known.isEmpty ? " in \(what)" : "") (expected \(known.isEmpty ? "positions 1, 2, 3…" : known.joined(separator: ", ")))")
                 }
             } catch {
                 failure = error

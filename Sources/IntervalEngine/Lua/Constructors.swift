@@ -128,7 +128,7 @@ enum Constructors {
             }
             try args.table(at: 2, what: "steps")
             var items: [Int: Step] = [:]
-            try args.fields(of: 2, known: [], what: " in steps", field: { _, _ throws(APIError) in }) {
+            try args.fields(of: 2, known: [], what: "steps", field: { _, _ throws(APIError) in }) {
                 position, value throws(APIError) in
                 items[position] = try args.step(at: value, what: "step \(position)")
             }

@@ -87,7 +87,14 @@ struct LuaStack {
     func pop(_ count: Int32 = 1) { workout_pop(L, count) }
 
     func push(_ text: String) { lua_pushstring(L, text) }
-    func push(_ number: Double) { lua_pushnumber(L, number) }
+    /// Whole numbers go to Lua as integers, so `seg.duration` prints `20`, not `20.0`.
+    func push(_ number: Double) {
+        if number.rounded() == number, abs(number) < 1e15 {
+            lua_pushinteger(L, lua_Integer(number))
+        } else {
+            lua_pushnumber(L, number)
+        }
+    }
     func push(_ integer: Int) { lua_pushinteger(L, lua_Integer(integer)) }
     func push(_ boolean: Bool) { lua_pushboolean(L, boolean ? 1 : 0) }
     func pushNil() { lua_pushnil(L) }

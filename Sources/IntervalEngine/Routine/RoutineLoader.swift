@@ -32,7 +32,7 @@ public enum RoutineLoader {
             if let built = lua.builder.workouts.last {
                 throw RoutineError("\(fileName):\(built.line): workout{…} is built but not returned (write `return workout { … }`)")
             }
-            let lastLine = source.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
+            let lastLine = max(1, source.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).count)
             throw RoutineError("\(fileName):\(lastLine): the routine must return workout { … }, got \(got)")
         }
         let spec = lua.builder.workouts[raw.load(as: Int.self)]

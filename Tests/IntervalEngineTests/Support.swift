@@ -1,0 +1,69 @@
+import Foundation
+import XCTest
+@testable import IntervalEngine
+
+/// Where the fixture routines live, beside the tests.
+let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+func load(_ source: String, file: StaticString = #filePath, line: UInt = #line) throws -> Routine {
+    do {
+        return try RoutineLoader.load(source: source, fileName: "test.lua")
+    } catch {
+        XCTFail("did not load: \(error.message)", file: file, line: line)
+        throw error
+    }
+}
+
+func loadError(_ source: String) -> String? {
+    do {
+        _ = try RoutineLoader.load(source: source, fileName: "test.lua")
+        return nil
+    } catch {
+        return error.message
+    }
+}
+
+/// A session on a virtual clock that records its events.
+final class Harness {
+    let clock = VirtualClock()
+    let session: Session
+    private(set) var events: [Event] = []
+
+    init(_ routine: Routine, options: SessionOptions = SessionOptions(bell: false)) {
+        session = Session(routine: routine, scheduler: clock, options: options)
+        session.onEvent = { [unowned self] in self.events.append($0) }
+    }
+
+    convenience init(_ source: String, options: SessionOptions = SessionOptions(bell: false)) throws {
+        self.init(try load(source), options: options)
+    }
+
+    /// Starts and runs to the end.
+    @discardableResult
+    func run() -> [String] {
+        session.start()
+        clock.run()
+        return trace
+    }
+
+    /// The events as short lines: `5 segment_start 2 Rest`.
+    var trace: [String] { events.map(Harness.describe) }
+
+    static func describe(_ event: Event) -> String {
+        let time = Number.format(Number.rounded(event.t, places: 6))
+        switch event.kind {
+        case let .workoutStart(name, segments, _, _): return "\(time) workout_start \(name) \(segments)"
+        case let .segmentStart(segment, _): return "\(time) segment_start \(segment.index) \(segment.name)"
+        case let .cue(index, offset, text): return "\(time) cue \(index)@\(Number.format(offset))" + (text.map { " \($0)" } ?? "")
+        case let .segmentEnd(index, _, _, skipped): return "\(time) segment_end \(index)" + (skipped ? " skipped" : "")
+        case let .alert(type, text): return "\(time) \(type.rawValue)" + (text.isEmpty ? "" : " \(text)")
+        case let .log(text): return "\(time) log \(text)"
+        case let .pause(index, remaining): return "\(time) pause \(index) \(Number.format(remaining))"
+        case let .resume(index, remaining): return "\(time) resume \(index) \(Number.format(remaining))"
+        case let .error(_, hook, _): return "\(time) error \(hook)"
+        case let .workoutEnd(completed, elapsed, done): return "\(time) workout_end \(completed) \(Number.format(elapsed)) \(done)"
+        }
+    }
+}
