@@ -126,7 +126,9 @@ enum Constructors {
             guard count <= maximumSegments else {
                 throw APIError("rounds: count must be at most \(maximumSegments), got \(count)")
             }
-            try args.table(at: 2, what: "steps")
+            guard stack.type(at: 2) == LUA_TTABLE else {
+                throw args.fail("steps", "a list of steps such as { work(20), rest(10) }", at: 2)
+            }
             var items: [Int: Step] = [:]
             try args.fields(of: 2, known: [], what: "steps", field: { _, _ throws(APIError) in }) {
                 position, value throws(APIError) in
@@ -161,7 +163,9 @@ enum Constructors {
     static let workout: workout_SwiftFunction = { L in
         APIError.entry(L) { stack, state throws(APIError) in
             let args = Arguments(stack: stack, state: state, function: "workout")
-            try args.table(at: 1, what: "its argument (write workout { name = \"…\", work(30) })")
+            guard stack.type(at: 1) == LUA_TTABLE else {
+                throw args.fail("its argument", "a table: workout { name = \"…\", work(30) }", at: 1)
+            }
             try args.noArguments(after: 1)
             var spec = WorkoutSpec(name: "", description: nil, countdown: 3, steps: [],
                                    hooks: WorkoutHooks(), line: stack.callerLine())

@@ -60,6 +60,8 @@ struct LuaStack {
             return "\"" + (text.count > 40 ? String(text.prefix(40)) + "…" : text) + "\""
         case LUA_TBOOLEAN:
             return lua_toboolean(L, index) != 0 ? "true" : "false"
+        case LUA_TUSERDATA where luaL_testudata(L, index, RoutineAPI.stepMetatable) != nil:
+            return "a step"
         default:
             return typeName(at: index)
         }

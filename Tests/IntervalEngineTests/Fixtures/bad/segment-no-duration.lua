@@ -1,0 +1,2 @@
+-- error: segment-no-duration.lua:2: segment: duration is missing (e.g. duration = 30)
+return workout { name = "x", segment { kind = "work" } }

@@ -1,0 +1,2 @@
+-- error: syntax-error.lua:2: '}' expected near 'work'
+return workout { name = "x" work(20) }
