@@ -1,0 +1,173 @@
+import Foundation
+import XCTest
+@testable import IntervalEngine
+
+/// The built binary, as a user or a script runs it. `make test` builds it first and
+/// names it in WORKOUT_BIN.
+final class EndToEndTests: XCTestCase {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var lines: [String] { stdout.split(separator: "\n").map(String.init) }
+    }
+
+    var binary: String {
+        ProcessInfo.processInfo.environment["WORKOUT_BIN"]
+            ?? packageRoot.appendingPathComponent(".build/debug/workout").path
+    }
+
+    /// Runs the binary; `whileRunning` may signal it.
+    func workout(_ arguments: [String], environment: [String: String] = [:],
+                 whileRunning: ((Process) -> Void)? = nil) throws -> Result {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary), "build the binary first: \(binary)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["DBUS_SESSION_BUS_ADDRESS"] = nil
+        env["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("workout-e2e-config").path
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        whileRunning?(process)
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+                      stderr: String(decoding: errors, as: UTF8.self))
+    }
+
+    func testDryRunJSONMatchesTheExpectedEventsOneByOne() throws {
+        let result = try workout(["run", fixtures.appendingPathComponent("e2e.lua").path, "--dry-run", "--json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let expected = try String(contentsOf: fixtures.appendingPathComponent("e2e.expected.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        XCTAssertEqual(result.lines.count, expected.count)
+        for (number, (got, want)) in zip(result.lines, expected).enumerated() {
+            XCTAssertEqual(got, want, "event \(number + 1)")
+        }
+    }
+
+    func testPlanAgreesWithTheDryRun() throws {
+        let path = fixtures.appendingPathComponent("e2e.lua").path
+        let plan = try workout(["plan", path, "--json"])
+        XCTAssertEqual(plan.status, 0, plan.stderr)
+        let planned = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])
+        let segments = try XCTUnwrap(planned["segments"] as? [[String: Any]])
+        let run = try workout(["run", path, "--dry-run", "--json"])
+        let starts = try run.lines.compactMap { line -> [String: Any]? in
+            let event = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return event["event"] as? String == "segment_start" ? event : nil
+        }
+        XCTAssertEqual(starts.count, segments.count)
+        for (start, segment) in zip(starts, segments) {
+            XCTAssertEqual(start["t"] as? Double, segment["start"] as? Double)
+            XCTAssertEqual(start["name"] as? String, segment["name"] as? String)
+            XCTAssertEqual(start["duration"] as? Double, segment["duration"] as? Double)
+        }
+        XCTAssertEqual(planned["duration"] as? Double, 19)
+    }
+
+    func testBundledProgramsAllCheck() throws {
+        let programs = packageRoot.appendingPathComponent("programs")
+        let names = try FileManager.default.contentsOfDirectory(atPath: programs.path).filter { $0.hasSuffix(".lua") }
+        for required in ["demo.lua", "hiit.lua", "tabata.lua", "emom.lua", "pyramid.lua", "boxing.lua"] {
+            XCTAssertTrue(names.contains(required), "programs/\(required) is missing")
+        }
+        let result = try workout(["check"] + names.map { programs.appendingPathComponent($0).path })
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.lines.count, names.count)
+        for name in names {
+            let dry = try workout(["run", programs.appendingPathComponent(name).path, "--dry-run", "--json"])
+            XCTAssertEqual(dry.status, 0, "\(name): \(dry.stderr)")
+            XCTAssertFalse(dry.stdout.contains(#""event":"error""#), "\(name) has a failing hook: \(dry.stdout)")
+            XCTAssertTrue(dry.lines.last?.contains(#""completed":true"#) == true, name)
+        }
+    }
+
+    func testBundledProgramsAreFoundByName() throws {
+        let result = try workout(["plan", "tabata"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("segments"), result.stdout)
+        let list = try workout(["list"])
+        XCTAssertTrue(list.stdout.contains("demo"), list.stdout)
+    }
+
+    func testUserProgramsComeBeforeBundledOnes() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("workout-e2e-user-\(getpid())")
+        let programs = config.appendingPathComponent("workout/programs")
+        try FileManager.default.createDirectory(at: programs, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: config) }
+        try "return workout { name = \"My tabata\", work(1) }".write(
+            to: programs.appendingPathComponent("tabata.lua"), atomically: true, encoding: .utf8)
+        let result = try workout(["check", "tabata"], environment: ["XDG_CONFIG_HOME": config.path])
+        XCTAssertTrue(result.stdout.contains("My tabata"), result.stdout)
+    }
+
+    func testABadRoutineExitsOneWithFileAndLine() throws {
+        let path = fixtures.appendingPathComponent("bad/rounds-zero.lua").path
+        let result = try workout(["run", path, "--json"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "workout: rounds-zero.lua:3: rounds: count must be a positive integer, got 0\n")
+        XCTAssertEqual(result.stdout, "")
+    }
+
+    func testUsageErrorsExit64AndNameTheFlag() throws {
+        let result = try workout(["run", "demo", "--speed", "0"])
+        XCTAssertEqual(result.status, 64)
+        XCTAssertTrue(result.stderr.contains("--speed"), result.stderr)
+        let unknown = try workout(["run", "demo", "--sped", "2"])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.contains("--sped"), unknown.stderr)
+    }
+
+    func testAFailingHookExitsOneButTheWorkoutFinishes() throws {
+        let result = try workout(["run", fixtures.appendingPathComponent("hook-error.lua").path, "--dry-run"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stdout.contains("error in on_segment_start: hook-error.lua:4: attempt to"), result.stdout)
+        XCTAssertTrue(result.lines.last?.contains("finished after 0:03, 3 segments done") == true, result.stdout)
+    }
+
+    func testARealRunAtSpeedIsOnTime() throws {
+        let result = try workout(["run", fixtures.appendingPathComponent("e2e.lua").path, "--speed", "20", "--json"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let events = try result.lines.map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let starts = events.filter { $0["event"] as? String == "segment_start" }
+        XCTAssertEqual(starts.compactMap { $0["at"] as? Double }, [3, 8, 10, 15])
+        for start in starts.dropFirst() {
+            // Generous: a loaded CI machine may be late, but never by whole segments.
+            XCTAssertLessThan(try XCTUnwrap(start["late_ms"] as? Double), 50)
+            XCTAssertGreaterThanOrEqual(try XCTUnwrap(start["t"] as? Double), try XCTUnwrap(start["at"] as? Double) - 0.001)
+        }
+        let end = try XCTUnwrap(events.last)
+        XCTAssertEqual(end["event"] as? String, "workout_end")
+        XCTAssertEqual(end["elapsed"] as? Double, 19)
+    }
+
+    func testSigintStopsTheRunWithExit130() throws {
+        let result = try workout(["run", fixtures.appendingPathComponent("e2e.lua").path, "--json"]) { process in
+            Thread.sleep(forTimeInterval: 0.5)
+            kill(process.processIdentifier, SIGINT)
+        }
+        XCTAssertEqual(result.status, 130, result.stderr)
+        XCTAssertTrue(result.lines.last?.contains(#""event":"workout_end""#) == true, result.stdout)
+        XCTAssertTrue(result.lines.last?.contains(#""completed":false"#) == true, result.stdout)
+    }
+
+    func testSigtermStopsTheRunWithExit143() throws {
+        let result = try workout(["run", fixtures.appendingPathComponent("e2e.lua").path]) { process in
+            Thread.sleep(forTimeInterval: 0.5)
+            kill(process.processIdentifier, SIGTERM)
+        }
+        XCTAssertEqual(result.status, 143, result.stderr)
+        XCTAssertTrue(result.lines.last?.contains("stopped after") == true, result.stdout)
+    }
+}
