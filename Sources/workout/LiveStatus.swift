@@ -36,6 +36,13 @@ final class LiveStatus {
         refresh()
     }
 
+    /// A warning on standard error, without tearing the status line.
+    func warn(_ text: String) {
+        clear()
+        Output.error(text)
+        redraw()
+    }
+
     /// Redraws and sets the timer for the next change of the shown text.
     private func refresh() {
         redraw()

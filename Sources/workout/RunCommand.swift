@@ -108,7 +108,14 @@ struct Run: ParsableCommand {
         let live = interactive ? LiveStatus(style: Style(enabled: Terminal.usesColor), countUp: countUp,
                                             scheduler: scheduler) : nil
         let options = sessionOptions
-        let alerts = SystemAlerts(notify: options.notify) { Output.error("workout: \($0)") }
+        let warnings = MainThreadBox(live)
+        // Alert programs report failures from another thread: warn on the main queue,
+        // where the status line lives.
+        let alerts = SystemAlerts(notify: options.notify) { text in
+            DispatchQueue.main.async {
+                if let live = warnings.value { live.warn("workout: \(text)") } else { Output.error("workout: \(text)") }
+            }
+        }
         let session = Session(routine: routine, scheduler: scheduler, alerts: alerts, options: options,
                               onEvent: printer(errors: errors, live: live))
         live?.session = session

@@ -3,7 +3,8 @@ public enum TimeText {
     /// `0:20`, `5:00`, `1:02:03`; fractions are rounded up, so a countdown shows `0:01`
     /// until the very end.
     public static func clock(_ seconds: Double) -> String {
-        let total = Int(max(0, seconds).rounded(.up))
+        // A microsecond of floating-point noise must not turn 40 s into 0:41.
+        let total = Int(max(0, seconds - 1e-6).rounded(.up))
         let hours = total / 3600
         let minutes = (total % 3600) / 60
         let secs = total % 60

@@ -68,7 +68,8 @@ extension Session {
         if completed && options.bell { ring(nil) }
         let summary = Summary(
             completed: completed, segmentsDone: segmentsDone, segmentsSkipped: segmentsSkipped,
-            segments: timeline.count, elapsed: time - startedAt, workSeconds: workSeconds)
+            segments: timeline.count, elapsed: Number.rounded(time - startedAt, places: 6),
+            workSeconds: Number.rounded(workSeconds, places: 6))
         self.summary = summary
         callHook(routine.hooks.onFinish, "on_finish") { lua in lua.pushSummary(summary) }
         emit(.workoutEnd(completed: completed, elapsed: summary.elapsed, segmentsDone: segmentsDone))
