@@ -1,11 +1,11 @@
 -- demo.lua: a 40-second tour of every feature of the routine language.
 --
---   workout run demo              run it (space pauses, n skips, q quits)
+--   workout run demo              run it (Ctrl-C stops it)
 --   workout plan demo             see the timeline without running it
 --   workout run demo --dry-run    run it instantly on a virtual clock, hooks and all
 --
--- A routine is an ordinary Lua program that *returns* a workout. Copy this file with
--- `workout new mine --from demo` and change it; `workout check mine` tells you if it loads.
+-- A routine is an ordinary Lua program that *returns* a workout. Copy this file into
+-- ~/.config/workout/programs/ and change it; `workout check mine` tells you if it loads.
 
 -- Plain Lua runs first, while the routine loads. Locals here are shared by every hook
 -- below, so they are the place to keep state across the whole run.
@@ -33,7 +33,7 @@ return workout {
       -- A cue fires at an offset in seconds: >= 0 counts from the start...
       [1] = "Chest up, weight in your heels",          -- a string is shown (and spoken with --voice)
       -- ..."half" is the midpoint...
-      half = function(seg) say("Halfway, " .. seg.remaining .. " seconds left") end,
+      half = function(seg) say("Halfway, " .. math.ceil(seg.remaining) .. " seconds left") end,
       -- ...and < 0 counts back from the end. A function cue can act on the segment.
       [-2] = function(seg)
         if not seg.info.extended then                  -- guard: extend only once
@@ -66,9 +66,12 @@ return workout {
   -- `seg` has index, count, name, kind, duration, start, round, rounds, block, info,
   -- elapsed and remaining. round/rounds/block belong to the innermost block (nil outside).
   on_segment_start = function(seg)
-    if seg.kind == "work" then exercises_started = exercises_started + 1 end
-    if seg.block then
-      print(seg.index .. "/" .. seg.count, seg.block, "round " .. seg.round .. "/" .. seg.rounds)
+    if seg.kind == "work" then
+      exercises_started = exercises_started + 1
+      if seg.block then                                -- inside a rounds block
+        print(string.format("%s: round %d of %d (segment %d of %d)",
+          seg.block, seg.round, seg.rounds, seg.index, seg.count))
+      end
     end
     if seg.info and seg.info.tip then say(seg.info.tip) end
   end,
@@ -77,16 +80,17 @@ return workout {
     if seg.kind == "work" then print(seg.name .. " done") end
   end,
 
-  -- These two fire only when you pause (space) and resume; skip() and pause() are
-  -- actions too, but this demo leaves them to you so it runs to the end by itself.
-  on_pause = function(seg) print("Paused with " .. seg.remaining .. " s of " .. seg.name .. " left") end,
+  -- These two fire only when the workout pauses and resumes (a hook can call pause());
+  -- this demo leaves that out so it runs to the end by itself.
+  -- Times in a real run are fractional: round them before showing them.
+  on_pause = function(seg) print("Paused with " .. math.ceil(seg.remaining) .. " s of " .. seg.name .. " left") end,
   on_resume = function(seg) say("Back to " .. seg.name) end,
 
   -- `summary` has completed, segments_done, segments, elapsed and work_seconds.
   on_finish = function(summary)
     if summary.completed then
       notify("Demo done", string.format("%d exercises, %d s of work in %d s",
-        exercises_started, summary.work_seconds, summary.elapsed))
+        exercises_started, math.floor(summary.work_seconds), math.floor(summary.elapsed)))
     else
       print("Stopped after " .. summary.segments_done .. " of " .. summary.segments .. " segments")
     end
