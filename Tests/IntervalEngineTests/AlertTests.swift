@@ -1,0 +1,105 @@
+import Foundation
+import XCTest
+@testable import IntervalEngine
+
+/// The real alert programs, replaced by small scripts on PATH that record what they get.
+final class AlertTests: XCTestCase {
+    final class Warnings: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [String] = []
+        var all: [String] { lock.withLock { list } }
+        func add(_ text: String) { lock.withLock { list.append(text) } }
+    }
+
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("workout-alerts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A fake program that appends its arguments, one per line, to `name.log`.
+    func fake(_ name: String, exit status: Int = 0) throws {
+        let script = directory.appendingPathComponent(name)
+        try """
+            #!/bin/sh
+            for argument in "$@"; do printf '%s\\n' "$argument" >> "$0.log"; done
+            exit \(status)
+            """.write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+    }
+
+    func log(_ name: String, lines count: Int) -> [String] {
+        let path = directory.appendingPathComponent(name + ".log").path
+        let giveUp = Date().addingTimeInterval(5)
+        var lines: [String] = []
+        repeat {
+            lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            if lines.count >= count { break }
+            Thread.sleep(forTimeInterval: 0.01)
+        } while Date() < giveUp
+        return lines
+    }
+
+    func testNotifySendGetsAnArgumentVectorNeverAShell() throws {
+        try fake("notify-send")
+        let warnings = Warnings()
+        let alerts = SystemAlerts(notify: true, environment: ["PATH": directory.path]) { warnings.add($0) }
+        alerts.notify(title: "Burpees $(touch pwned)", body: "work · 0:20; rm -rf /")
+        XCTAssertEqual(log("notify-send", lines: 3), ["--app-name=workout", "Burpees $(touch pwned)", "work · 0:20; rm -rf /"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "pwned"))
+        XCTAssertEqual(warnings.all, [])
+    }
+
+    func testAMissingNotifierWarnsOnceAtTheStart() throws {
+        let warnings = Warnings()
+        let alerts = SystemAlerts(notify: true, environment: ["PATH": directory.path]) { warnings.add($0) }
+        alerts.notify(title: "a", body: "b")
+        alerts.notify(title: "c", body: "d")
+        XCTAssertEqual(warnings.all, ["notify-send is not installed; desktop notifications are off"])
+    }
+
+    func testAFailingNotifierWarnsOnceThenStops() throws {
+        try fake("notify-send", exit: 1)
+        let warnings = Warnings()
+        let alerts = SystemAlerts(notify: true, environment: ["PATH": directory.path]) { warnings.add($0) }
+        alerts.notify(title: "first", body: "x")
+        XCTAssertEqual(log("notify-send", lines: 3).count, 3)
+        let giveUp = Date().addingTimeInterval(5)
+        while warnings.all.isEmpty && Date() < giveUp { Thread.sleep(forTimeInterval: 0.01) }
+        XCTAssertEqual(warnings.all, ["notify-send failed (exit 1); desktop notifications are off"])
+        alerts.notify(title: "second", body: "x")
+        Thread.sleep(forTimeInterval: 0.2)
+        XCTAssertEqual(log("notify-send", lines: 3).count, 3, "no second launch after a failure")
+    }
+
+    func testSpeechPrefersSpdSayAndKeepsDashesFromReadingAsOptions() throws {
+        try fake("spd-say")
+        try fake("espeak-ng")
+        let alerts = SystemAlerts(notify: false, environment: ["PATH": directory.path]) { _ in }
+        alerts.say("-3")
+        XCTAssertEqual(log("spd-say", lines: 1), [" -3"])
+        XCTAssertEqual(log("espeak-ng", lines: 0), [])
+    }
+
+    func testNoSynthesizerWarnsOnceAndStaysQuiet() {
+        let warnings = Warnings()
+        let alerts = SystemAlerts(notify: false, environment: ["PATH": directory.path]) { warnings.add($0) }
+        alerts.say("one")
+        alerts.say("two")
+        XCTAssertEqual(warnings.all, ["no speech synthesizer (spd-say or espeak-ng); spoken text is only shown"])
+    }
+
+    func testNotificationsDefaultOnOnlyWithABusAndNotifySend() throws {
+        try fake("notify-send")
+        XCTAssertTrue(SystemAlerts.notificationsAvailable(environment: [
+            "PATH": directory.path, "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus"]))
+        XCTAssertFalse(SystemAlerts.notificationsAvailable(environment: ["PATH": directory.path]))
+        XCTAssertFalse(SystemAlerts.notificationsAvailable(environment: [
+            "PATH": "/nonexistent", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus"]))
+    }
+}
