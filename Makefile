@@ -28,7 +28,7 @@ run: release
 	.build/release/workout run programs/demo.lua
 
 test: build
-	WORKOUT_BIN=$(CURDIR)/.build/debug/workout $(SWIFT) test
+	WORKOUT_BIN=$(CURDIR)/.build/debug/workout $(SWIFT) test --disable-swift-testing
 
 clean:
 	rm -rf .build
