@@ -12,13 +12,7 @@ struct Plan: ParsableCommand {
     var json = false
 
     func run() throws {
-        let loaded: Routine
-        do {
-            loaded = try RoutineLookup.load(routine)
-        } catch {
-            Output.error("workout: \(error.message)")
-            throw ExitCode.failure
-        }
+        let loaded = try RoutineLookup.loadOrFail(routine)
         if json {
             Output.line(loaded.planJSON.text)
             return

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import IntervalEngine
 
@@ -46,6 +47,17 @@ enum RoutineLookup {
 
     static func load(_ routine: String) throws(RoutineError) -> Routine {
         try RoutineLoader.load(path: resolve(routine))
+    }
+
+    /// For commands: a routine that does not load is reported on standard error and
+    /// ends the command with exit status 1.
+    static func loadOrFail(_ routine: String) throws -> Routine {
+        do {
+            return try load(routine)
+        } catch {
+            Output.error("workout: \(error.message)")
+            throw ExitCode.failure
+        }
     }
 
     /// Every routine file in the user's and the bundled directories, user's first.

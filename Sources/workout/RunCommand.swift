@@ -49,13 +49,7 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        let loaded: Routine
-        do {
-            loaded = try RoutineLookup.load(routine)
-        } catch {
-            Output.error("workout: \(error.message)")
-            throw ExitCode.failure
-        }
+        let loaded = try RoutineLookup.loadOrFail(routine)
         let outcome = dryRun ? runVirtually(loaded) : runForReal(loaded)
         throw ExitCode(outcome)
     }
