@@ -14,7 +14,8 @@ struct Plan: ParsableCommand {
     func run() throws {
         let loaded = try RoutineLookup.loadOrFail(routine)
         if json {
-            Output.line(loaded.planJSON.text)
+            loaded.writePlanJSON(Output.write)
+            Output.write("\n")
             return
         }
         let style = Style(enabled: Terminal.usesColor)
