@@ -6,9 +6,9 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a workout.",
         discussion: """
-            On a terminal it shows a live status line; otherwise it prints one line per event,
-            or with --json one JSON object per line. Exit status: 0 finished or quit,
-            1 the routine failed to load or a hook raised an error, 64 usage error,
+            On a terminal it shows a live status line; otherwise it prints one line per event, \
+            or with --json one JSON object per line. Exit status: 0 finished or quit, \
+            1 the routine failed to load or a hook raised an error, 64 usage error, \
             130 interrupted (SIGINT), 143 terminated (SIGTERM).
             """)
 
