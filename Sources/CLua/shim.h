@@ -21,7 +21,65 @@ static inline const char *workout_tostring(lua_State *L, int i) { return lua_tos
 static inline int workout_pcall(lua_State *L, int nargs, int nresults, int msgh) {
     return lua_pcall(L, nargs, nresults, msgh);
 }
-static inline void **workout_extraspace(lua_State *L) { return (void **)lua_getextraspace(L); }
+
+/// What the engine keeps per Lua state: the Swift owner, and the limits a routine runs
+/// under. Its address sits in the state's extra space (shared by coroutines) and is the
+/// allocator's user data.
+typedef struct workout_context {
+    void *owner;
+    /// Instructions left for the running call; the count hook stops it below zero.
+    long long budget;
+    /// Bytes Lua holds now, and the most it may hold (0: no cap).
+    size_t used;
+    size_t limit;
+    /// The cap applies only while Lua code runs, never while Swift pushes values, so an
+    /// allocation failure is always raised inside a protected call.
+    int enforce;
+} workout_context;
+
+static inline workout_context *workout_getcontext(lua_State *L) {
+    return *(workout_context **)lua_getextraspace(L);
+}
+
+static void *workout_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    workout_context *context = (workout_context *)ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        context->used -= old;
+        return NULL;
+    }
+    if (context->enforce && context->limit && nsize > old && context->used - old + nsize > context->limit)
+        return NULL;
+    void *block = realloc(ptr, nsize);
+    if (block) context->used = context->used - old + nsize;
+    return block;
+}
+
+enum { WORKOUT_HOOK_EVERY = 1000 };
+
+/// Runs every WORKOUT_HOOK_EVERY instructions: an endless loop ends with an error
+/// naming the line it was on.
+static void workout_count_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    workout_context *context = workout_getcontext(L);
+    context->budget -= WORKOUT_HOOK_EVERY;
+    if (context->budget < 0) {
+        context->budget = 1000000; /* room for the error handler's traceback */
+        luaL_where(L, 0);
+        lua_pushstring(L, "instruction limit reached (an endless loop?)");
+        lua_concat(L, 2);
+        lua_error(L);
+    }
+}
+
+static inline lua_State *workout_newstate(workout_context *context) {
+    lua_State *L = lua_newstate(workout_alloc, context);
+    if (L == NULL) return NULL;
+    *(workout_context **)lua_getextraspace(L) = context;
+    lua_sethook(L, workout_count_hook, LUA_MASKCOUNT, WORKOUT_HOOK_EVERY);
+    return L;
+}
 static inline int workout_gc_count_kb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT, 0); }
 static inline int workout_gc_count_b(lua_State *L) { return lua_gc(L, LUA_GCCOUNTB, 0); }
 

@@ -15,28 +15,39 @@ final class LuaState {
     /// The file name (without directories) used as the chunk name: `hiit.lua:12: …`.
     let chunkName: String
 
-    init(chunkName: String) {
-        guard let state = luaL_newstate() else {
+    let limits: LuaLimits
+    /// Shared with C: the owner pointer, the instruction budget and the memory count.
+    private let context: UnsafeMutablePointer<workout_context>
+
+    init(chunkName: String, limits: LuaLimits = LuaLimits()) {
+        context = .allocate(capacity: 1)
+        context.initialize(to: workout_context(owner: nil, budget: 0, used: 0, limit: limits.memory, enforce: 0))
+        guard let state = workout_newstate(context) else {
             fatalError("workout: Lua could not allocate its state")
         }
         L = state
         refs = LuaRefs(state)
         self.chunkName = chunkName
+        self.limits = limits
         workout_setpanic(L)
-        workout_extraspace(L).pointee = Unmanaged.passUnretained(self).toOpaque()
+        context.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
         Sandbox.open(self)
         RoutineAPI.register(in: self)
     }
 
     deinit {
         lua_close(L)
+        context.deallocate()
     }
 
-    /// The Swift object behind a `lua_State` (a coroutine shares its main state's space).
+    /// The Swift object behind a `lua_State` (a coroutine shares its main state's context).
     static func from(_ L: OpaquePointer?) -> LuaState {
-        let raw = workout_extraspace(L).pointee!
+        let raw = workout_getcontext(L).pointee.owner!
         return Unmanaged<LuaState>.fromOpaque(raw).takeUnretainedValue()
     }
+
+    /// Bytes the Lua state holds now.
+    var memoryInUse: Int { context.pointee.used }
 
     var top: Int32 { lua_gettop(L) }
 
@@ -64,16 +75,30 @@ final class LuaState {
             lua_settop(L, base)
             throw LuaError(message: message, traceback: nil)
         }
-        try call(arguments: 0, results: results, handler: base + 1)
+        try call(arguments: 0, results: results, handler: base + 1, budget: limits.loadInstructions)
         workout_remove(L, base + 1)
     }
 
     /// Calls the function below `arguments` values on the stack under `lua_pcall`.
     /// On failure the stack is back to where the handler was pushed, minus the handler.
-    func call(arguments: Int32, results: Int32, handler: Int32) throws(LuaError) {
+    /// Calls the function below `arguments` values under `lua_pcall`, with `budget`
+    /// instructions and the memory cap enforced. A call made from inside another (a hook
+    /// that pauses runs `on_pause`) gets its own budget and gives the outer one back.
+    func call(arguments: Int32, results: Int32, handler: Int32, budget: Int) throws(LuaError) {
+        let outer = context.pointee
+        context.pointee.budget = Int64(budget)
+        context.pointee.enforce = 1
         let status = workout_pcall(L, arguments, results, handler)
+        context.pointee.budget = outer.budget
+        context.pointee.enforce = outer.enforce
         guard status == LUA_OK else {
-            let error = LuaError(tracebackMessage: stack.string(at: -1) ?? "error object is not a string")
+            let error: LuaError
+            if status == LUA_ERRMEM {
+                error = LuaError(message: "\(chunkName): memory limit of \(limits.memory / (1024 * 1024)) MiB reached",
+                                 traceback: nil)
+            } else {
+                error = LuaError(tracebackMessage: stack.string(at: -1) ?? "error object is not a string")
+            }
             lua_settop(L, handler - 1)
             throw error
         }
@@ -87,6 +112,6 @@ final class LuaState {
         refs.push(ref)
         let count = pushArguments(self)
         defer { lua_settop(L, base) }
-        try call(arguments: count, results: 0, handler: base + 1)
+        try call(arguments: count, results: 0, handler: base + 1, budget: limits.hookInstructions)
     }
 }

@@ -66,8 +66,11 @@ enum Sandbox {
         lua_getfield(L, -1, "concat")
         workout_remove(L, -2)
         lua_getglobal(L, "load")
-        let status = workout_pcall(L, 5, 0, 0)
-        precondition(status == LUA_OK, "workout: prelude failed")
+        do {
+            try lua.call(arguments: 5, results: 0, handler: 0, budget: 100_000)
+        } catch {
+            fatalError("workout: prelude failed: \(error.message)")
+        }
         lua_settop(L, base)
     }
 }

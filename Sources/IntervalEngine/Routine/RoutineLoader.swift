@@ -4,7 +4,7 @@ import Foundation
 /// Runs a routine file in a fresh sandboxed Lua state and turns what it returns into
 /// a `Routine`.
 public enum RoutineLoader {
-    public static func load(path: String) throws(RoutineError) -> Routine {
+    public static func load(path: String, limits: LuaLimits = LuaLimits()) throws(RoutineError) -> Routine {
         let name = (path as NSString).lastPathComponent
         guard let data = FileManager.default.contents(atPath: path) else {
             var isDirectory: ObjCBool = false
@@ -12,15 +12,15 @@ public enum RoutineLoader {
             throw RoutineError(exists ? "\(path): cannot read the routine\(isDirectory.boolValue ? " (it is a directory)" : "")"
                                       : "\(path): no such routine file")
         }
-        return try load(source: [UInt8](data), fileName: name)
+        return try load(source: [UInt8](data), fileName: name, limits: limits)
     }
 
-    public static func load(source: String, fileName: String) throws(RoutineError) -> Routine {
-        try load(source: Array(source.utf8), fileName: fileName)
+    public static func load(source: String, fileName: String, limits: LuaLimits = LuaLimits()) throws(RoutineError) -> Routine {
+        try load(source: Array(source.utf8), fileName: fileName, limits: limits)
     }
 
-    static func load(source: [UInt8], fileName: String) throws(RoutineError) -> Routine {
-        let lua = LuaState(chunkName: fileName)
+    static func load(source: [UInt8], fileName: String, limits: LuaLimits) throws(RoutineError) -> Routine {
+        let lua = LuaState(chunkName: fileName, limits: limits)
         do {
             try lua.run(source: source, results: 1)
         } catch {
