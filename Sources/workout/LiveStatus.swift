@@ -65,20 +65,39 @@ final class LiveStatus {
         Output.write("\r\u{1B}[2K" + text)
     }
 
+    /// The status in the terminal's width: parts that do not fit are left off from the
+    /// right, so the line never wraps (a wrapped line cannot be redrawn in place).
     private func status() -> String? {
         guard let session, session.state == .running || session.state == .paused else { return nil }
         let segment = session.segment
         let clock = countUp ? TimeText.clock(session.elapsedInSegment.rounded(.down))
                             : TimeText.clock(session.remainingInSegment)
-        var parts = [style.kind(segment.kind), style.bold(segment.name), style.bold(clock)]
-        if let round = segment.round, let rounds = segment.rounds { parts.append("round \(round)/\(rounds)") }
+        // Each part as plain text (for measuring) and as shown.
+        var parts: [(plain: String, shown: String)] = []
+        if session.state == .paused { parts.append(("PAUSED", style.paint("PAUSED", "7"))) }
+        parts.append((segment.kind, style.kind(segment.kind)))
+        parts.append((segment.name, style.bold(segment.name)))
+        parts.append((clock, style.bold(clock)))
+        if let round = segment.round, let rounds = segment.rounds {
+            parts.append(("round \(round)/\(rounds)", "round \(round)/\(rounds)"))
+        }
         let timeline = session.routine.timeline
         if segment.index < timeline.count {
-            parts.append(style.dim("next: \(timeline.segments[segment.index].name)"))
+            let next = "next: \(timeline.segments[segment.index].name)"
+            parts.append((next, style.dim(next)))
         }
-        parts.append(style.dim("\(TimeText.clock(session.remainingInWorkout)) left"))
-        if session.state == .paused { parts.insert(style.paint("PAUSED", "7"), at: 0) }
-        return parts.joined(separator: "  ")
+        let left = "\(TimeText.clock(session.remainingInWorkout)) left"
+        parts.append((left, style.dim(left)))
+        let width = Terminal.columns - 1
+        var used = 0
+        var shown: [String] = []
+        for part in parts {
+            let needed = part.plain.count + (shown.isEmpty ? 0 : 2)
+            guard used + needed <= width else { break }
+            used += needed
+            shown.append(part.shown)
+        }
+        return shown.joined(separator: "  ")
     }
 
     private func print(_ line: String) {

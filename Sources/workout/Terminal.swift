@@ -9,6 +9,13 @@ enum Terminal {
         isatty(STDOUT_FILENO) == 1 && environment["TERM"] != "dumb"
     }
 
+    /// The terminal's width (80 when it cannot be asked).
+    static var columns: Int {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
+
     static var usesColor: Bool {
         isInteractive && (environment["NO_COLOR"] ?? "").isEmpty
     }
