@@ -11,23 +11,48 @@ final class MainThreadBox<Value>: @unchecked Sendable {
     }
 }
 
+/// The write end of the self-pipe the signal handler writes to.
+nonisolated(unsafe) private var signalPipeInput: Int32 = -1
+
 /// SIGINT and SIGTERM as events on the main queue, so the session can stop cleanly,
-/// restore the terminal and report, instead of dying mid-write.
+/// restore the terminal and report, instead of dying mid-write. A real handler (not
+/// SIG_IGN plus a dispatch signal source, whose registration is asynchronous and loses a
+/// signal that arrives first) writes the signal's number to a pipe that a read source on
+/// the main queue drains.
 final class SignalTraps {
-    private var sources: [DispatchSourceSignal] = []
+    private let source: DispatchSourceRead
+    private let pipeOutput: Int32
 
     init(_ handler: @escaping @Sendable (Int32) -> Void) {
+        var ends: [Int32] = [0, 0]
+        pipe(&ends)
+        pipeOutput = ends[0]
+        signalPipeInput = ends[1]
+        _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
+        _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
+        let output = ends[0]
+        source = DispatchSource.makeReadSource(fileDescriptor: output, queue: .main)
+        source.setEventHandler {
+            var number: UInt8 = 0
+            while read(output, &number, 1) == 1 {
+                handler(Int32(number))
+            }
+        }
+        source.resume()
         for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler { handler(number) }
-            source.resume()
-            sources.append(source)
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(signalPipeInput, &byte, 1)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(number, &action, nil)
         }
     }
 
     deinit {
-        for source in sources { source.cancel() }
+        source.cancel()
     }
 }
 

@@ -17,9 +17,10 @@ final class EndToEndTests: XCTestCase {
             ?? packageRoot.appendingPathComponent(".build/debug/workout").path
     }
 
-    /// Runs the binary; `whileRunning` may signal it.
+    /// Runs the binary; `whileRunning` may read the start of its output and signal it,
+    /// and returns what it read.
     func workout(_ arguments: [String], environment: [String: String] = [:],
-                 whileRunning: ((Process) -> Void)? = nil) throws -> Result {
+                 whileRunning: ((Process, FileHandle) -> Data)? = nil) throws -> Result {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary), "build the binary first: \(binary)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
@@ -35,8 +36,8 @@ final class EndToEndTests: XCTestCase {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        whileRunning?(process)
-        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let start = whileRunning?(process, out.fileHandleForReading) ?? Data()
+        let output = start + out.fileHandleForReading.readDataToEndOfFile()
         let errors = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
@@ -152,10 +153,21 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(end["elapsed"] as? Double, 19)
     }
 
+    /// The first event is printed after the signal handlers are in place.
+    func signal(_ number: Int32, _ process: Process, afterFirstLineOf output: FileHandle) -> Data {
+        var read = Data()
+        while !read.contains(UInt8(ascii: "\n")) {
+            let chunk = output.availableData
+            if chunk.isEmpty { break }
+            read += chunk
+        }
+        kill(process.processIdentifier, number)
+        return read
+    }
+
     func testSigintStopsTheRunWithExit130() throws {
-        let result = try workout(["run", fixtures.appendingPathComponent("e2e.lua").path, "--json"]) { process in
-            Thread.sleep(forTimeInterval: 0.5)
-            kill(process.processIdentifier, SIGINT)
+        let result = try workout(["run", fixtures.appendingPathComponent("e2e.lua").path, "--json"]) {
+            self.signal(SIGINT, $0, afterFirstLineOf: $1)
         }
         XCTAssertEqual(result.status, 130, result.stderr)
         XCTAssertTrue(result.lines.last?.contains(#""event":"workout_end""#) == true, result.stdout)
@@ -163,9 +175,8 @@ final class EndToEndTests: XCTestCase {
     }
 
     func testSigtermStopsTheRunWithExit143() throws {
-        let result = try workout(["run", fixtures.appendingPathComponent("e2e.lua").path]) { process in
-            Thread.sleep(forTimeInterval: 0.5)
-            kill(process.processIdentifier, SIGTERM)
+        let result = try workout(["run", fixtures.appendingPathComponent("e2e.lua").path]) {
+            self.signal(SIGTERM, $0, afterFirstLineOf: $1)
         }
         XCTAssertEqual(result.status, 143, result.stderr)
         XCTAssertTrue(result.lines.last?.contains("stopped after") == true, result.stdout)
