@@ -46,9 +46,6 @@ final class LuaState {
         return Unmanaged<LuaState>.fromOpaque(raw).takeUnretainedValue()
     }
 
-    /// Bytes the Lua state holds now.
-    var memoryInUse: Int { context.pointee.used }
-
     var top: Int32 { lua_gettop(L) }
 
     /// The main thread's stack (hooks and loading run there).

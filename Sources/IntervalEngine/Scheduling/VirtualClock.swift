@@ -18,9 +18,6 @@ public final class VirtualClock: Scheduler {
 
     public var pendingCount: Int { entries.count }
 
-    /// When the next action is due, if any.
-    public var nextTime: Double? { entries.last?.time }
-
     @discardableResult
     public func schedule(at time: Double, _ action: @escaping (Fire) -> Void) -> TimerToken {
         nextSequence += 1
