@@ -52,7 +52,7 @@ final class LiveStatus {
         let now = scheduler.now
         let next: Double
         if countUp {
-            next = session.segmentDeadline - session.segment.duration + session.elapsedInSegment.rounded(.down) + 1
+            next = session.segmentStart + session.elapsedInSegment.rounded(.down) + 1
         } else {
             next = session.segmentDeadline - (session.remainingInSegment.rounded(.up) - 1)
         }

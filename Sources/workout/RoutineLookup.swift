@@ -16,16 +16,10 @@ enum RoutineLookup {
     /// The programs shipped as resources beside the executable (SwiftPM puts the bundle
     /// next to the binary); found by hand so a missing bundle is an error, not a crash.
     static var bundledPrograms: String? {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var candidates = [executable.deletingLastPathComponent()]
-        if let url = Bundle.main.executableURL?.resolvingSymlinksInPath() {
-            candidates.append(url.deletingLastPathComponent())
-        }
-        for directory in candidates {
-            let programs = directory.appendingPathComponent("workout_workout.resources/programs").path
-            if FileManager.default.fileExists(atPath: programs) { return programs }
-        }
-        return nil
+        guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else { return nil }
+        let programs = executable.deletingLastPathComponent()
+            .appendingPathComponent("workout_workout.resources/programs").path
+        return FileManager.default.fileExists(atPath: programs) ? programs : nil
     }
 
     static func resolve(_ routine: String) throws(RoutineError) -> String {

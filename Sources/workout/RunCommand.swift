@@ -56,7 +56,7 @@ struct Run: ParsableCommand {
 
     private var sessionOptions: SessionOptions {
         let wantsNotify = notify ?? SystemAlerts.notificationsAvailable()
-        return SessionOptions(bell: !noBell, notify: wantsNotify && !dryRun, voice: voice)
+        return SessionOptions(bell: !noBell, notify: wantsNotify && !dryRun, voice: voice, payloadsInEvents: json)
     }
 
     /// Prints events as the output mode wants; remembers whether a hook failed.

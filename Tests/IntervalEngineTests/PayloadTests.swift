@@ -52,6 +52,14 @@ final class PayloadTests: XCTestCase {
         XCTAssertEqual(infos, [.object([("n", .integer(0))]), .object([("n", .integer(1))])])
     }
 
+    func testOutputsThatDoNotShowPayloadsDoNotConvertThem() throws {
+        let harness = try Harness("return workout { name = \"P\", work(1, { n = 1 }) }",
+                                  options: SessionOptions(bell: false, payloadsInEvents: false))
+        harness.run()
+        guard case let .segmentStart(_, info) = harness.events[1].kind else { return XCTFail("\(harness.trace)") }
+        XCTAssertEqual(info, .null)
+    }
+
     func testPayloadJSONHandlesEveryKindOfValue() throws {
         let routine = try load("""
             local info = { list = { 1, 2.5, "three", true }, empty = {}, fn = print, [7] = "seven" }

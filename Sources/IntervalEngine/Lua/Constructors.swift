@@ -47,7 +47,7 @@ enum Constructors {
             try args.noArguments(after: 1)
             var spec = SegmentSpec(kind: "", name: "", duration: 0, info: nil, cues: [],
                                    onStart: nil, onEnd: nil, line: stack.callerLine())
-            var cuesIndex: Int32?
+            var hasCues = false
             try args.fields(of: 1, known: segmentFields) { key, value throws(APIError) in
                 switch key {
                 case "kind": spec.kind = try args.text(at: value, what: "kind")
@@ -56,13 +56,13 @@ enum Constructors {
                 case "info": spec.info = try args.payload(at: value)
                 case "on_start": spec.onStart = try args.function(at: value, what: "on_start")
                 case "on_end": spec.onEnd = try args.function(at: value, what: "on_end")
-                default: cuesIndex = 0
+                default: hasCues = true  // read once the duration is known
                 }
             }
             guard !spec.kind.isEmpty else { throw APIError("segment: kind is missing (e.g. kind = \"work\")") }
             guard spec.duration > 0 else { throw APIError("segment: duration is missing (e.g. duration = 30)") }
             if spec.name.isEmpty { spec.name = defaultName(spec.kind) }
-            if cuesIndex != nil {
+            if hasCues {
                 stack.rawField(1, "cues")
                 defer { stack.pop() }
                 spec.cues = try cues(args, at: stack.top, duration: spec.duration)

@@ -10,7 +10,8 @@ extension Session {
         segmentHasEnded = false
         inBoundary = true
         if state == .running { scheduleTimers() }
-        emit(.segmentStart(SegmentSummary(segment, count: timeline.count), info: routine.infoJSON(for: segment)))
+        let info = options.payloadsInEvents ? routine.infoJSON(for: segment) : .null
+        emit(.segmentStart(SegmentSummary(segment, count: timeline.count), info: info))
         callSegmentHook(segment.onStart, "on_start")
         callSegmentHook(routine.hooks.onSegmentStart, "on_segment_start")
         guard state != .finished else { return }

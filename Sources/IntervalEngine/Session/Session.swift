@@ -22,7 +22,7 @@ public final class Session {
     /// The current segment, its duration changed by `extend`.
     public internal(set) var segment: Segment
     /// Workout time at which the current segment started, moved later by pauses.
-    var segmentStart: Double = 0
+    public internal(set) var segmentStart: Double = 0
     var pausedAt: Double = 0
     var timers: [TimerToken] = []
     var firedCues: Set<Int> = []

@@ -8,10 +8,16 @@ public struct SessionOptions: Sendable {
     /// Speak each segment's name, the countdown and text cues (`--voice`).
     public var voice: Bool
 
-    public init(bell: Bool = true, notify: Bool = false, voice: Bool = false) {
+    /// Put each segment's `info` in `segment_start` events. Converting the Lua table is
+    /// work on the fire path, so outputs that never show it (plain lines, the status
+    /// line) turn it off.
+    public var payloadsInEvents: Bool
+
+    public init(bell: Bool = true, notify: Bool = false, voice: Bool = false, payloadsInEvents: Bool = true) {
         self.bell = bell
         self.notify = notify
         self.voice = voice
+        self.payloadsInEvents = payloadsInEvents
     }
 }
 
