@@ -17,17 +17,19 @@ let package = Package(
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
         .target(name: "IntervalEngine", dependencies: ["CLua"]),
+        .target(name: "Display", dependencies: ["IntervalEngine"]),
         .executableTarget(
             name: "workout",
             dependencies: [
                 "IntervalEngine",
+                "Display",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("programs")]
         ),
         .testTarget(
             name: "IntervalEngineTests",
-            dependencies: ["IntervalEngine"],
+            dependencies: ["IntervalEngine", "Display"],
             exclude: ["Fixtures"]
         ),
     ],

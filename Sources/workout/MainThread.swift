@@ -14,8 +14,9 @@ final class MainThreadBox<Value>: @unchecked Sendable {
 /// The write end of the self-pipe the signal handler writes to.
 nonisolated(unsafe) private var signalPipeInput: Int32 = -1
 
-/// SIGINT and SIGTERM as events on the main queue, so the session can stop cleanly,
-/// restore the terminal and report, instead of dying mid-write. A real handler (not
+/// Signals as events on the main queue, so the session can stop cleanly, restore the
+/// terminal and report, instead of dying mid-write: SIGINT and SIGTERM always, and
+/// SIGTSTP, SIGCONT and SIGWINCH while the live display runs. A real handler (not
 /// SIG_IGN plus a dispatch signal source, whose registration is asynchronous and loses a
 /// signal that arrives first) writes the signal's number to a pipe that a read source on
 /// the main queue drains.
@@ -23,7 +24,7 @@ final class SignalTraps {
     private let source: DispatchSourceRead
     private let pipeOutput: Int32
 
-    init(_ handler: @escaping @Sendable (Int32) -> Void) {
+    init(_ signals: [Int32] = [SIGINT, SIGTERM], _ handler: @escaping @Sendable (Int32) -> Void) {
         var ends: [Int32] = [0, 0]
         pipe(&ends)
         pipeOutput = ends[0]
@@ -39,16 +40,28 @@ final class SignalTraps {
             }
         }
         source.resume()
-        for number in [SIGINT, SIGTERM] {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(signalPipeInput, &byte, 1)
-            }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART
-            sigaction(number, &action, nil)
+        for number in signals {
+            SignalTraps.trap(number)
         }
+    }
+
+    private static func trap(_ number: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { number in
+            var byte = UInt8(truncatingIfNeeded: number)
+            _ = write(signalPipeInput, &byte, 1)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(number, &action, nil)
+    }
+
+    /// Stops the process as Ctrl-Z would, once the caller has tidied up; returns after
+    /// SIGCONT (`fg`), with the trap back in place.
+    static func stopProcess() {
+        signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        trap(SIGTSTP)
     }
 
     deinit {

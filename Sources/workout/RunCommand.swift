@@ -1,4 +1,5 @@
 import ArgumentParser
+import Display
 import Foundation
 import IntervalEngine
 
@@ -6,7 +7,8 @@ struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a workout.",
         discussion: """
-            On a terminal it shows a live status line; otherwise it prints one line per event, \
+            On a terminal it shows a live full-screen display (keys: space pause/resume, n next, \
+            b back, +/- 10 s, q quit, ? help); otherwise it prints one line per event, \
             or with --json one JSON object per line. Exit status: 0 finished or quit, \
             1 the routine failed to load or a hook raised an error, 64 usage error, \
             130 interrupted (SIGINT), 143 terminated (SIGTERM).
@@ -60,13 +62,13 @@ struct Run: ParsableCommand {
     }
 
     /// Prints events as the output mode wants; remembers whether a hook failed.
-    private func printer(errors: MainThreadBox<Int>, live: LiveStatus?) -> (Event) -> Void {
+    private func printer(errors: MainThreadBox<Int>, display: MainThreadBox<LiveDisplay?>) -> (Event) -> Void {
         let json = json
         return { event in
             if case .error = event.kind { errors.value += 1 }
             if json {
                 Output.line(event.json.text)
-            } else if let live {
+            } else if let live = display.value {
                 live.handle(event)
             } else {
                 Output.line(PlainText.line(event))
@@ -80,7 +82,7 @@ struct Run: ParsableCommand {
         let clock = VirtualClock()
         let errors = MainThreadBox(0)
         let session = Session(routine: routine, scheduler: clock, options: sessionOptions,
-                              onEvent: printer(errors: errors, live: nil))
+                              onEvent: printer(errors: errors, display: MainThreadBox(nil)))
         session.start()
         // Hooks that extend forever would never end: stop a day past the plan.
         let limit = routine.timeline.duration + Duration.maximum
@@ -99,20 +101,21 @@ struct Run: ParsableCommand {
         let scheduler = RunLoopScheduler(speed: speed)
         let errors = MainThreadBox(0)
         let interactive = !json && Terminal.isInteractive
-        let live = interactive ? LiveStatus(style: Style(enabled: Terminal.usesColor), countUp: countUp,
-                                            scheduler: scheduler) : nil
         let options = sessionOptions
-        let warnings = MainThreadBox(live)
+        let display = MainThreadBox<LiveDisplay?>(nil)
         // Alert programs report failures from another thread: warn on the main queue,
-        // where the status line lives.
+        // where the display lives.
         let alerts = SystemAlerts(notify: options.notify) { text in
             DispatchQueue.main.async {
-                if let live = warnings.value { live.warn("workout: \(text)") } else { Output.error("workout: \(text)") }
+                if let live = display.value { live.warn("workout: \(text)") } else { Output.error("workout: \(text)") }
             }
         }
         let session = Session(routine: routine, scheduler: scheduler, alerts: alerts, options: options,
-                              onEvent: printer(errors: errors, live: live))
-        live?.session = session
+                              onEvent: printer(errors: errors, display: display))
+        if interactive {
+            display.value = LiveDisplay(session: session, scheduler: scheduler, countUp: countUp,
+                                        color: Terminal.usesColor, glyphs: Glyphs.forLocale(Terminal.environment))
+        }
         let finished = MainThreadBox(false)
         let signal = MainThreadBox<Int32?>(nil)
         session.onFinish = { _ in
@@ -120,15 +123,37 @@ struct Run: ParsableCommand {
             MainLoop.wake()
         }
         let box = MainThreadBox(session)
-        let traps = SignalTraps { number in
-            signal.value = number
-            box.value.stop()
+        let trapped = interactive ? [SIGINT, SIGTERM, SIGTSTP, SIGCONT, SIGWINCH] : [SIGINT, SIGTERM]
+        let traps = SignalTraps(trapped) { number in
+            switch number {
+            case SIGTSTP:
+                box.value.pause()
+                display.value?.suspend()
+                SignalTraps.stopProcess()
+                display.value?.resume()
+            case SIGCONT:
+                display.value?.resume()
+            case SIGWINCH:
+                display.value?.resized()
+            default:
+                signal.value = number
+                box.value.stop()
+            }
         }
+        display.value?.open()
+        defer { display.value?.close() }
         session.start()
         MainLoop.run { finished.value }
         withExtendedLifetime(traps) {}
-        if let summary = session.summary, interactive {
-            Output.line(summaryLine(routine, summary))
+        alerts.waitForNotifications(timeout: 2)
+        if let live = display.value {
+            live.close()
+            for error in live.errors {
+                Output.error("workout: \(error)")
+            }
+            if let summary = session.summary {
+                Output.line(summaryLine(routine, summary))
+            }
         }
         if let number = signal.value { return 128 + number }
         return errors.value > 0 ? 1 : 0

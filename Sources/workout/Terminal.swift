@@ -1,3 +1,4 @@
+import Display
 import Foundation
 
 /// What the terminal can do: whether standard output is one, and whether colour is
@@ -10,11 +11,19 @@ enum Terminal {
     }
 
     /// The terminal's width (80 when it cannot be asked).
-    static var columns: Int {
+    static var columns: Int { size.columns }
+
+    /// The terminal's size (80×24 when it cannot be asked).
+    static var size: ScreenSize {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return Int(size.ws_col)
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+            return ScreenSize(columns: 80, rows: 24)
+        }
+        return ScreenSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
     }
+
+    /// Whether key presses can be read: standard input is the terminal.
+    static var hasKeyboard: Bool { isatty(STDIN_FILENO) == 1 }
 
     static var usesColor: Bool {
         isInteractive && (environment["NO_COLOR"] ?? "").isEmpty
@@ -31,8 +40,7 @@ struct Style {
 
     /// Each of the five built-in kinds has its colour; other kinds stay neutral.
     func kind(_ kind: String) -> String {
-        let codes = ["warmup": "33", "work": "1;31", "rest": "32", "cooldown": "36", "prep": "35"]
-        return paint(kind, codes[kind] ?? "1")
+        paint(kind, KindStyle.sgr(kind) ?? "1")
     }
 
     func dim(_ text: String) -> String { paint(text, "2") }

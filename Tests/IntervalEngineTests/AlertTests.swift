@@ -22,12 +22,14 @@ final class AlertTests: XCTestCase {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// A fake program that appends its arguments, one per line, to `name.log`.
-    func fake(_ name: String, exit status: Int = 0) throws {
+    /// A fake program that appends its arguments, one per line, to `name.log`, then
+    /// runs `then` (shell code, e.g. printing an id).
+    func fake(_ name: String, exit status: Int = 0, then: String = "") throws {
         let script = directory.appendingPathComponent(name)
         try """
             #!/bin/sh
             for argument in "$@"; do printf '%s\\n' "$argument" >> "$0.log"; done
+            \(then)
             exit \(status)
             """.write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
@@ -49,8 +51,9 @@ final class AlertTests: XCTestCase {
         try fake("notify-send")
         let warnings = Warnings()
         let alerts = SystemAlerts(notify: true, environment: ["PATH": directory.path]) { warnings.add($0) }
-        alerts.notify(title: "Burpees $(touch pwned)", body: "work · 0:20; rm -rf /")
-        XCTAssertEqual(log("notify-send", lines: 3), ["--app-name=workout", "Burpees $(touch pwned)", "work · 0:20; rm -rf /"])
+        alerts.notify(title: "Burpees $(touch pwned)", body: "work · 0:20; rm -rf /", urgency: .normal)
+        XCTAssertEqual(log("notify-send", lines: 5),
+                       ["--app-name=workout", "--print-id", "--", "Burpees $(touch pwned)", "work · 0:20; rm -rf /"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: "pwned"))
         XCTAssertEqual(warnings.all, [])
     }
@@ -58,8 +61,8 @@ final class AlertTests: XCTestCase {
     func testAMissingNotifierWarnsOnceAtTheStart() throws {
         let warnings = Warnings()
         let alerts = SystemAlerts(notify: true, environment: ["PATH": directory.path]) { warnings.add($0) }
-        alerts.notify(title: "a", body: "b")
-        alerts.notify(title: "c", body: "d")
+        alerts.notify(title: "a", body: "b", urgency: .normal)
+        alerts.notify(title: "c", body: "d", urgency: .normal)
         XCTAssertEqual(warnings.all, ["notify-send is not installed; desktop notifications are off"])
     }
 
@@ -67,14 +70,40 @@ final class AlertTests: XCTestCase {
         try fake("notify-send", exit: 1)
         let warnings = Warnings()
         let alerts = SystemAlerts(notify: true, environment: ["PATH": directory.path]) { warnings.add($0) }
-        alerts.notify(title: "first", body: "x")
-        XCTAssertEqual(log("notify-send", lines: 3).count, 3)
+        alerts.notify(title: "first", body: "x", urgency: .normal)
+        XCTAssertEqual(log("notify-send", lines: 5).count, 5)
         let giveUp = Date().addingTimeInterval(5)
         while warnings.all.isEmpty && Date() < giveUp { Thread.sleep(forTimeInterval: 0.01) }
         XCTAssertEqual(warnings.all, ["notify-send failed (exit 1); desktop notifications are off"])
-        alerts.notify(title: "second", body: "x")
-        Thread.sleep(forTimeInterval: 0.2)
-        XCTAssertEqual(log("notify-send", lines: 3).count, 3, "no second launch after a failure")
+        alerts.notify(title: "second", body: "x", urgency: .normal)
+        alerts.waitForNotifications(timeout: 5)
+        XCTAssertEqual(log("notify-send", lines: 5).count, 5, "no second launch after a failure")
+    }
+
+    func testEachNotificationReplacesThePreviousByItsPrintedId() throws {
+        try fake("notify-send", then: "echo 41")
+        let alerts = SystemAlerts(notify: true, environment: ["PATH": directory.path]) { _ in }
+        alerts.notify(title: "Work", body: "a", urgency: .normal)
+        alerts.notify(title: "Rest", body: "b", urgency: .normal)
+        alerts.notify(title: "Done", body: "c", urgency: .critical)
+        alerts.waitForNotifications(timeout: 5)
+        XCTAssertEqual(log("notify-send", lines: 17), [
+            "--app-name=workout", "--print-id", "--", "Work", "a",
+            "--app-name=workout", "--print-id", "--replace-id=41", "--", "Rest", "b",
+            "--app-name=workout", "--print-id", "--replace-id=41", "--urgency=critical", "--", "Done", "c"])
+    }
+
+    func testAHungNotifierIsKilledAndDoesNotHoldUpTheCaller() throws {
+        try fake("notify-send", then: "exec sleep 30")
+        let warnings = Warnings()
+        let alerts = SystemAlerts(notify: true, environment: ["PATH": directory.path], notifyTimeout: 0.3) {
+            warnings.add($0)
+        }
+        let before = Date()
+        alerts.notify(title: "Work", body: "a", urgency: .normal)
+        XCTAssertLessThan(Date().timeIntervalSince(before), 0.25, "notify returns without waiting")
+        alerts.waitForNotifications(timeout: 10)
+        XCTAssertEqual(warnings.all, ["notify-send did not answer within 0.3 s; desktop notifications are off"])
     }
 
     func testSpeechPrefersSpdSayAndKeepsDashesFromReadingAsOptions() throws {

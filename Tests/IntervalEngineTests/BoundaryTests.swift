@@ -88,6 +88,42 @@ final class BoundaryTests: XCTestCase {
             "0 notify Lunge: work · 0:05 · round 1/2 · next: Lunge", "0 say Lunge", "3 say 2", "4 say 1",
             "5 notify Lunge: work · 0:05 · round 2/2 · next: Rest", "5 say Lunge", "8 say 2", "9 say 1",
             "10 notify Rest: rest · 0:03", "10 say Rest", "11 say 2", "12 say 1",
+            "13 notify V done: 0:13 · 3/3 segments · 0:10 of work",
         ])
+    }
+
+    func testVoiceSaysWhatComesNextBeforeTheCountdown() throws {
+        // 20 s segments, countdown 3: "Next" at 20 - 3 - 2 = 15 s; none after the last.
+        let harness = try Harness("""
+            return workout { name = "V", work(20, "Squats"), rest(20, "Breathe") }
+            """, options: SessionOptions(bell: false, voice: true))
+        XCTAssertEqual(harness.run().filter { $0.contains("say") }, [
+            "0 say Squats", "15 say Next: Breathe", "17 say 3", "18 say 2", "19 say 1",
+            "20 say Breathe", "37 say 3", "38 say 2", "39 say 1",
+        ])
+    }
+
+    func testTheFinishNotificationIsCriticalAndOnlyForACompletedWorkout() throws {
+        final class Recorder: AlertPlayer {
+            var urgencies: [String: Urgency] = [:]
+            func bell() {}
+            func notify(title: String, body: String, urgency: Urgency) { urgencies[title] = urgency }
+            func say(_ text: String) {}
+        }
+        let recorder = Recorder()
+        let routine = try load("return workout { name = \"F\", work(5, \"A\") }")
+        let clock = VirtualClock()
+        let session = Session(routine: routine, scheduler: clock, alerts: recorder,
+                              options: SessionOptions(bell: false, notify: true))
+        session.start()
+        clock.run()
+        XCTAssertEqual(recorder.urgencies, ["A": .normal, "F done": .critical])
+
+        let quitter = Recorder()
+        let quit = Session(routine: try load("return workout { name = \"F\", work(5, \"A\") }"), scheduler: clock,
+                           alerts: quitter, options: SessionOptions(bell: false, notify: true))
+        quit.start()
+        quit.stop()
+        XCTAssertEqual(quitter.urgencies, ["A": .normal], "no finish notification after a quit")
     }
 }

@@ -13,11 +13,18 @@ public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
     private var notifier: String?
     private var speaker: (path: String, arguments: [String])?
     private var warnedSpeech = false
+    private let notifications = DispatchQueue(label: "workout.notifications")
+    /// The id notify-send printed for the last notification (touched on `notifications` only).
+    private var lastNotification: String?
+
+    /// How long a notify-send may take before it is killed and notifications are off.
+    let notifyTimeout: Double
 
     /// `notify`: whether notifications are wanted (the session only asks when they are).
     public init(notify: Bool, environment: [String: String] = ProcessInfo.processInfo.environment,
-                warn: @escaping @Sendable (String) -> Void) {
+                notifyTimeout: Double = 5, warn: @escaping @Sendable (String) -> Void) {
         self.warn = warn
+        self.notifyTimeout = notifyTimeout
         terminal = FileHandle(forWritingAtPath: "/dev/tty")
         if notify {
             notifier = ExecutableSearch.find("notify-send", environment: environment)
@@ -40,14 +47,48 @@ public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
         terminal?.write(Data([0x07]))
     }
 
-    public func notify(title: String, body: String) {
+    /// Sends a notification that replaces the previous one, so a workout leaves one
+    /// bubble that changes, not a pile. Notifications go out one at a time on their own
+    /// queue (each needs the id the previous one printed); a notify-send that hangs is
+    /// killed after `notifyTimeout` and never holds up the timers.
+    public func notify(title: String, body: String, urgency: Urgency) {
         guard let path = lock.withLock({ notifier }) else { return }
-        launch(path, ["--app-name=workout", title, body]) { [self] status in
-            lock.withLock {
-                guard notifier != nil else { return }
-                notifier = nil
-                warn("notify-send failed (exit \(status)); desktop notifications are off")
+        notifications.async { [self] in
+            var arguments = ["--app-name=workout", "--print-id"]
+            if let id = lastNotification { arguments.append("--replace-id=\(id)") }
+            if urgency != .normal { arguments.append("--urgency=\(urgency.rawValue)") }
+            // "--" keeps a title such as "-5 min" from reading as an option.
+            arguments += ["--", title, body]
+            let result = ChildProcess.run(path, arguments, timeout: notifyTimeout)
+            switch result {
+            case let .exited(0, output):
+                let id = output.trimmingCharacters(in: .whitespacesAndNewlines)
+                lastNotification = UInt32(id) != nil ? id : nil
+            case let .exited(status, _):
+                stopNotifying("notify-send failed (exit \(status)); desktop notifications are off")
+            case .timedOut:
+                stopNotifying("notify-send did not answer within \(Number.format(notifyTimeout)) s; "
+                              + "desktop notifications are off")
+            case .failedToStart:
+                stopNotifying("notify-send could not be started; desktop notifications are off")
             }
+        }
+    }
+
+
+    /// Waits (at most `timeout` seconds) for notifications still queued, so the one for
+    /// the finish is not lost when the process exits right after it.
+    public func waitForNotifications(timeout: Double) {
+        let done = DispatchSemaphore(value: 0)
+        notifications.async { done.signal() }
+        _ = done.wait(timeout: .now() + timeout)
+    }
+
+    private func stopNotifying(_ warning: String) {
+        lock.withLock {
+            guard notifier != nil else { return }
+            notifier = nil
+            warn(warning)
         }
     }
 

@@ -48,9 +48,8 @@ extension Session {
         segmentHasEnded = true
         segmentsDone += 1
         if skipped { segmentsSkipped += 1 }
-        if segment.kind == "work" {
-            workSeconds += min(max(0, time - segmentStart), segment.duration)
-        }
+        outcomes[segment.index - 1] = skipped ? .skipped : .done
+        countWork(until: time)
         emit(.segmentEnd(index: segment.index, name: segment.name, kind: segment.kind, skipped: skipped))
         callSegmentHook(segment.onEnd, "on_end")
         callSegmentHook(routine.hooks.onSegmentEnd, "on_segment_end")
@@ -60,6 +59,22 @@ extension Session {
         } else {
             finish(completed: true, at: time)
         }
+    }
+
+    /// Adds the current segment's work done by `time` to the work total.
+    func countWork(until time: Double) {
+        guard segment.kind == "work" else { return }
+        workSeconds += min(max(0, time - segmentStart), segment.duration)
+    }
+
+    /// Forgets how the segment at `position` ended: the user went back to redo it.
+    func uncount(_ position: Int) {
+        switch outcomes[position] {
+        case .pending: return
+        case .done: segmentsDone -= 1
+        case .skipped: segmentsDone -= 1; segmentsSkipped -= 1
+        }
+        outcomes[position] = .pending
     }
 
     func finish(completed: Bool, at time: Double) {
@@ -73,6 +88,9 @@ extension Session {
             workSeconds: Number.rounded(workSeconds, places: 6))
         self.summary = summary
         callHook(routine.hooks.onFinish, "on_finish") { lua in lua.pushSummary(summary) }
+        if completed && options.notify {
+            sendNotification(title: "\(routine.name) done", body: finishBody(summary), urgency: .critical)
+        }
         emit(.workoutEnd(completed: completed, elapsed: summary.elapsed, segmentsDone: segmentsDone))
         routine.lua.actions = nil
         routine.release()
@@ -94,8 +112,14 @@ extension Session {
                 self.firing(fire) { self.fireCue(position, offset: offset) }
             })
         }
-        guard options.bell || options.voice, routine.countdown > 0 else { return }
         let now = scheduler.now
+        if options.voice, let offset = announcementOffset, start + offset > now {
+            timers.append(scheduler.schedule(at: start + offset) { [weak self] fire in
+                guard let self else { return }
+                self.firing(fire) { self.announceNext() }
+            })
+        }
+        guard options.bell || options.voice, routine.countdown > 0 else { return }
         for second in stride(from: Int(routine.countdown), through: 1, by: -1) {
             let offset = duration - Double(second)
             guard offset > 0, start + offset > now else { continue }
@@ -127,6 +151,22 @@ extension Session {
         }
     }
 
+    /// With `--voice`, the next segment's name is spoken this long before the countdown,
+    /// so "Next: Rest" and "3, 2, 1" do not talk over each other.
+    static let announcementLead = 2.0
+
+    /// When in the current segment to say what comes next: nil for the last segment and
+    /// for segments too short to fit it before the countdown.
+    private var announcementOffset: Double? {
+        guard segment.index < timeline.count else { return nil }
+        let offset = segment.duration - max(routine.countdown, 0) - Session.announcementLead
+        return offset >= Session.announcementLead ? offset : nil
+    }
+
+    private func announceNext() {
+        speak("Next: \(timeline.segments[segment.index].name)")
+    }
+
     private func countdown(_ second: Int) {
         if options.bell { ring(String(second)) }
         if options.voice { speak(String(second)) }
@@ -144,14 +184,20 @@ extension Session {
         return parts.joined(separator: " · ")
     }
 
+    /// `24:00 · 20/20 segments · 12:00 of work`
+    private func finishBody(_ summary: Summary) -> String {
+        "\(TimeText.clock(summary.elapsed)) · \(summary.segmentsDone)/\(summary.segments) segments · "
+            + "\(TimeText.clock(summary.workSeconds)) of work"
+    }
+
     func ring(_ text: String?) {
         emit(.alert(.bell, text: text ?? ""))
         if options.bell { alerts.bell() }
     }
 
-    func sendNotification(title: String, body: String?) {
+    func sendNotification(title: String, body: String?, urgency: Urgency = .normal) {
         emit(.alert(.notify, text: body.map { "\(title): \($0)" } ?? title))
-        alerts.notify(title: title, body: body ?? "")
+        alerts.notify(title: title, body: body ?? "", urgency: urgency)
     }
 
     func speak(_ text: String) {

@@ -37,6 +37,8 @@ public final class Session {
     var startedAt: Double = 0
     var segmentsDone = 0
     var segmentsSkipped = 0
+    /// How each segment last ended (by position), so going back over one un-counts it.
+    var outcomes: [Outcome]
     var workSeconds: Double = 0
     public internal(set) var summary: Summary?
 
@@ -48,6 +50,7 @@ public final class Session {
         self.options = options
         self.onEvent = onEvent
         segment = routine.timeline.segments[0]
+        outcomes = Array(repeating: .pending, count: routine.timeline.count)
     }
 
     var timeline: Timeline { routine.timeline }
@@ -118,6 +121,28 @@ public final class Session {
             return
         }
         endSegment(at: state == .paused ? segmentStart + elapsedInSegment : scheduler.now, skipped: true)
+    }
+
+    /// Seconds into a segment within which `back()` goes to the previous segment
+    /// instead of restarting this one (a second press of `b` keeps going back).
+    public static let backGrace = 2.0
+
+    /// Starts the current segment again from its beginning, or the previous segment when
+    /// the current one is less than `backGrace` seconds old. The new start is a fresh
+    /// `segment_start` with its hooks and alerts; the abandoned attempt has no
+    /// `segment_end`, and a segment gone back over no longer counts as done. While
+    /// paused, it stays paused.
+    public func back() {
+        guard state == .running || state == .paused, !inBoundary else { return }
+        let time = state == .paused ? pausedAt : scheduler.now
+        var position = segment.index - 1
+        if elapsedInSegment < Session.backGrace && position > 0 {
+            position -= 1
+            uncount(position)
+        }
+        cancelTimers()
+        countWork(until: time)
+        startSegment(position, at: time)
     }
 
     /// Lengthens the current segment (or shortens it, with a negative number; never

@@ -32,3 +32,8 @@ public struct Summary: Sendable, Equatable {
     /// Seconds spent in `work` segments, pauses excluded.
     public var workSeconds: Double
 }
+
+/// How a segment ended, per position in the timeline.
+enum Outcome: UInt8 {
+    case pending, done, skipped
+}

@@ -1,0 +1,166 @@
+import IntervalEngine
+
+/// A terminal's size in character cells.
+public struct ScreenSize: Equatable, Sendable {
+    public var columns: Int
+    public var rows: Int
+
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+}
+
+/// Lays a `DisplayState` out as the lines of a screen of a given size: a pure function,
+/// so every size and state is unit-tested without a terminal. At 40×12 and up it is the
+/// full display, the countdown in big digits scaled to the space there is; below that a
+/// single status line.
+public enum ScreenLayout {
+    public static let smallest = ScreenSize(columns: 40, rows: 12)
+
+    public static func lines(_ state: DisplayState, size: ScreenSize, glyphs: Glyphs) -> [Line] {
+        guard size.columns >= smallest.columns, size.rows >= smallest.rows else {
+            return [StatusLine.line(state, width: size.columns, glyphs: glyphs)]
+        }
+        let width = size.columns
+        let content = state.help ? helpLines(width: width)
+                                 : workoutLines(state, width: width, rows: size.rows - 2, glyphs: glyphs)
+        let top = max(0, (size.rows - 2 - content.count) / 2)
+        var lines = [header(state, width: width)]
+        lines += Array(repeating: Line(), count: top) + content
+        lines += Array(repeating: Line(), count: max(0, size.rows - 1 - lines.count))
+        lines.append(keyHelp(state, width: width, glyphs: glyphs))
+        return lines
+    }
+
+    /// The routine's name, PAUSED in reverse video while paused, and the segment number.
+    static func header(_ state: DisplayState, width: Int) -> Line {
+        let right = Line("\(state.index)/\(state.count) ", "2")
+        guard state.paused else { return Line.spread(Line(" " + state.routine, "2"), right, width: width) }
+        let badge = Line(" PAUSED ", "1;7")
+        let start = (width - badge.width) / 2
+        let left = Line(" " + state.routine, "2").truncated(to: start - 1)
+        var line = left + Line(String(repeating: " ", count: start - left.width)) + badge
+        let gap = width - line.width - right.width
+        if gap >= 1 { line = line + Line(String(repeating: " ", count: gap)) + right }
+        return line
+    }
+
+    /// Title, big clock, segment bar, round and next, workout bar and the last message,
+    /// fitted into `rows`: the digits grow first, then the rows part into groups.
+    static func workoutLines(_ state: DisplayState, width: Int, rows: Int, glyphs: Glyphs) -> [Line] {
+        let clock = state.clockText
+        // Sized for the widest text a segment shows, so the scale does not jump at 10 s.
+        let widest = max(BigDigits.width(clock, scale: 1), BigDigits.width("0:00.0", scale: 1))
+        let fixed = 5
+        var scale = 1
+        for candidate in [3, 2] where fixed + BigDigits.height * candidate <= rows
+            && widest * candidate <= width - 2 {
+            scale = candidate
+            break
+        }
+        var spare = rows - fixed - BigDigits.height * scale
+        let split = spare >= 1
+        if split { spare -= 1 }
+        let gaps = (0..<3).map { position in position < spare }
+
+        let title = (Line(KindStyle.label(state.kind), KindStyle.strong(state.kind)) + Line("  ")
+                     + Line(state.name, "1")).centered(in: width)
+        let ink = state.paused ? "2" : KindStyle.strong(state.kind)
+        let digits = BigDigits.render(clock, scale: scale, ink: glyphs.full).map { Line($0, ink).centered(in: width) }
+        var lines = [title]
+        if gaps[1] { lines.append(Line()) }
+        lines += digits
+        if gaps[0] { lines.append(Line()) }
+        lines.append(Line("  ") + bar(state.segmentProgress, width: width - 4, sgr: KindStyle.sgr(state.kind),
+                                      glyphs: glyphs))
+        let round = roundText(state, glyphs: glyphs)
+        let next = nextText(state, glyphs: glyphs)
+        if split {
+            lines.append(Line(round ?? "").centered(in: width))
+            lines.append(Line(next ?? "", "2").centered(in: width))
+        } else {
+            lines.append(Line([round, next].compactMap { $0 }.joined(separator: "  \(glyphs.dot)  ")).centered(in: width))
+        }
+        if gaps[2] { lines.append(Line()) }
+        lines.append(workoutBar(state, width: width, glyphs: glyphs))
+        lines.append(message(state.message).centered(in: width))
+        return lines
+    }
+
+    /// `round 2/8 · Burpees`
+    static func roundText(_ state: DisplayState, glyphs: Glyphs) -> String? {
+        guard let round = state.round, let rounds = state.rounds else { return state.block }
+        return ["round \(round)/\(rounds)", state.block].compactMap { $0 }.joined(separator: " \(glyphs.dot) ")
+    }
+
+    /// `next: Rest 0:20`, or `last segment`.
+    static func nextText(_ state: DisplayState, glyphs: Glyphs) -> String? {
+        guard let next = state.next else { return "last segment" }
+        return "next: \(next.name) \(TimeText.clock(next.duration))"
+    }
+
+    /// `3:20 ████████░░░░░░░░ 20:40 left`
+    static func workoutBar(_ state: DisplayState, width: Int, glyphs: Glyphs) -> Line {
+        let done = ShownTime.text(tenths: Int(state.workoutDone + 1e-6) * 10, tenthsShown: false)
+        let left = TimeText.clock(state.workoutLeft) + " left"
+        let room = width - 4 - done.count - left.count - 2
+        guard room >= 4 else { return Line(left).centered(in: width) }
+        return Line("  " + done + " ") + bar(state.workoutProgress, width: room, sgr: nil, glyphs: glyphs)
+            + Line(" " + left)
+    }
+
+    /// A progress bar `width` cells wide, in eighths of a cell where the glyphs allow.
+    static func bar(_ fraction: Double, width: Int, sgr: String?, glyphs: Glyphs) -> Line {
+        guard width > 0 else { return Line() }
+        let steps = glyphs.eighths.isEmpty ? 1 : 8
+        let filled = Int((min(1, max(0, fraction)) * Double(width * steps)).rounded(.down))
+        let whole = filled / steps
+        let part = filled % steps
+        var text = String(repeating: glyphs.full, count: whole)
+        if part > 0 { text += glyphs.eighths[part - 1] }
+        let rest = String(repeating: glyphs.empty, count: width - whole - (part > 0 ? 1 : 0))
+        return Line([Span(text, sgr), Span(rest, "2")])
+    }
+
+    static func message(_ message: DisplayMessage?) -> Line {
+        guard let message else { return Line() }
+        switch message.kind {
+        case .cue: return Line(message.text, "1")
+        case .log: return Line(message.text)
+        case .warning: return Line(message.text, "33")
+        case .error: return Line(message.text, "1;31")
+        }
+    }
+
+    static func keyHelp(_ state: DisplayState, width: Int, glyphs: Glyphs) -> Line {
+        let keys = [("space", state.paused ? "resume" : "pause"), ("n", "next"), ("b", "back"),
+                    ("+/-", "10s"), ("q", "quit"), ("?", "help")]
+        var line = Line()
+        for (position, (key, action)) in keys.enumerated() {
+            let part = Line([Span(position == 0 ? "" : "  "), Span(key, "1"), Span(" " + action, "2")])
+            guard line.width + part.width <= width else { break }
+            line = line + part
+        }
+        return line.centered(in: width)
+    }
+
+    static let keys = [
+        ("space", "pause / resume"),
+        ("n", "next segment"),
+        ("b", "back to the segment's start"),
+        ("", "(within 2 s: the one before)"),
+        ("+ / -", "add / take away 10 s"),
+        ("q, Esc", "quit"),
+        ("?", "close this help"),
+    ]
+
+    static func helpLines(width: Int) -> [Line] {
+        let rows = keys.map { key, action in
+            Line([Span(key.padding(toLength: 8, withPad: " ", startingAt: 0), "1"), Span(action)])
+        }
+        let blockWidth = min(width, rows.map(\.width).max() ?? 0)
+        let pad = Line(String(repeating: " ", count: max(0, (width - blockWidth) / 2)))
+        return [Line("Keys", "1").centered(in: width), Line()] + rows.map { (pad + $0).truncated(to: width) }
+    }
+}

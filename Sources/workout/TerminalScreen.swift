@@ -1,0 +1,86 @@
+import Foundation
+
+/// The terminal while the live display owns it: the alternate screen, a hidden cursor,
+/// and (when standard input is the terminal) keys delivered one by one without echo.
+/// Ctrl-C and Ctrl-Z still raise their signals (ISIG stays on), so they go through the
+/// same clean paths as `kill`. `leave()` undoes everything; the crash guard undoes it
+/// too if the process dies on a fault.
+final class TerminalScreen {
+    private var saved: termios?
+    private(set) var active = false
+
+    /// Enters the display's modes, or applies them again after a stop (`fg` gives the
+    /// terminal back in whatever state the shell left it).
+    func enter() {
+        if Terminal.hasKeyboard {
+            var current = termios()
+            if tcgetattr(STDIN_FILENO, &current) == 0 {
+                if saved == nil { saved = current }
+                var raw = saved ?? current
+                raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+                withUnsafeMutableBytes(of: &raw.c_cc) { cells in
+                    cells[Int(VMIN)] = 1
+                    cells[Int(VTIME)] = 0
+                }
+                tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+            }
+        }
+        Output.write(TerminalScreen.enterSequence)
+        CrashGuard.arm(saved)
+        active = true
+    }
+
+    func leave() {
+        guard active else { return }
+        active = false
+        Output.write(TerminalScreen.leaveSequence)
+        if var saved { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        CrashGuard.disarm()
+    }
+
+    /// Alternate screen, cursor hidden, screen cleared.
+    static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
+    /// Attributes reset, cursor shown, back to the normal screen.
+    static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+}
+
+nonisolated(unsafe) private var guardedModes = termios()
+nonisolated(unsafe) private var guardHasModes = false
+nonisolated(unsafe) private var guardArmed = false
+private let guardLeave: [UInt8] = Array(TerminalScreen.leaveSequence.utf8)
+
+/// If the process dies on a fault (a Swift trap, a bad access) while the display is
+/// up, the terminal is still given back: the handler only calls async-signal-safe
+/// `write` and `tcsetattr`, then dies by the same signal with the default action.
+enum CrashGuard {
+    static let signals = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
+    nonisolated(unsafe) private static var installed = false
+
+    static func arm(_ modes: termios?) {
+        if let modes {
+            guardedModes = modes
+            guardHasModes = true
+        }
+        guardArmed = true
+        guard !installed else { return }
+        installed = true
+        for number in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                if guardArmed {
+                    guardLeave.withUnsafeBytes { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+                    if guardHasModes { tcsetattr(STDIN_FILENO, TCSANOW, &guardedModes) }
+                }
+                signal(number, SIG_DFL)
+                raise(number)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(number, &action, nil)
+        }
+    }
+
+    static func disarm() {
+        guardArmed = false
+    }
+}

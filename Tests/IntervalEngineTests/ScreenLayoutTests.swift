@@ -1,0 +1,133 @@
+import Display
+import XCTest
+@testable import IntervalEngine
+
+/// The display's layout as plain lines for given sizes and states: no terminal needed.
+final class ScreenLayoutTests: XCTestCase {
+    func state(remaining: Double = 35, paused: Bool = false, help: Bool = false, countUp: Bool = false,
+               message: DisplayMessage? = nil) -> DisplayState {
+        DisplayState(routine: "HIIT", name: "Burpees", kind: "work", index: 3, count: 12,
+                     clock: ShownTime(remaining: remaining), duration: 40, countUp: countUp, round: 2, rounds: 8,
+                     block: "Main", next: .init(name: "Rest", kind: "rest", duration: 20),
+                     workoutDone: 95, workoutLeft: 505, message: message, paused: paused, help: help)
+    }
+
+    func text(_ lines: [Line]) -> [String] { lines.map(\.text) }
+
+    func testEverySizeFromTheSmallestFitsExactly() {
+        for size in [ScreenSize(columns: 40, rows: 12), ScreenSize(columns: 80, rows: 24),
+                     ScreenSize(columns: 200, rows: 60), ScreenSize(columns: 41, rows: 30),
+                     ScreenSize(columns: 120, rows: 13)] {
+            for variant in [state(), state(remaining: 4.3, paused: true, message: DisplayMessage(
+                String(repeating: "long message ", count: 30), .log)), state(help: true)] {
+                let lines = ScreenLayout.lines(variant, size: size, glyphs: .unicode)
+                XCTAssertEqual(lines.count, size.rows, "\(size)")
+                for line in lines {
+                    XCTAssertLessThanOrEqual(line.width, size.columns, "\(size): \(line.text)")
+                }
+            }
+        }
+    }
+
+    func testTheSmallestFullDisplayShowsEverything() {
+        let lines = text(ScreenLayout.lines(state(message: DisplayMessage("Keep your back straight", .cue)),
+                                            size: ScreenSize(columns: 40, rows: 12), glyphs: .unicode))
+        XCTAssertTrue(lines[0].hasPrefix(" HIIT") && lines[0].hasSuffix("3/12 "), lines[0])
+        XCTAssertEqual(lines[1].trimmingCharacters(in: .whitespaces), "WORK  Burpees")
+        // 0:35 in big digits: the rows have the 3-wide strokes of the font.
+        XCTAssertEqual(lines[2].trimmingCharacters(in: .whitespaces), "███   ███ ███")
+        XCTAssertTrue(lines[7].contains("█") && lines[7].contains("░"), "segment bar: \(lines[7])")
+        XCTAssertEqual(lines[8].trimmingCharacters(in: .whitespaces), "round 2/8 · Main  ·  next: Rest 0:20")
+        XCTAssertTrue(lines[9].contains("1:35") && lines[9].hasSuffix("8:25 left"), lines[9])
+        XCTAssertEqual(lines[10].trimmingCharacters(in: .whitespaces), "Keep your back straight")
+        XCTAssertTrue(lines[11].contains("space pause"), lines[11])
+    }
+
+    func testBarsFollowTheShownTime() {
+        let bar = ScreenLayout.lines(state(remaining: 30), size: ScreenSize(columns: 44, rows: 12),
+                                     glyphs: .ascii)[7].text
+        // 10 of 40 seconds done on a 40-cell bar: 10 cells.
+        XCTAssertEqual(bar, "  " + String(repeating: "#", count: 10) + String(repeating: "-", count: 30))
+    }
+
+    func testTheDigitsGrowWithTheTerminal() {
+        let small = ScreenLayout.lines(state(), size: ScreenSize(columns: 40, rows: 12), glyphs: .unicode)
+        let large = ScreenLayout.lines(state(), size: ScreenSize(columns: 120, rows: 40), glyphs: .unicode)
+        let inkRows = { (lines: [Line]) in lines.filter { $0.text.contains("█") && !$0.text.contains("░") }.count }
+        XCTAssertEqual(inkRows(small), 5)
+        XCTAssertEqual(inkRows(large), 15)
+    }
+
+    func testTenthsInTheLastTenSeconds() {
+        XCTAssertEqual(state(remaining: 9.42).clockText, "0:09.5")
+        XCTAssertEqual(state(remaining: 9.42, countUp: true).clockText, "0:30.5")
+        XCTAssertEqual(state(remaining: 35, countUp: true).clockText, "0:05")
+    }
+
+    func testPausedIsPlain() {
+        let lines = ScreenLayout.lines(state(paused: true), size: ScreenSize(columns: 60, rows: 16), glyphs: .unicode)
+        XCTAssertTrue(lines[0].text.contains(" PAUSED "))
+        XCTAssertTrue(lines.last!.text.contains("space resume"))
+        XCTAssertTrue(lines[0].rendered(color: true).contains("\u{1B}[1;7m PAUSED "), "reverse video")
+    }
+
+    func testHelpListsTheKeys() {
+        let lines = text(ScreenLayout.lines(state(help: true), size: ScreenSize(columns: 40, rows: 12), glyphs: .unicode))
+        for key in ["space", "n ", "b ", "+ / -", "q, Esc", "?"] {
+            XCTAssertTrue(lines.contains { $0.contains(key) }, key)
+        }
+    }
+
+    func testBelowFortyByTwelveItIsOneStatusLine() {
+        for size in [ScreenSize(columns: 39, rows: 24), ScreenSize(columns: 80, rows: 11)] {
+            let lines = ScreenLayout.lines(state(), size: size, glyphs: .unicode)
+            XCTAssertEqual(lines.count, 1)
+            XCTAssertTrue(lines[0].text.hasPrefix("WORK  Burpees  0:35"), lines[0].text)
+            XCTAssertLessThanOrEqual(lines[0].width, size.columns)
+        }
+        let tiny = ScreenLayout.lines(state(), size: ScreenSize(columns: 20, rows: 5), glyphs: .unicode)
+        XCTAssertEqual(tiny[0].text, "WORK  Burpees  0:35")
+    }
+
+    func testColourOnlyWhenAskedAndEachBuiltInKindHasItsOwn() {
+        let line = ScreenLayout.lines(state(), size: ScreenSize(columns: 40, rows: 12), glyphs: .unicode)[1]
+        XCTAssertFalse(line.rendered(color: false).contains("\u{1B}"))
+        XCTAssertTrue(line.rendered(color: true).contains("\u{1B}[1;31mWORK"))
+        let colours = ["warmup", "work", "rest", "cooldown", "prep"].compactMap(KindStyle.sgr)
+        XCTAssertEqual(Set(colours).count, 5)
+        XCTAssertNil(KindStyle.sgr("stretch"), "a routine's own kind stays neutral")
+    }
+
+    func testAsciiWhereTheLocaleIsNotUTF8() {
+        XCTAssertEqual(Glyphs.forLocale(["LANG": "en_US.UTF-8"]), .unicode)
+        XCTAssertEqual(Glyphs.forLocale(["LC_ALL": "C", "LANG": "en_US.UTF-8"]), .ascii)
+        XCTAssertEqual(Glyphs.forLocale([:]), .ascii)
+        let lines = ScreenLayout.lines(state(), size: ScreenSize(columns: 40, rows: 12), glyphs: .ascii)
+        XCTAssertTrue(lines.allSatisfy { $0.text.unicodeScalars.allSatisfy(\.isASCII) })
+    }
+
+    /// The view model from a real session on the virtual clock.
+    func testTheStateFollowsTheSession() throws {
+        let harness = try Harness("""
+            return workout { name = "Two", work(20, "A"), rounds(2, { rest(10, "B") }, { name = "Rests" }) }
+            """)
+        harness.session.start()
+        harness.clock.advance(by: 4.5)
+        var state = DisplayState(session: harness.session, countUp: false, message: nil, help: false)
+        XCTAssertEqual(state.clockText, "0:16")
+        XCTAssertEqual(state.next?.name, "B")
+        XCTAssertEqual(state.workoutDone, 4)
+        XCTAssertEqual(state.workoutLeft, 36)
+        XCTAssertEqual(harness.session.nextDisplayChange, 5)
+        harness.clock.advance(by: 20)
+        state = DisplayState(session: harness.session, countUp: false, message: nil, help: false)
+        XCTAssertEqual(state.name, "B")
+        XCTAssertEqual(state.round, 1)
+        XCTAssertEqual(state.block, "Rests")
+        XCTAssertEqual(state.clockText, "0:05.5")
+        XCTAssertEqual(harness.session.nextDisplayChange!, 24.6, accuracy: 1e-9)
+        harness.session.pause()
+        XCTAssertNil(harness.session.nextDisplayChange, "nothing moves while paused")
+        XCTAssertTrue(DisplayState(session: harness.session, countUp: false, message: nil, help: false).paused)
+    }
+}

@@ -1,0 +1,44 @@
+import Display
+import XCTest
+
+/// The display's clock: what it shows and when it next changes.
+final class ShownTimeTests: XCTestCase {
+    func testWholeSecondsRoundUpAboveTenAndTenthsBelow() {
+        XCTAssertEqual(ShownTime(remaining: 65).remainingText, "1:05")
+        XCTAssertEqual(ShownTime(remaining: 64.2).remainingText, "1:05")
+        XCTAssertEqual(ShownTime(remaining: 10.01).remainingText, "0:11")
+        XCTAssertEqual(ShownTime(remaining: 10).remainingText, "0:10.0")
+        XCTAssertEqual(ShownTime(remaining: 9.42).remainingText, "0:09.5")
+        XCTAssertEqual(ShownTime(remaining: 0.01).remainingText, "0:00.1")
+        XCTAssertEqual(ShownTime(remaining: 0).remainingText, "0:00.0")
+        XCTAssertEqual(ShownTime(remaining: 3723).remainingText, "1:02:03")
+        XCTAssertEqual(ShownTime(remaining: 20 - 1e-9).remainingText, "0:20", "float noise does not show 0:21")
+    }
+
+    func testCountUpShowsTimeDoneMovingWithTheSameTicks() {
+        XCTAssertEqual(ShownTime(remaining: 36.5).elapsedText(duration: 40), "0:03")
+        XCTAssertEqual(ShownTime(remaining: 40).elapsedText(duration: 40), "0:00")
+        XCTAssertEqual(ShownTime(remaining: 5.55).elapsedText(duration: 40), "0:34.4")
+    }
+
+    func testTheNextChangeIsWhenTheShownValueMoves() {
+        // 20 s segment ending at 100: at 85.5 it shows 0:15, next shows 0:14 at 86.
+        XCTAssertEqual(ShownTime(remaining: 14.5).nextChange(deadline: 100), 86)
+        // 0:11 becomes 0:10.0 when 10 s are left.
+        XCTAssertEqual(ShownTime(remaining: 10.5).nextChange(deadline: 100), 90)
+        XCTAssertEqual(ShownTime(remaining: 10).nextChange(deadline: 100)!, 90.1, accuracy: 1e-9)
+        XCTAssertEqual(ShownTime(remaining: 3.25).nextChange(deadline: 100)!, 96.8, accuracy: 1e-9)
+        XCTAssertNil(ShownTime(remaining: 0.05).nextChange(deadline: 100), "the end timer redraws")
+    }
+
+    func testAtTheChangeMomentTheValueHasChanged() {
+        // Woken exactly at nextChange, the display must see the new value, or it would
+        // wake again at once for nothing.
+        for remaining in stride(from: 30.0, to: 0.2, by: -0.37) {
+            let shown = ShownTime(remaining: remaining)
+            guard let change = shown.nextChange(deadline: 100) else { continue }
+            XCTAssertNotEqual(ShownTime(remaining: 100 - change), shown, "at remaining \(remaining)")
+            XCTAssertGreaterThan(change, 100 - remaining, "the change is ahead")
+        }
+    }
+}
