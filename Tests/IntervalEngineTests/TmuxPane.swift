@@ -1,0 +1,147 @@
+import Foundation
+import XCTest
+
+/// A real terminal for the display tests: a private tmux server (its own socket, no
+/// user config) running one command in one pane, driven by `send-keys` and read by
+/// `capture-pane`.
+final class TmuxPane {
+    let socket = "workout-test-\(UUID().uuidString.prefix(8))"
+    let directory: URL
+
+    /// A fresh pane of `columns`×`rows` running an interactive bash with job control,
+    /// as a user's terminal has (Ctrl-Z only stops a job under a job-control shell).
+    init(columns: Int = 80, rows: Int = 24) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // The first command starts the server, which would hold a captured stdout open.
+        try tmux(printing: false, ["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "\(columns)",
+                                   "-y", "\(rows)", "env", "LANG=C.UTF-8", "NO_COLOR=", "PS1=$ ",
+                                   "bash", "--norc", "--noprofile", "-i"])
+    }
+
+    /// Types a command line and Enter.
+    func type(_ line: String) throws {
+        try tmux(["send-keys", "-t", "main", "-l", line])
+        try tmux(["send-keys", "-t", "main", "Enter"])
+    }
+
+    /// A pane variable such as `alternate_on` or `cursor_flag`.
+    func variable(_ name: String) -> String {
+        ((try? tmux(["display-message", "-p", "-t", "main", "#{\(name)}"])) ?? "").trimmed
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Runs tmux on this pane's server and returns what it printed.
+    @discardableResult
+    func tmux(printing: Bool = true, _ arguments: [String]) throws -> String {
+        guard let path = ["/usr/bin/tmux", "/bin/tmux", "/usr/local/bin/tmux"]
+            .first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            throw Missing(program: "tmux")
+        }
+        return try spawn(path, ["-L", socket] + arguments, printing: printing)
+    }
+
+    /// posix_spawn and waitpid, not Foundation's Process: Process learns that a child
+    /// exited when a socket it shares with the child closes, and the tmux server forked
+    /// by the first command inherits that socket and keeps it open.
+    private func spawn(_ path: String, _ arguments: [String], printing: Bool) throws -> String {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        var ends: [Int32] = [-1, -1]
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if printing {
+            guard pipe(&ends) == 0 else { throw Missing(program: "a pipe") }
+            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+            posix_spawn_file_actions_addclose(&actions, ends[0])
+            posix_spawn_file_actions_addclose(&actions, ends[1])
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard status == 0 else { throw Missing(program: path) }
+        var output = Data()
+        if printing {
+            close(ends[1])
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = read(ends[0], &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                output.append(contentsOf: buffer[..<count])
+            }
+            close(ends[0])
+        }
+        var exitStatus: Int32 = 0
+        while waitpid(pid, &exitStatus, 0) < 0 && errno == EINTR {}
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The screen as text, one string per row.
+    var screen: [String] {
+        ((try? tmux(["capture-pane", "-p", "-t", "main"])) ?? "").components(separatedBy: "\n")
+    }
+
+    var text: String { screen.joined(separator: "\n") }
+
+    func send(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", "main"] + keys)
+    }
+
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", "main", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// The pane's terminal device, to read its modes from outside.
+    var tty: String { variable("pane_tty") }
+
+    /// Polls until `condition` holds (true) or `timeout` passes (false).
+    func wait(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+        let giveUp = Date().addingTimeInterval(timeout)
+        while Date() < giveUp {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return condition()
+    }
+
+    /// A file the command writes into this pane's directory, once it exists.
+    func file(_ name: String, timeout: Double = 10) -> String? {
+        let path = directory.appendingPathComponent(name).path
+        _ = wait(timeout: timeout) { FileManager.default.fileExists(atPath: path) }
+        Thread.sleep(forTimeInterval: 0.05)
+        return (try? String(contentsOfFile: path, encoding: .utf8))?.trimmed
+    }
+}
+
+/// A test tool that is not installed: a failure, not a skip (`make test` installs it).
+struct Missing: Error, CustomStringConvertible {
+    var program: String
+    var description: String { "\(program) is not installed; run the tests with make test, which installs it" }
+}
+
+/// `stty -g` of a terminal device: its whole mode, to compare before and after.
+func terminalModes(_ tty: String) -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/stty")
+    process.arguments = ["-g", "-F", tty]
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try? process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).trimmed
+}
+
+extension String {
+    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}
