@@ -2,12 +2,21 @@
 # test. Both install what is missing first, with sudo when not root.
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# pkg-config itself may be missing on a fresh machine (SPEC §9).
+# pkg-config itself may be missing on a fresh machine (SPEC §9). The rest are for the
+# tests that use the real thing: tmux drives the live display; dbus-run-session,
+# notify-send and Debian's python3 with dbus and gi run a notification server.
 PACKAGES := pkgconf liblua5.4-dev
+TEST_PACKAGES := tmux dbus dbus-daemon libnotify-bin python3 python3-dbus python3-gi
 
-.PHONY: run test deps build release clean
+.PHONY: run test deps test-deps install build release clean
 
 deps:
+	@$(MAKE) --no-print-directory install PACKAGES="$(PACKAGES)"
+
+test-deps:
+	@$(MAKE) --no-print-directory install PACKAGES="$(PACKAGES) $(TEST_PACKAGES)"
+
+install:
 	@missing=""; \
 	for package in $(PACKAGES); do \
 	  dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
@@ -27,7 +36,8 @@ release: deps
 run: release
 	.build/release/workout run programs/demo.lua
 
-test: build
+test: test-deps
+	$(SWIFT) build
 	WORKOUT_BIN=$(CURDIR)/.build/debug/workout $(SWIFT) test --disable-swift-testing
 
 clean:

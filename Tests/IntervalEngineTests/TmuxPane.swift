@@ -42,47 +42,7 @@ final class TmuxPane {
             .first(where: FileManager.default.isExecutableFile(atPath:)) else {
             throw Missing(program: "tmux")
         }
-        return try spawn(path, ["-L", socket] + arguments, printing: printing)
-    }
-
-    /// posix_spawn and waitpid, not Foundation's Process: Process learns that a child
-    /// exited when a socket it shares with the child closes, and the tmux server forked
-    /// by the first command inherits that socket and keeps it open.
-    private func spawn(_ path: String, _ arguments: [String], printing: Bool) throws -> String {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        var ends: [Int32] = [-1, -1]
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if printing {
-            guard pipe(&ends) == 0 else { throw Missing(program: "a pipe") }
-            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-            posix_spawn_file_actions_addclose(&actions, ends[0])
-            posix_spawn_file_actions_addclose(&actions, ends[1])
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        }
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, nil, argv, environ)
-        guard status == 0 else { throw Missing(program: path) }
-        var output = Data()
-        if printing {
-            close(ends[1])
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = read(ends[0], &buffer, buffer.count)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { break }
-                output.append(contentsOf: buffer[..<count])
-            }
-            close(ends[0])
-        }
-        var exitStatus: Int32 = 0
-        while waitpid(pid, &exitStatus, 0) < 0 && errno == EINTR {}
-        return String(decoding: output, as: UTF8.self)
+        return try spawn(path, ["-L", socket] + arguments, printing: printing).output
     }
 
     /// The screen as text, one string per row.
