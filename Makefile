@@ -2,10 +2,11 @@
 # test. Both install what is missing first, with sudo when not root.
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# pkg-config itself may be missing on a fresh machine (SPEC §9).
-PACKAGES := pkgconf liblua5.4-dev
+# pkg-config itself may be missing on a fresh machine (SPEC §9); lua-check lints the
+# bundled routines and the examples of docs/routines.md.
+PACKAGES := pkgconf liblua5.4-dev lua-check
 
-.PHONY: run test deps build release clean
+.PHONY: run test deps build release clean definitions
 
 deps:
 	@missing=""; \
@@ -29,6 +30,13 @@ run: release
 
 test: build
 	WORKOUT_BIN=$(CURDIR)/.build/debug/workout $(SWIFT) test --disable-swift-testing
+
+# Regenerates the files made from the engine's API table; a test fails when they are stale.
+definitions: build
+	.build/debug/workout definitions luals > programs/types/workout.lua
+	.build/debug/workout definitions luarc > programs/.luarc.json
+	.build/debug/workout definitions luacheck > .luacheckrc
+	.build/debug/workout definitions reference > docs/api.md
 
 clean:
 	rm -rf .build

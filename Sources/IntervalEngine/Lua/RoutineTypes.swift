@@ -108,8 +108,8 @@ public enum RoutineTypes {
     ])
 
     public static let summary = APIClass("workout.Summary", "`summary`: what `on_finish` receives.", [
-        APIField("completed", "boolean", "True when every segment ran to its end or was skipped, false when stopped."),
-        APIField("segments_done", "integer", "Segments started."),
+        APIField("completed", "boolean", "True when the last segment ended, false when the workout was stopped."),
+        APIField("segments_done", "integer", "Segments that ended, run out or skipped."),
         APIField("segments_skipped", "integer", "Segments ended early with `skip()` or the `n` key."),
         APIField("segments", "integer", "Segments in the timeline."),
         APIField("elapsed", "number", "Workout seconds from start to end, pauses not counted."),

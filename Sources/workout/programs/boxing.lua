@@ -64,7 +64,8 @@ return workout {
 
   on_finish = function(summary)
     if summary.completed then
-      notify("Boxing done", string.format("%d rounds, %d minutes of work", ROUNDS, math.floor(summary.work_seconds // 60)))
+      notify("Boxing done",
+        string.format("%d rounds, %d minutes of work", ROUNDS, math.floor(summary.work_seconds // 60)))
     end
   end,
 }

@@ -67,7 +67,7 @@ return workout {
     end
   end,
 
-  on_finish = function(summary)
+  on_finish = function()
     local parts = {}
     for exercise, reps in pairs(totals) do parts[#parts + 1] = reps .. " " .. exercise end
     table.sort(parts)                   -- pairs() has no order; sort for a stable message

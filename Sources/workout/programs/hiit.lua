@@ -4,7 +4,8 @@
 --   workout plan hiit             to see every interval first
 --
 -- Warm-up, then two circuits of four exercises (40 s work / 20 s rest), each done
--- twice with a longer rest between the two rounds, a breather, and a cool-down. Swap exercises in the two lists below to make it yours.
+-- twice with a longer rest between the two rounds, a breather, and a cool-down. Swap
+-- exercises in the two lists below to make it yours.
 
 local WORK = "40s"   -- every work interval
 local REST = "20s"   -- the rest between two exercises

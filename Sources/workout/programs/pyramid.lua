@@ -57,7 +57,8 @@ routine.on_segment_end = function(seg)
 end
 
 routine.on_finish = function(summary)
-  print(string.format("Pyramid: %d s of work (the engine counts %d s)", math.floor(work_done), math.floor(summary.work_seconds)))
+  print(string.format("Pyramid: %d s of work (the engine counts %d s)",
+    math.floor(work_done), math.floor(summary.work_seconds)))
   notify("Pyramid done", string.format("%d:%02d of work", work_done // 60, math.floor(work_done % 60)))
 end
 
