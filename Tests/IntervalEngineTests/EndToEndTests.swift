@@ -78,7 +78,8 @@ final class EndToEndTests: XCTestCase {
     func testBundledProgramsAllCheck() throws {
         let programs = packageRoot.appendingPathComponent("programs")
         let names = try FileManager.default.contentsOfDirectory(atPath: programs.path).filter { $0.hasSuffix(".lua") }
-        for required in ["demo.lua", "hiit.lua", "tabata.lua", "emom.lua", "pyramid.lua", "boxing.lua"] {
+        for required in ["demo.lua", "hiit.lua", "tabata.lua", "emom.lua", "pyramid.lua", "boxing.lua", "seven-minute.lua",
+                         "mobility.lua", "couch-to-5k.lua", "pomodoro.lua"] {
             XCTAssertTrue(names.contains(required), "programs/\(required) is missing")
         }
         let result = try workout(["check"] + names.map { programs.appendingPathComponent($0).path })
