@@ -18,7 +18,8 @@ struct New: ParsableCommand {
     @Argument(help: "The new routine's name: letters, digits, - and _ (then `workout run NAME`).")
     var name: String
 
-    @Option(help: "Copy this routine (a path, or a name such as 'tabata') instead of the starter.")
+    @Option(help: ArgumentHelp("Copy this routine (a path, or a name such as 'tabata') instead of the starter.",
+                               valueName: "routine"))
     var from: String?
 
     /// `hiit.lua` is taken as `hiit`, the way `run` finds it.
