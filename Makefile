@@ -3,12 +3,13 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # pkg-config itself may be missing on a fresh machine (SPEC §9). The rest are for the
-# tests that use the real thing: tmux drives the live display; dbus-run-session,
-# notify-send and Debian's python3 with dbus and gi run a notification server.
+# tests: lua-check lints the bundled routines and the examples of docs/routines.md;
+# tmux drives the live display; dbus-run-session, notify-send and Debian's python3 with
+# dbus and gi run a notification server.
 PACKAGES := pkgconf liblua5.4-dev
-TEST_PACKAGES := tmux dbus dbus-daemon libnotify-bin python3 python3-dbus python3-gi
+TEST_PACKAGES := lua-check tmux dbus dbus-daemon libnotify-bin python3 python3-dbus python3-gi
 
-.PHONY: run test deps test-deps install build release clean
+.PHONY: run test deps test-deps install build release clean definitions
 
 deps:
 	@$(MAKE) --no-print-directory install PACKAGES="$(PACKAGES)"
@@ -39,6 +40,13 @@ run: release
 test: test-deps
 	$(SWIFT) build
 	WORKOUT_BIN=$(CURDIR)/.build/debug/workout $(SWIFT) test --disable-swift-testing
+
+# Regenerates the files made from the engine's API table; a test fails when they are stale.
+definitions: build
+	.build/debug/workout definitions luals > programs/types/workout.lua
+	.build/debug/workout definitions luarc > programs/.luarc.json
+	.build/debug/workout definitions luacheck > .luacheckrc
+	.build/debug/workout definitions reference > docs/api.md
 
 clean:
 	rm -rf .build

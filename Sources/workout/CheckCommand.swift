@@ -9,21 +9,26 @@ struct Check: ParsableCommand {
     @Argument(help: "Routines to check: paths or names.")
     var routines: [String]
 
+    @OptionGroup var parameters: ParameterOptions
+
     func validate() throws {
         if routines.isEmpty { throw ValidationError("name at least one routine to check") }
     }
 
     func run() throws {
         var failures = 0
+        var usage = false
         for name in routines {
             do {
-                let routine = try RoutineLookup.load(name)
+                let routine = try RoutineLookup.load(name, settings: parameters.settings)
                 Output.line("ok  \(name): \(routine.name), \(routine.timeline.count) segments, \(TimeText.clock(routine.timeline.duration))")
             } catch {
                 failures += 1
+                usage = usage || error.isUsage
                 Output.error("workout: \(error.message)")
             }
         }
+        if usage { throw ExitCode.validationFailure }
         if failures > 0 { throw ExitCode.failure }
     }
 }

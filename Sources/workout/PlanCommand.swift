@@ -8,11 +8,13 @@ struct Plan: ParsableCommand {
     @Argument(help: "The routine: a path, or a name such as 'hiit'.")
     var routine: String
 
+    @OptionGroup var parameters: ParameterOptions
+
     @Flag(help: "Print the plan as one JSON object.")
     var json = false
 
     func run() throws {
-        let loaded = try RoutineLookup.loadOrFail(routine)
+        let loaded = try RoutineLookup.loadOrFail(routine, settings: parameters.settings)
         if json {
             loaded.writePlanJSON(Output.write)
             Output.write("\n")
@@ -21,6 +23,7 @@ struct Plan: ParsableCommand {
         let style = Style(enabled: Terminal.usesColor)
         Output.line(style.bold(loaded.name) + " — \(loaded.timeline.count) segments, \(TimeText.clock(loaded.timeline.duration))")
         if let description = loaded.description { Output.line(description) }
+        for line in ParameterList.lines(loaded.parameters, style: style) { Output.line(line) }
         let width = String(loaded.timeline.count).count
         for segment in loaded.timeline.segments {
             let index = String(repeating: " ", count: width - String(segment.index).count) + String(segment.index)

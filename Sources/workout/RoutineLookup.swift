@@ -39,18 +39,18 @@ enum RoutineLookup {
         throw RoutineError("\(routine): no such routine (looked for a file, then in \(userPrograms) and the bundled programs; `workout list` shows them)")
     }
 
-    static func load(_ routine: String) throws(RoutineError) -> Routine {
-        try RoutineLoader.load(path: resolve(routine))
+    static func load(_ routine: String, settings: [ParameterSetting] = []) throws(RoutineError) -> Routine {
+        try RoutineLoader.load(path: resolve(routine), settings: settings)
     }
 
     /// For commands: a routine that does not load is reported on standard error and
-    /// ends the command with exit status 1.
-    static func loadOrFail(_ routine: String) throws -> Routine {
+    /// ends the command with exit status 1 (64 for a `--set` it cannot take).
+    static func loadOrFail(_ routine: String, settings: [ParameterSetting] = []) throws -> Routine {
         do {
-            return try load(routine)
+            return try load(routine, settings: settings)
         } catch {
             Output.error("workout: \(error.message)")
-            throw ExitCode.failure
+            throw error.isUsage ? ExitCode.validationFailure : ExitCode.failure
         }
     }
 

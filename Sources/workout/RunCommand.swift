@@ -18,6 +18,8 @@ struct Run: ParsableCommand {
     @Argument(help: "The routine: a path, or a name such as 'hiit' (see `workout list`).")
     var routine: String
 
+    @OptionGroup var parameters: ParameterOptions
+
     /// Makes demos and tests fast; events still report workout seconds.
     @Option(help: "Run X times faster (workout seconds per real second).")
     var speed: Double = 1
@@ -51,7 +53,7 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try RoutineLookup.loadOrFail(routine)
+        let loaded = try RoutineLookup.loadOrFail(routine, settings: parameters.settings)
         let outcome = dryRun ? runVirtually(loaded) : runForReal(loaded)
         throw ExitCode(outcome)
     }

@@ -2,9 +2,9 @@ import Foundation
 import XCTest
 @testable import IntervalEngine
 
-/// The built binary, as a user or a script runs it. `make test` builds it first and
+/// Runs the built binary as a user or a script runs it. `make test` builds it first and
 /// names it in WORKOUT_BIN.
-final class EndToEndTests: XCTestCase {
+enum WorkoutBinary {
     struct Result {
         var status: Int32
         var stdout: String
@@ -12,19 +12,20 @@ final class EndToEndTests: XCTestCase {
         var lines: [String] { stdout.split(separator: "\n").map(String.init) }
     }
 
-    var binary: String {
+    static var binary: String {
         ProcessInfo.processInfo.environment["WORKOUT_BIN"]
             ?? packageRoot.appendingPathComponent(".build/debug/workout").path
     }
 
     /// Runs the binary; `whileRunning` may read the start of its output and signal it,
     /// and returns what it read.
-    func workout(_ arguments: [String], environment: [String: String] = [:],
-                 whileRunning: ((Process, FileHandle) -> Data)? = nil) throws -> Result {
+    static func run(_ arguments: [String], environment: [String: String] = [:], directory: URL? = nil,
+                    whileRunning: ((Process, FileHandle) -> Data)? = nil) throws -> Result {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary), "build the binary first: \(binary)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
         env["DBUS_SESSION_BUS_ADDRESS"] = nil
         env["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("workout-e2e-config").path
@@ -42,6 +43,18 @@ final class EndToEndTests: XCTestCase {
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
                       stderr: String(decoding: errors, as: UTF8.self))
+    }
+}
+
+/// The built binary end to end.
+final class EndToEndTests: XCTestCase {
+    typealias Result = WorkoutBinary.Result
+
+    /// Runs the binary; `whileRunning` may read the start of its output and signal it,
+    /// and returns what it read.
+    func workout(_ arguments: [String], environment: [String: String] = [:], directory: URL? = nil,
+                 whileRunning: ((Process, FileHandle) -> Data)? = nil) throws -> Result {
+        try WorkoutBinary.run(arguments, environment: environment, directory: directory, whileRunning: whileRunning)
     }
 
     func testDryRunJSONMatchesTheExpectedEventsOneByOne() throws {
@@ -78,7 +91,8 @@ final class EndToEndTests: XCTestCase {
     func testBundledProgramsAllCheck() throws {
         let programs = packageRoot.appendingPathComponent("programs")
         let names = try FileManager.default.contentsOfDirectory(atPath: programs.path).filter { $0.hasSuffix(".lua") }
-        for required in ["demo.lua", "hiit.lua", "tabata.lua", "emom.lua", "pyramid.lua", "boxing.lua"] {
+        for required in ["demo.lua", "hiit.lua", "tabata.lua", "emom.lua", "pyramid.lua", "boxing.lua", "seven-minute.lua",
+                         "mobility.lua", "couch-to-5k.lua", "pomodoro.lua"] {
             XCTAssertTrue(names.contains(required), "programs/\(required) is missing")
         }
         let result = try workout(["check"] + names.map { programs.appendingPathComponent($0).path })

@@ -3,7 +3,8 @@
 extension Routine {
     public func writePlanJSON(_ write: (String) -> Void) {
         var head = "{"
-        for (key, value) in [("name", JSONValue.string(name)), ("duration", .number(timeline.duration))] {
+        for (key, value) in [("name", JSONValue.string(name)), ("duration", .number(timeline.duration)),
+                             ("params", .array(parameters.map(\.json)))] {
             JSONValue.quote(key, into: &head)
             head += ":" + value.text + ","
         }
@@ -32,5 +33,25 @@ extension Routine {
             ("block", .from(segment.block)),
             ("info", infoJSON(for: segment)),
         ])
+    }
+}
+
+extension Parameter {
+    /// `{ "name", "type", "default", "value", "help" }`; durations in seconds.
+    var json: JSONValue {
+        .object([("name", .string(name)), ("type", .string(kind.rawValue)), ("default", defaultValue.json),
+                 ("value", value.json), ("help", .from(help))])
+    }
+}
+
+extension ParameterValue {
+    var json: JSONValue {
+        switch self {
+        case .integer(let value): .integer(value)
+        case .number(let value): .number(value)
+        case .duration(let seconds, _): .number(seconds)
+        case .string(let value): .string(value)
+        case .boolean(let value): .bool(value)
+        }
     }
 }

@@ -37,7 +37,7 @@ enum Constructors {
         }
     }
 
-    static let segmentFields = ["kind", "duration", "name", "info", "cues", "on_start", "on_end"]
+    static let segmentFields = RoutineTypes.segmentSpec.fieldNames
 
     /// `segment{ kind=, duration=, name=, info=, cues=, on_start=, on_end= }`.
     static let segment: workout_SwiftFunction = { L in
@@ -110,7 +110,7 @@ enum Constructors {
         return cues.sorted { $0.offset(in: duration)! < $1.offset(in: duration)! }
     }
 
-    static let roundsOptions = ["name", "rest_between", "skip_last_rest"]
+    static let roundsOptions = RoutineTypes.roundsOptions.fieldNames
 
     /// Refuses blocks that would unroll past this many segments: a typo like
     /// `rounds(1e9, …)` must be an error, not an exhausted machine.
@@ -156,8 +156,7 @@ enum Constructors {
         }
     }
 
-    static let workoutFields = ["name", "description", "countdown", "on_start", "on_segment_start",
-                                "on_segment_end", "on_pause", "on_resume", "on_finish"]
+    static let workoutFields = RoutineTypes.workoutSpec.fieldNames
 
     /// `workout{ name=, description=, countdown=, steps..., on_start=, … }`.
     static let workout: workout_SwiftFunction = { L in

@@ -1,41 +1,90 @@
 import CLua
 
-/// Every global a routine can call, in one table: the loader registers from it, and
-/// the docs and editor definitions can be generated from it so they cannot drift.
-enum RoutineAPI {
-    struct Function {
-        let name: String
-        let signature: String
-        let summary: String
+/// Every global a routine can call, in one table: the loader registers from it, and the
+/// editor definitions (LuaLS), the luacheck config and the reference's quick list are
+/// generated from it (with `RoutineTypes`), so they cannot drift.
+public enum RoutineAPI {
+    public struct Function: Sendable {
+        public enum Group: String, Sendable {
+            case constructor, parameters, action
+        }
+
+        public let name: String
+        public let group: Group
+        public let parameters: [APIField]
+        /// Called with one table, as `segment{ … }`: the signature lists its fields.
+        public let takesTable: Bool
+        public let returns: String?
+        /// Other ways to call it, as LuaLS `fun(…)` types.
+        public let overloads: [String]
+        public let summary: String
         let body: workout_SwiftFunction
+
+        init(_ name: String, _ group: Group, _ parameters: [APIField], takesTable: Bool = false,
+             returns: String? = nil, overloads: [String] = [], _ summary: String, body: workout_SwiftFunction) {
+            self.name = name
+            self.group = group
+            self.parameters = parameters
+            self.takesTable = takesTable
+            self.returns = returns
+            self.overloads = overloads
+            self.summary = summary
+            self.body = body
+        }
+
+        /// `work(d, name?, info?)`, `segment{ kind=, duration=, … }`.
+        public var signature: String {
+            if takesTable, let spec = parameters.first,
+               let shape = RoutineTypes.all.first(where: { $0.name == spec.type }) {
+                let items = shape.items == nil ? "" : " steps…,"
+                return "\(name){\(items) " + shape.fields.map { "\($0.name)=" }.joined(separator: ", ") + " }"
+            }
+            return "\(name)(" + parameters.map { $0.name + ($0.optional ? "?" : "") }.joined(separator: ", ") + ")"
+        }
     }
 
-    static let functions: [Function] = [
-        Function(name: "workout", signature: "workout{ name=, description=, countdown=, steps..., hooks... }",
-                 summary: "the routine; a routine file returns it", body: Constructors.workout),
-        Function(name: "warmup", signature: "warmup(d, name?, info?)", summary: "a warm-up segment",
-                 body: Constructors.warmup),
-        Function(name: "work", signature: "work(d, name?, info?)", summary: "a work segment",
-                 body: Constructors.work),
-        Function(name: "rest", signature: "rest(d, name?, info?)", summary: "a rest segment",
-                 body: Constructors.rest),
-        Function(name: "cooldown", signature: "cooldown(d, name?, info?)", summary: "a cool-down segment",
-                 body: Constructors.cooldown),
-        Function(name: "prep", signature: "prep(d, name?, info?)", summary: "a get-ready segment",
-                 body: Constructors.prep),
-        Function(name: "segment", signature: "segment{ kind=, duration=, name=, info=, cues=, on_start=, on_end= }",
-                 summary: "a segment in full form", body: Constructors.segment),
-        Function(name: "rounds", signature: "rounds(n, { steps... }, { name=, rest_between=, skip_last_rest= }?)",
-                 summary: "repeats steps n times", body: Constructors.rounds),
-        Function(name: "bell", signature: "bell()", summary: "rings the terminal bell", body: Actions.bell),
-        Function(name: "notify", signature: "notify(title, body?)", summary: "sends a desktop notification",
-                 body: Actions.notify),
-        Function(name: "say", signature: "say(text)", summary: "speaks text where a synthesizer exists",
-                 body: Actions.say),
-        Function(name: "skip", signature: "skip()", summary: "ends the current segment now", body: Actions.skip),
-        Function(name: "extend", signature: "extend(seconds)",
-                 summary: "lengthens (or, negative, shortens) the current segment", body: Actions.extend),
-        Function(name: "pause", signature: "pause()", summary: "pauses the workout", body: Actions.pause),
+    static func shortForm(_ kind: String, _ what: String, _ body: workout_SwiftFunction) -> Function {
+        Function(kind, .constructor, [
+            APIField("d", "workout.Duration", "How long: seconds, or text like `\"1:30\"`."),
+            APIField("name", "string", optional: true, "Shown and spoken; default `\"\(Constructors.defaultName(kind))\"`."),
+            APIField("info", "table", optional: true, "The payload, handed back as `seg.info`."),
+        ], returns: "workout.Step", overloads: ["fun(d: workout.Duration, info: table): workout.Step"],
+        "\(what). A table as the second argument is `info`.", body: body)
+    }
+
+    public static let functions: [Function] = [
+        Function("workout", .constructor, [APIField("spec", "workout.Spec", "Name, description, countdown, hooks, and the steps in order.")],
+                 takesTable: true, returns: "workout.Routine",
+                 "The routine. A routine file returns it: `return workout { … }`.", body: Constructors.workout),
+        shortForm("warmup", "A warm-up segment", Constructors.warmup),
+        shortForm("work", "A work segment", Constructors.work),
+        shortForm("rest", "A rest segment", Constructors.rest),
+        shortForm("cooldown", "A cool-down segment", Constructors.cooldown),
+        shortForm("prep", "A get-ready segment", Constructors.prep),
+        Function("segment", .constructor, [APIField("spec", "workout.SegmentSpec", "The segment's fields.")],
+                 takesTable: true, returns: "workout.Step",
+                 "A segment in full form: any kind, cues, its own hooks.", body: Constructors.segment),
+        Function("rounds", .constructor, [
+            APIField("n", "integer", "How many times, 1 or more."),
+            APIField("steps", "workout.Step[]", "The steps of one round, in order; may hold further `rounds`."),
+            APIField("options", "workout.RoundsOptions", optional: true, "`name`, `rest_between`, `skip_last_rest`."),
+        ], returns: "workout.Step", "Repeats steps n times.", body: Constructors.rounds),
+        Function("params", .parameters, [
+            APIField("defaults", "T", "Each parameter's default, or `{ default = …, type = …, help = … }`."),
+        ], returns: "T",
+        "Declares the routine's parameters and returns their values, changed by `--set NAME=VALUE`. Durations come back as seconds.",
+        body: Params.params),
+        Function("bell", .action, [], "Rings the terminal bell (unless `--no-bell`).", body: Actions.bell),
+        Function("notify", .action, [
+            APIField("title", "string", "The notification's title."),
+            APIField("body", "string", optional: true, "Its text."),
+        ], "Sends a desktop notification (when notifications are on).", body: Actions.notify),
+        Function("say", .action, [APIField("text", "string", "What to say.")],
+                 "Speaks text where a synthesizer exists; shown and recorded either way.", body: Actions.say),
+        Function("skip", .action, [], "Ends the current segment now.", body: Actions.skip),
+        Function("extend", .action, [APIField("seconds", "number", "Seconds to add; negative shortens.")],
+                 "Lengthens (or, negative, shortens) the current segment.", body: Actions.extend),
+        Function("pause", .action, [], "Pauses the workout; the user resumes it.", body: Actions.pause),
     ]
 
     static let stepMetatable = "workout.step"
@@ -84,4 +133,11 @@ struct RoutineBuilder {
     var workouts: [WorkoutSpec] = []
     /// `print` output while loading, replayed as `log` events when the workout starts.
     var log: [String] = []
+    /// `--set` values waiting for `params{}`.
+    var settings: [ParameterSetting] = []
+    /// What `params{}` declared; nil until it is called.
+    var parameters: [Parameter]?
+    /// A `--set` value `params{}` could not use: reported as a usage error even if the
+    /// routine caught the Lua error it raised.
+    var settingProblem: String?
 }

@@ -10,6 +10,8 @@ public final class Routine {
     public let fileName: String
     /// Lines printed while the file loaded; the session replays them as `log` events.
     public let loadLog: [String]
+    /// What `params{}` declared, by name, with the values this run uses.
+    public let parameters: [Parameter]
     let hooks: WorkoutHooks
     let lua: LuaState
 
@@ -20,6 +22,7 @@ public final class Routine {
         timeline = Timeline(steps: spec.steps)
         fileName = lua.chunkName
         loadLog = lua.builder.log
+        parameters = lua.builder.parameters ?? []
         hooks = spec.hooks
         self.lua = lua
         // The step tree is no longer needed once the timeline is flat.
@@ -46,12 +49,15 @@ public final class Routine {
     }
 }
 
-/// A routine that failed to load: the message names the file and line.
+/// A routine that failed to load: the message names the file and line. `isUsage` marks
+/// a mistake on the command line (a bad `--set`) rather than in the routine: exit 64.
 public struct RoutineError: Error, CustomStringConvertible, Equatable {
     public var message: String
+    public var isUsage: Bool
     public var description: String { message }
 
-    public init(_ message: String) {
+    public init(_ message: String, isUsage: Bool = false) {
         self.message = message
+        self.isUsage = isUsage
     }
 }

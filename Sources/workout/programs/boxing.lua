@@ -1,15 +1,23 @@
 -- boxing.lua: a boxing round timer, 6 rounds of 3 minutes with a minute's rest.
 --
 --   workout run boxing            (add --voice to hear the round calls)
+--   workout run boxing --set rounds=12 --set round=2m --set rest=30s   a sparring drill
 --   workout plan boxing
 --
 -- For bag work, pad work or shadow boxing. Like a gym timer: a bell starts each
--- round, the "clapper" warns you ten seconds before the end, and each round has a
--- focus so six rounds don't all feel the same. Change ROUNDS and FOCUS to suit.
+-- round, the "clapper" warns you before the end, a bell ends it, and each round has a
+-- focus so the rounds don't all feel the same. Change FOCUS to suit.
 
-local ROUNDS = 6
+local p = params {
+  rounds = { default = 6, help = "how many rounds" },
+  round = { default = "3:00", help = "the length of a round" },
+  rest = { default = "1:00", help = "the rest between rounds" },
+  warning = { default = "10s", help = "the clapper: this long before the end of a round" },
+}
+local ROUNDS = p.rounds
 
--- One focus per round, read by the hook below with `seg.round`.
+-- One focus per round, read by the hook below with `seg.round` (and used again from
+-- the top when there are more rounds than lines).
 local FOCUS = {
   "Jab only: double it, triple it, move your feet",
   "One-two: snap it back to your guard",
@@ -20,11 +28,11 @@ local FOCUS = {
 }
 
 -- The round itself. Written once; `rounds` below repeats this same segment, so its
--- `info` table is shared by all six rounds and `seg.round` tells them apart.
+-- `info` table is shared by all the rounds and `seg.round` tells them apart.
 local round = segment {
   kind = "work",
   name = "Round",
-  duration = "3:00",
+  duration = p.round,
   info = { focus = FOCUS },
   cues = {
     -- A function cue at offset 0 runs as the round starts. The engine rings at every
@@ -33,27 +41,32 @@ local round = segment {
       bell()
       say("Round " .. seg.round)
     end,
-    -- The clapper: ten seconds from the end (negative offsets count from the end).
-    [-10] = "Ten seconds",
+    -- The clapper: p.warning seconds from the end (negative offsets count from the end).
+    [-p.warning] = string.format("%g seconds", p.warning),
   },
+  -- The segment's own hook: three bells as the round ends, like the gym's bell.
+  on_end = function()
+    bell(); bell(); bell()
+  end,
 }
 
 return workout {
   name = "Boxing",
-  description = ROUNDS .. " x 3:00 rounds, 1:00 rest, 10-second warning",
+  description = string.format("%d x %d:%02d rounds, %d s rest, %g-second warning",
+    ROUNDS, p.round // 60, math.floor(p.round % 60), math.floor(p.rest), p.warning),
   countdown = 3,                    -- beeps in the last 3 s: your cue to get off the stool
 
   prep("0:20", "Gloves on"),
   warmup("3:00", "Jump rope", { tip = "light on the balls of your feet" }),
 
-  -- `rest_between` puts a one-minute rest between rounds, and none after the last.
-  rounds(ROUNDS, { round }, { name = "Fight", rest_between = "1m" }),
+  -- `rest_between` puts a rest between rounds, and none after the last.
+  rounds(ROUNDS, { round }, { name = "Fight", rest_between = p.rest }),
 
   cooldown("2:00", "Shadow box and stretch", { tip = "slow and loose, shake out the arms" }),
 
   on_segment_start = function(seg)
     if seg.name == "Round" then
-      local focus = seg.info.focus[seg.round] or "your choice"
+      local focus = seg.info.focus[(seg.round - 1) % #seg.info.focus + 1]
       print(string.format("Round %d of %d: %s", seg.round, seg.rounds, focus))
     elseif seg.block == "Fight" then   -- the rest between two rounds
       print("Rest. Breathe through your nose, hands down, shoulders loose.")
@@ -64,7 +77,8 @@ return workout {
 
   on_finish = function(summary)
     if summary.completed then
-      notify("Boxing done", string.format("%d rounds, %d minutes of work", ROUNDS, math.floor(summary.work_seconds // 60)))
+      notify("Boxing done",
+        string.format("%d rounds, %d minutes of work", ROUNDS, math.floor(summary.work_seconds // 60)))
     end
   end,
 }

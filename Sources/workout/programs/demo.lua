@@ -44,7 +44,7 @@ return workout {
       end,
     },
     on_start = function(seg) print("Do " .. seg.info.reps .. " squats") end,
-    on_end = function(seg) bell() end,                 -- an extra bell as the squats end
+    on_end = function() bell() end,                    -- an extra bell as the squats end
   },
   rest(3, { tip = "shake out your legs" }),            -- a table as 2nd argument is info
 

@@ -1,11 +1,19 @@
 -- emom.lua: "every minute on the minute" for 10 minutes, alternating two exercises.
 --
 --   workout run emom              (add --voice to hear the cues)
+--   workout run emom --set rounds=8 --set swings=20      16 minutes, heavier
 --   workout plan emom
 --
 -- At the top of each minute, do the reps. Whatever is left of the minute is your rest.
 -- If you can't finish the reps inside the minute, lower them next time; if you have
--- more than 30 s left over, raise them. Change the two lines in `pair` below.
+-- more than 30 s left over, raise them (--set swings=… --set pushups=…).
+
+-- Whole numbers as defaults make whole-number parameters: --set rounds=2.5 is refused.
+local p = params {
+  rounds = { default = 5, help = "pairs of minutes (5 = 10 minutes)" },
+  swings = { default = 15, help = "kettlebell swings each swing minute" },
+  pushups = { default = 10, help = "push-ups each push-up minute" },
+}
 
 -- One minute of EMOM, built with the full `segment{}` form so it can carry cues.
 -- `next_up` is announced near the end so you can get into position.
@@ -32,8 +40,8 @@ end
 -- The two minutes that alternate. `rounds` repeats the pair, so the minutes go
 -- A, B, A, B, ...; the same segment values (and their info tables) are reused each time.
 local pair = {
-  minute("Kettlebell swings", 15, "Push-ups"),
-  minute("Push-ups", 10, "Kettlebell swings"),
+  minute("Kettlebell swings", p.swings, "Push-ups"),
+  minute("Push-ups", p.pushups, "Kettlebell swings"),
 }
 
 -- State for the hooks below: locals of the chunk live as long as the run does.
@@ -41,13 +49,13 @@ local minutes = 0      -- minutes started so far
 local totals = {}      -- reps done, per exercise, counted as each minute ends
 
 return workout {
-  name = "EMOM 10",
-  description = "Every minute on the minute for 10 minutes: swings and push-ups",
+  name = "EMOM " .. p.rounds * #pair,
+  description = "Every minute on the minute for " .. p.rounds * #pair .. " minutes: swings and push-ups",
   countdown = 3,                        -- three beeps before each new minute
 
   prep("0:15", "Get set", { tip = "kettlebell in front of you, hands ready" }),
 
-  rounds(5, pair, { name = "EMOM" }),   -- 5 x 2 minutes = 10 minutes
+  rounds(p.rounds, pair, { name = "EMOM" }),   -- 5 x 2 minutes = 10 minutes by default
 
   cooldown("1m30s", "Stretch", { tip = "chest, shoulders, hamstrings" }),
 
@@ -67,7 +75,7 @@ return workout {
     end
   end,
 
-  on_finish = function(summary)
+  on_finish = function()
     local parts = {}
     for exercise, reps in pairs(totals) do parts[#parts + 1] = reps .. " " .. exercise end
     table.sort(parts)                   -- pairs() has no order; sort for a stable message

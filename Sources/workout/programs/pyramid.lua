@@ -1,6 +1,7 @@
 -- pyramid.lua: work intervals that climb 15-30-45-60 s and come back down.
 --
 --   workout run pyramid
+--   workout run pyramid --set rest_ratio=1      rest as long as the work
 --   workout plan pyramid          to see the shape of it
 --
 -- Each work interval is followed by a rest half as long, so the hardest part sits in
@@ -8,7 +9,9 @@
 -- from one list of numbers. Edit STEPS to reshape it (e.g. { 20, 40, 60, 40, 20 }).
 
 local STEPS = { 15, 30, 45, 60, 45, 30, 15 }   -- seconds of work, in order
-local REST_RATIO = 0.5                         -- rest = half the work before it
+-- A fractional default (0.5) makes a number parameter: --set rest_ratio=0.75 works.
+local p = params { rest_ratio = { default = 0.5, help = "rest as a fraction of the work before it" } }
+local REST_RATIO = p.rest_ratio
 
 -- Alternate two movements so no single muscle group takes the whole pyramid.
 local MOVES = { "Squat thrusts", "Speed skaters" }
@@ -38,7 +41,7 @@ local work_done = 0
 -- (A plain list is not a step: `workout{ name = "x", steps }` is an error.)
 local routine = steps
 routine.name = "Pyramid"
-routine.description = "Work 15-30-45-60-45-30-15 s, rest half as long"
+routine.description = string.format("Work %s s, rest %g x as long", table.concat(STEPS, "-"), REST_RATIO)
 routine.countdown = 3
 
 routine.on_segment_start = function(seg)
@@ -57,7 +60,8 @@ routine.on_segment_end = function(seg)
 end
 
 routine.on_finish = function(summary)
-  print(string.format("Pyramid: %d s of work (the engine counts %d s)", math.floor(work_done), math.floor(summary.work_seconds)))
+  print(string.format("Pyramid: %d s of work (the engine counts %d s)",
+    math.floor(work_done), math.floor(summary.work_seconds)))
   notify("Pyramid done", string.format("%d:%02d of work", work_done // 60, math.floor(work_done % 60)))
 end
 

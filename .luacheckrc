@@ -1,0 +1,55 @@
+-- luacheck configuration for workout routines. Generated from the engine's API table and
+-- its sandbox by `make definitions`; do not edit. Reference: docs/routines.md.
+stds.workout = {
+  read_globals = {
+    -- What the sandbox leaves of Lua 5.4.
+    "_G",
+    "_VERSION",
+    "assert",
+    "collectgarbage",
+    coroutine = { fields = { "close", "create", "isyieldable", "resume", "running", "status", "wrap", "yield" } },
+    "error",
+    "getmetatable",
+    "ipairs",
+    "load",
+    math = { fields = { "abs", "acos", "asin", "atan", "atan2", "ceil", "cos", "cosh", "deg", "exp", "floor", "fmod", "frexp", "huge", "ldexp", "log", "log10", "max", "maxinteger", "min", "mininteger", "modf", "pi", "pow", "rad", "random", "randomseed", "sin", "sinh", "sqrt", "tan", "tanh", "tointeger", "type", "ult" } },
+    "next",
+    os = { fields = { "clock", "date", "difftime", "time" } },
+    "pairs",
+    "pcall",
+    "print",
+    "rawequal",
+    "rawget",
+    "rawlen",
+    "rawset",
+    "select",
+    "setmetatable",
+    string = { fields = { "byte", "char", "dump", "find", "format", "gmatch", "gsub", "len", "lower", "match", "pack", "packsize", "rep", "reverse", "sub", "unpack", "upper" } },
+    table = { fields = { "concat", "insert", "move", "pack", "remove", "sort", "unpack" } },
+    "tonumber",
+    "tostring",
+    "type",
+    utf8 = { fields = { "char", "charpattern", "codepoint", "codes", "len", "offset" } },
+    "warn",
+    "xpcall",
+    -- The routine API.
+    "workout",
+    "warmup",
+    "work",
+    "rest",
+    "cooldown",
+    "prep",
+    "segment",
+    "rounds",
+    "params",
+    "bell",
+    "notify",
+    "say",
+    "skip",
+    "extend",
+    "pause",
+  },
+}
+std = "workout"
+-- LuaLS definition files declare the API as globals on purpose.
+exclude_files = { "**/types/*.lua" }

@@ -1,0 +1,178 @@
+---@meta
+-- The workout routine API for lua-language-server: completion, hover help and type
+-- checks in your editor. Generated from the engine's API table by `make definitions`;
+-- do not edit. Reference: docs/routines.md.
+-- luacheck: ignore
+
+---Seconds (`20`, `2.5`) or text: `"90"`, `"90s"`, `"1:30"`, `"1:02:03"`, `"2m"`, `"1m30s"`, `"1h"`, `"1h5m"`. More than 0, at most 24 hours.
+---@alias workout.Duration number|string
+
+---Moments inside a segment: keys are seconds from the start (`[10]`), from the end (`[-5]`), or `half`; values are text (shown, spoken with `--voice`) or a function.
+---@alias workout.Cues table<number|"half", string|fun(seg: workout.Segment)>
+
+---A step of a routine: a segment or a `rounds` block. Put it in `workout{}` or in `rounds`.
+---@class workout.Step
+
+---The built routine; a routine file returns it.
+---@class workout.Routine
+
+---The full form of a segment, for `segment{}`.
+---@class workout.SegmentSpec
+---@field kind string What the segment is: `work`, `rest`, `warmup`, `cooldown`, `prep` (each has its colour) or any other word.
+---@field duration workout.Duration How long it lasts.
+---@field name? string Shown and spoken; defaults to the kind, capitalised.
+---@field info? table The payload: handed back as `seg.info` on every fire, the same table each time.
+---@field cues? workout.Cues Cues inside the segment: `{ [10] = "…", [-5] = fn, half = "…" }`.
+---@field on_start? fun(seg: workout.Segment) Runs when this segment starts, before `on_segment_start`.
+---@field on_end? fun(seg: workout.Segment) Runs when this segment ends, before `on_segment_end`.
+
+---The options of `rounds`.
+---@class workout.RoundsOptions
+---@field name? string Labels the block: hooks see it as `seg.block`.
+---@field rest_between? workout.Duration Adds a rest of this length between two rounds (none after the last).
+---@field skip_last_rest? boolean Drops a rest that ends the last round.
+
+---What `workout{}` takes: fields, hooks and the steps in order.
+---@class workout.Spec
+---@field [integer] workout.Step
+---@field name string The routine's name, shown when it runs.
+---@field description? string One line about it, shown by `workout list` and `workout plan`.
+---@field countdown? integer Bells in the last N seconds of each segment: 0 to 60, default 3, 0 turns them off.
+---@field on_start? fun(w: workout.Started) Runs when the workout starts, before the first segment.
+---@field on_segment_start? fun(seg: workout.Segment) Runs as each segment starts.
+---@field on_segment_end? fun(seg: workout.Segment) Runs as each segment ends (also when skipped).
+---@field on_pause? fun(seg: workout.Segment) Runs when the workout pauses.
+---@field on_resume? fun(seg: workout.Segment) Runs when the workout resumes.
+---@field on_finish? fun(summary: workout.Summary) Runs when the workout ends, finished or stopped.
+
+---`seg`: the segment a hook or cue runs for.
+---@class workout.Segment
+---@field index integer Its position in the flattened timeline, from 1.
+---@field count integer How many segments the timeline has.
+---@field name string Its name.
+---@field kind string Its kind: `work`, `rest`, …
+---@field duration number Its planned length in seconds.
+---@field start number Its planned start, in seconds from the workout's start.
+---@field round? integer The round of the innermost `rounds` block it is in (nil outside one).
+---@field rounds? integer How many rounds that block has.
+---@field block? string That block's `name`.
+---@field info? table Its payload: the same table on every call, shared by every round of a repeated step.
+---@field elapsed number Seconds done in this segment.
+---@field remaining number Seconds left in this segment.
+
+---`w`: what `on_start` receives.
+---@class workout.Started
+---@field name string The routine's name.
+---@field description? string Its description.
+---@field segments integer How many segments it has.
+---@field duration number Its planned length in seconds.
+---@field countdown number Its countdown setting.
+
+---`summary`: what `on_finish` receives.
+---@class workout.Summary
+---@field completed boolean True when the last segment ended, false when the workout was stopped.
+---@field segments_done integer Segments that ended, run out or skipped.
+---@field segments_skipped integer Segments ended early with `skip()` or the `n` key.
+---@field segments integer Segments in the timeline.
+---@field elapsed number Workout seconds from start to end, pauses not counted.
+---@field work_seconds number Seconds spent in `work` segments.
+
+---The full form of a parameter in `params{}`.
+---@class workout.Parameter
+---@field default number|string|boolean The value when `--set` does not give one.
+---@field type? "integer"|"number"|"duration"|"string"|"boolean" The type `--set` text must have; by default the default's type (text that reads as a duration is a duration).
+---@field help? string One line shown by `workout plan` and `workout list`.
+
+---The routine. A routine file returns it: `return workout { … }`.
+---@param spec workout.Spec Name, description, countdown, hooks, and the steps in order.
+---@return workout.Routine
+function workout(spec) end
+
+---A warm-up segment. A table as the second argument is `info`.
+---@param d workout.Duration How long: seconds, or text like `"1:30"`.
+---@param name? string Shown and spoken; default `"Warmup"`.
+---@param info? table The payload, handed back as `seg.info`.
+---@return workout.Step
+---@overload fun(d: workout.Duration, info: table): workout.Step
+function warmup(d, name, info) end
+
+---A work segment. A table as the second argument is `info`.
+---@param d workout.Duration How long: seconds, or text like `"1:30"`.
+---@param name? string Shown and spoken; default `"Work"`.
+---@param info? table The payload, handed back as `seg.info`.
+---@return workout.Step
+---@overload fun(d: workout.Duration, info: table): workout.Step
+function work(d, name, info) end
+
+---A rest segment. A table as the second argument is `info`.
+---@param d workout.Duration How long: seconds, or text like `"1:30"`.
+---@param name? string Shown and spoken; default `"Rest"`.
+---@param info? table The payload, handed back as `seg.info`.
+---@return workout.Step
+---@overload fun(d: workout.Duration, info: table): workout.Step
+function rest(d, name, info) end
+
+---A cool-down segment. A table as the second argument is `info`.
+---@param d workout.Duration How long: seconds, or text like `"1:30"`.
+---@param name? string Shown and spoken; default `"Cooldown"`.
+---@param info? table The payload, handed back as `seg.info`.
+---@return workout.Step
+---@overload fun(d: workout.Duration, info: table): workout.Step
+function cooldown(d, name, info) end
+
+---A get-ready segment. A table as the second argument is `info`.
+---@param d workout.Duration How long: seconds, or text like `"1:30"`.
+---@param name? string Shown and spoken; default `"Prep"`.
+---@param info? table The payload, handed back as `seg.info`.
+---@return workout.Step
+---@overload fun(d: workout.Duration, info: table): workout.Step
+function prep(d, name, info) end
+
+---A segment in full form: any kind, cues, its own hooks.
+---@param spec workout.SegmentSpec The segment's fields.
+---@return workout.Step
+function segment(spec) end
+
+---Repeats steps n times.
+---@param n integer How many times, 1 or more.
+---@param steps workout.Step[] The steps of one round, in order; may hold further `rounds`.
+---@param options? workout.RoundsOptions `name`, `rest_between`, `skip_last_rest`.
+---@return workout.Step
+function rounds(n, steps, options) end
+
+---Declares the routine's parameters and returns their values, changed by `--set NAME=VALUE`. Durations come back as seconds.
+---@generic T: table
+---@param defaults T Each parameter's default, or `{ default = …, type = …, help = … }`.
+---@return T
+function params(defaults) end
+
+---Rings the terminal bell (unless `--no-bell`).
+function bell() end
+
+---Sends a desktop notification (when notifications are on).
+---@param title string The notification's title.
+---@param body? string Its text.
+function notify(title, body) end
+
+---Speaks text where a synthesizer exists; shown and recorded either way.
+---@param text string What to say.
+function say(text) end
+
+---Ends the current segment now.
+function skip() end
+
+---Lengthens (or, negative, shortens) the current segment.
+---@param seconds number Seconds to add; negative shortens.
+function extend(seconds) end
+
+---Pauses the workout; the user resumes it.
+function pause() end
+
+---Only `os.time`, `os.clock`, `os.date` and `os.difftime` exist in a routine.
+---@class workout.os
+---@field time fun(t?: table): integer
+---@field clock fun(): number
+---@field date fun(format?: string, time?: integer): string|table
+---@field difftime fun(t2: integer, t1?: integer): number
+---@type workout.os
+os = {}
