@@ -11,6 +11,7 @@
 #include <lualib.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 static inline int workout_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline int workout_upvalueindex(int i) { return lua_upvalueindex(i); }
@@ -29,6 +30,11 @@ typedef struct workout_context {
     void *owner;
     /// Instructions left for the running call; the count hook stops it below zero.
     long long budget;
+    /// CLOCK_MONOTONIC nanoseconds by which the running call must end (0: no limit), and
+    /// that limit in seconds for the message. Instructions are not all equally cheap (a
+    /// concatenation may copy megabytes), so time is the backstop of the budget.
+    long long deadline;
+    double seconds;
     /// Bytes Lua holds now, and the most it may hold (0: no cap).
     size_t used;
     size_t limit;
@@ -58,8 +64,15 @@ static void *workout_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 
 enum { WORKOUT_HOOK_EVERY = 1000 };
 
-/// Runs every WORKOUT_HOOK_EVERY instructions: an endless loop ends with an error
-/// naming the line it was on.
+/// The memory the count hook treats as full: a sixteenth below the cap, so that a
+/// Lua loop filling memory is stopped by the hook, with its line, before the allocator
+/// has to refuse (an allocator refusal carries no line).
+static inline size_t workout_soft_limit(const workout_context *context) {
+    return context->limit - context->limit / 16;
+}
+
+/// Runs every WORKOUT_HOOK_EVERY instructions: an endless loop or a Lua loop that fills
+/// memory ends with an error naming the line it was on.
 static void workout_count_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     workout_context *context = workout_getcontext(L);
@@ -70,6 +83,27 @@ static void workout_count_hook(lua_State *L, lua_Debug *ar) {
         lua_pushstring(L, "instruction limit reached (an endless loop?)");
         lua_concat(L, 2);
         lua_error(L);
+    }
+    if (context->deadline) {
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        if ((long long)now.tv_sec * 1000000000LL + now.tv_nsec > context->deadline) {
+            context->deadline = 0; /* the error handler may run */
+            luaL_where(L, 0);
+            lua_pushfstring(L, "time limit of %f s reached (an endless loop?)", context->seconds);
+            lua_concat(L, 2);
+            lua_error(L);
+        }
+    }
+    if (context->enforce && context->limit && context->used > workout_soft_limit(context)) {
+        /* Garbage counts too: collect before deciding the state is full. */
+        lua_gc(L, LUA_GCCOLLECT);
+        if (context->used > workout_soft_limit(context)) {
+            luaL_where(L, 0);
+            lua_pushfstring(L, "memory limit of %d MiB reached", (int)(context->limit / (1024 * 1024)));
+            lua_concat(L, 2);
+            lua_error(L);
+        }
     }
 }
 

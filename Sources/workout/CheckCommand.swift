@@ -9,6 +9,9 @@ struct Check: ParsableCommand {
     @Argument(help: "Routines to check: paths or names.")
     var routines: [String]
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func validate() throws {
         if routines.isEmpty { throw ValidationError("name at least one routine to check") }
     }
@@ -17,7 +20,7 @@ struct Check: ParsableCommand {
         var failures = 0
         for name in routines {
             do {
-                let routine = try RoutineLookup.load(name)
+                let routine = try RoutineLookup.load(name, limits: limits.limits)
                 Output.line("ok  \(name): \(routine.name), \(routine.timeline.count) segments, \(TimeText.clock(routine.timeline.duration))")
             } catch {
                 failures += 1

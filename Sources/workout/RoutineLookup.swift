@@ -39,15 +39,15 @@ enum RoutineLookup {
         throw RoutineError("\(routine): no such routine (looked for a file, then in \(userPrograms) and the bundled programs; `workout list` shows them)")
     }
 
-    static func load(_ routine: String) throws(RoutineError) -> Routine {
-        try RoutineLoader.load(path: resolve(routine))
+    static func load(_ routine: String, limits: LuaLimits = LuaLimits()) throws(RoutineError) -> Routine {
+        try RoutineLoader.load(path: resolve(routine), limits: limits)
     }
 
     /// For commands: a routine that does not load is reported on standard error and
     /// ends the command with exit status 1.
-    static func loadOrFail(_ routine: String) throws -> Routine {
+    static func loadOrFail(_ routine: String, limits: LuaLimits = LuaLimits()) throws -> Routine {
         do {
-            return try load(routine)
+            return try load(routine, limits: limits)
         } catch {
             Output.error("workout: \(error.message)")
             throw ExitCode.failure

@@ -42,6 +42,9 @@ struct Run: ParsableCommand {
     @Flag(help: "Do not record this session in the history.")
     var noHistory = false
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func validate() throws {
         guard speed.isFinite, speed > 0, speed <= 10_000 else {
             throw ValidationError("--speed must be a number above 0 and at most 10000, got \(speed)")
@@ -49,7 +52,7 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try RoutineLookup.loadOrFail(routine)
+        let loaded = try RoutineLookup.loadOrFail(routine, limits: limits.limits)
         let outcome = dryRun ? runVirtually(loaded) : runForReal(loaded)
         throw ExitCode(outcome)
     }

@@ -7,9 +7,10 @@ let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appen
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-func load(_ source: String, file: StaticString = #filePath, line: UInt = #line) throws -> Routine {
+func load(_ source: String, limits: LuaLimits = LuaLimits(),
+          file: StaticString = #filePath, line: UInt = #line) throws -> Routine {
     do {
-        return try RoutineLoader.load(source: source, fileName: "test.lua")
+        return try RoutineLoader.load(source: source, fileName: "test.lua", limits: limits)
     } catch {
         XCTFail("did not load: \(error.message)", file: file, line: line)
         throw error

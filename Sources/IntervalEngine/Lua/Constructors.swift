@@ -116,6 +116,10 @@ enum Constructors {
     /// `rounds(1e9, …)` must be an error, not an exhausted machine.
     static let maximumSegments = 1_000_000
 
+    /// `rounds` inside `rounds` this many levels at most: the timeline is unrolled
+    /// recursively, and a routine that nests blocks in a loop must not exhaust the stack.
+    static let maximumDepth = 100
+
     /// `rounds(n, { steps... }, { name=, rest_between=, skip_last_rest= }?)`.
     static let rounds: workout_SwiftFunction = { L in
         APIError.entry(L) { stack, state throws(APIError) in
@@ -152,6 +156,13 @@ enum Constructors {
                 }
             }
             try args.noArguments(after: 3)
+            spec.depth = 1 + spec.steps.map(\.depth).max()!
+            guard spec.depth <= maximumDepth else {
+                throw APIError("rounds: blocks may nest at most \(maximumDepth) deep, got \(spec.depth)")
+            }
+            let inner = segmentCount(spec.steps) + (spec.restBetween == nil ? 0 : 1)
+            let (product, overflow) = inner.multipliedReportingOverflow(by: spec.count)
+            spec.segmentCount = overflow ? maximumSegments + 1 : min(product, maximumSegments + 1)
             return args.push(.rounds(spec))
         }
     }
@@ -208,18 +219,15 @@ enum Constructors {
         }
     }
 
-    /// How many segments steps unroll to, saturating instead of overflowing.
+    /// How many segments steps unroll to, saturating just above the maximum.
     static func segmentCount(_ steps: [Step]) -> Int {
         var total = 0
         for step in steps {
             switch step {
             case .segment: total += 1
-            case .rounds(let spec):
-                let inner = segmentCount(spec.steps) + (spec.restBetween == nil ? 0 : 1)
-                let (product, overflow) = inner.multipliedReportingOverflow(by: spec.count)
-                total += overflow ? maximumSegments + 1 : product
+            case .rounds(let spec): total += spec.segmentCount
             }
-            if total > maximumSegments { return total }
+            if total > maximumSegments { return maximumSegments + 1 }
         }
         return total
     }

@@ -14,20 +14,25 @@ final class LuaState {
     weak var actions: (any RoutineActions)?
     /// The file name (without directories) used as the chunk name: `hiit.lua:12: …`.
     let chunkName: String
+    /// Where `require "name"` looks for `name.lua`: the routine's own directory (nil for
+    /// a routine given as text, which can require nothing).
+    let directory: String?
 
     let limits: LuaLimits
     /// Shared with C: the owner pointer, the instruction budget and the memory count.
     private let context: UnsafeMutablePointer<workout_context>
 
-    init(chunkName: String, limits: LuaLimits = LuaLimits()) {
+    init(chunkName: String, directory: String? = nil, limits: LuaLimits = LuaLimits()) {
         context = .allocate(capacity: 1)
-        context.initialize(to: workout_context(owner: nil, budget: 0, used: 0, limit: limits.memory, enforce: 0))
+        context.initialize(to: workout_context(owner: nil, budget: 0, deadline: 0, seconds: 0, used: 0,
+                                               limit: limits.memory, enforce: 0))
         guard let state = workout_newstate(context) else {
             fatalError("workout: Lua could not allocate its state")
         }
         L = state
         refs = LuaRefs(state)
         self.chunkName = chunkName
+        self.directory = directory
         self.limits = limits
         workout_setpanic(L)
         context.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
@@ -72,22 +77,31 @@ final class LuaState {
             lua_settop(L, base)
             throw LuaError(message: message, traceback: nil)
         }
-        try call(arguments: 0, results: results, handler: base + 1, budget: limits.loadInstructions)
+        try call(arguments: 0, results: results, handler: base + 1, budget: limits.loadInstructions,
+                 seconds: limits.loadSeconds)
         workout_remove(L, base + 1)
     }
 
-    /// Calls the function below `arguments` values on the stack under `lua_pcall`.
-    /// On failure the stack is back to where the handler was pushed, minus the handler.
     /// Calls the function below `arguments` values under `lua_pcall`, with `budget`
-    /// instructions and the memory cap enforced. A call made from inside another (a hook
-    /// that pauses runs `on_pause`) gets its own budget and gives the outer one back.
-    func call(arguments: Int32, results: Int32, handler: Int32, budget: Int) throws(LuaError) {
+    /// instructions, `seconds` of time (0: none) and the memory cap enforced. A call made
+    /// from inside another (a hook that pauses runs `on_pause`) gets its own budget and
+    /// gives the outer one back. On failure the stack is back to where the handler was
+    /// pushed, minus the handler.
+    func call(arguments: Int32, results: Int32, handler: Int32, budget: Int, seconds: Double = 0) throws(LuaError) {
         let outer = context.pointee
         context.pointee.budget = Int64(budget)
         context.pointee.enforce = 1
+        if seconds > 0 {
+            context.pointee.deadline = Int64(clamping: Clocks.system.monotonic()) + Int64(seconds * 1e9)
+            context.pointee.seconds = seconds
+        } else {
+            context.pointee.deadline = 0
+        }
         let status = workout_pcall(L, arguments, results, handler)
         context.pointee.budget = outer.budget
         context.pointee.enforce = outer.enforce
+        context.pointee.deadline = outer.deadline
+        context.pointee.seconds = outer.seconds
         guard status == LUA_OK else {
             let error: LuaError
             if status == LUA_ERRMEM {
@@ -109,6 +123,7 @@ final class LuaState {
         refs.push(ref)
         let count = pushArguments(self)
         defer { lua_settop(L, base) }
-        try call(arguments: count, results: 0, handler: base + 1, budget: limits.hookInstructions)
+        try call(arguments: count, results: 0, handler: base + 1, budget: limits.hookInstructions,
+                 seconds: limits.hookSeconds)
     }
 }

@@ -12,19 +12,23 @@ public enum RoutineLoader {
             throw RoutineError(exists ? "\(path): cannot read the routine\(isDirectory.boolValue ? " (it is a directory)" : "")"
                                       : "\(path): no such routine file")
         }
-        return try load(source: [UInt8](data), fileName: name, limits: limits)
+        let directory = (path as NSString).deletingLastPathComponent
+        return try load(source: [UInt8](data), fileName: name, directory: directory.isEmpty ? "." : directory,
+                        limits: limits)
     }
 
-    public static func load(source: String, fileName: String, limits: LuaLimits = LuaLimits()) throws(RoutineError) -> Routine {
-        try load(source: Array(source.utf8), fileName: fileName, limits: limits)
+    /// Loads a routine given as text; `directory` is where its `require` looks.
+    public static func load(source: String, fileName: String, directory: String? = nil,
+                            limits: LuaLimits = LuaLimits()) throws(RoutineError) -> Routine {
+        try load(source: Array(source.utf8), fileName: fileName, directory: directory, limits: limits)
     }
 
-    static func load(source: [UInt8], fileName: String, limits: LuaLimits) throws(RoutineError) -> Routine {
-        let lua = LuaState(chunkName: fileName, limits: limits)
+    static func load(source: [UInt8], fileName: String, directory: String?, limits: LuaLimits) throws(RoutineError) -> Routine {
+        let lua = LuaState(chunkName: fileName, directory: directory, limits: limits)
         do {
             try lua.run(source: source, results: 1)
         } catch {
-            throw RoutineError(error.message)
+            throw RoutineError(located(error.message, in: fileName))
         }
         defer { lua.stack.pop() }
         guard let raw = luaL_testudata(lua.L, -1, RoutineAPI.routineMetatable) else {
@@ -37,5 +41,15 @@ public enum RoutineLoader {
         }
         let spec = lua.builder.workouts[raw.load(as: Int.self)]
         return Routine(spec: spec, lua: lua)
+    }
+
+    /// An error raised without a position (`error(t)`, `error("x", 0)`, a memory error
+    /// in a library call) still names the file.
+    static func located(_ message: String, in fileName: String) -> String {
+        let head = message.prefix { $0 != " " }
+        let parts = head.split(separator: ":", omittingEmptySubsequences: false)
+        if parts.count >= 3, parts[0].hasSuffix(".lua"), Int(parts[1]) != nil { return message }
+        if message.hasPrefix(fileName + ":") { return message }
+        return "\(fileName): \(message)"
     }
 }
