@@ -39,7 +39,7 @@ struct Run: ParsableCommand {
     @Flag(help: "Show elapsed time in the segment instead of time remaining.")
     var countUp = false
 
-    @Flag(help: "Do not record this session in the history.")
+    @Flag(help: "Do not record this session in the history ($XDG_DATA_HOME/workout/history.jsonl).")
     var noHistory = false
 
     @OptionGroup(title: "Limits")
@@ -127,11 +127,15 @@ struct Run: ParsableCommand {
             signal.value = number
             box.value.stop()
         }
+        let started = Date()
         session.start()
         MainLoop.run { finished.value }
         withExtendedLifetime(traps) {}
         if let summary = session.summary, interactive {
             Output.line(summaryLine(routine, summary))
+        }
+        if let summary = session.summary {
+            recordHistory(routine, summary, started: started, ended: Date())
         }
         if let number = signal.value { return 128 + number }
         return errors.value > 0 ? 1 : 0

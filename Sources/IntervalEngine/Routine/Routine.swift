@@ -8,6 +8,10 @@ public final class Routine {
     public let timeline: Timeline
     /// The file name the routine was loaded as (`hiit.lua`).
     public let fileName: String
+    /// For a routine loaded from a file: its absolute path, and the SHA-256 of the bytes
+    /// that were loaded (the history records which version of a file was run).
+    public internal(set) var filePath: String?
+    public internal(set) var sha256: String?
     /// Lines printed while the file loaded; the session replays them as `log` events.
     public let loadLog: [String]
     let hooks: WorkoutHooks

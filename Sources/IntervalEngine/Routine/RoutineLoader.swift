@@ -13,8 +13,14 @@ public enum RoutineLoader {
                                       : "\(path): no such routine file")
         }
         let directory = (path as NSString).deletingLastPathComponent
-        return try load(source: [UInt8](data), fileName: name, directory: directory.isEmpty ? "." : directory,
-                        limits: limits)
+        let source = [UInt8](data)
+        let routine = try load(source: source, fileName: name, directory: directory.isEmpty ? "." : directory,
+                               limits: limits)
+        let absolute = path.hasPrefix("/") ? path
+            : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+        routine.filePath = (absolute as NSString).standardizingPath
+        routine.sha256 = SHA256.hex(source)
+        return routine
     }
 
     /// Loads a routine given as text; `directory` is where its `require` looks.
