@@ -63,6 +63,7 @@ final class Harness {
         case let .log(text): return "\(time) log \(text)"
         case let .pause(index, remaining): return "\(time) pause \(index) \(Number.format(remaining))"
         case let .resume(index, remaining): return "\(time) resume \(index) \(Number.format(remaining))"
+        case let .suspend(index, missed): return "\(time) suspend \(index) \(Number.format(missed))"
         case let .error(_, hook, _): return "\(time) error \(hook)"
         case let .workoutEnd(completed, elapsed, done): return "\(time) workout_end \(completed) \(Number.format(elapsed)) \(done)"
         }

@@ -25,6 +25,8 @@ public enum PlainText {
             return "paused in \(index), \(TimeText.clock(remaining)) left"
         case let .resume(index, remaining):
             return "resumed in \(index), \(TimeText.clock(remaining)) left"
+        case let .suspend(index, missed):
+            return "the computer slept for \(TimeText.clock(missed)) in \(index); paused"
         case let .error(message, hook, _):
             return "error in \(hook): \(message)"
         case let .workoutEnd(completed, elapsed, done):
