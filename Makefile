@@ -5,7 +5,11 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # pkg-config itself may be missing on a fresh machine (SPEC §9).
 PACKAGES := pkgconf liblua5.4-dev
 
-.PHONY: run test deps build release clean
+.PHONY: run test deps build release clean test-asan fuzz-smoke fuzz
+
+# Seconds of fuzzing in `make test`, and in `make fuzz`.
+FUZZ_SECONDS ?= 20
+FUZZ_LONG_SECONDS ?= 600
 
 deps:
 	@missing=""; \
@@ -27,8 +31,24 @@ release: deps
 run: release
 	.build/release/workout run programs/demo.lua
 
+# Every test, then the same tests once more under AddressSanitizer (own scratch path,
+# so the normal build stays incremental), then a bounded fuzz run.
 test: build
 	WORKOUT_BIN=$(CURDIR)/.build/debug/workout $(SWIFT) test --disable-swift-testing
+	$(MAKE) test-asan
+	$(MAKE) fuzz-smoke
+
+# Leak checking stays off: Swift's runtime caches live until exit and would be reported.
+test-asan: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=0 WORKOUT_BIN=$(CURDIR)/.build-asan/debug/workout \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --disable-swift-testing
+
+fuzz-smoke: deps
+	Fuzz/run.sh $(FUZZ_SECONDS)
+
+fuzz: deps
+	Fuzz/run.sh $(FUZZ_LONG_SECONDS)
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-asan .build-fuzz

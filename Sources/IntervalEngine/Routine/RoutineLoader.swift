@@ -29,7 +29,10 @@ public enum RoutineLoader {
         try load(source: Array(source.utf8), fileName: fileName, directory: directory, limits: limits)
     }
 
-    static func load(source: [UInt8], fileName: String, directory: String?, limits: LuaLimits) throws(RoutineError) -> Routine {
+    /// Loads a routine given as bytes, exactly as a file would hold them (the fuzzer feeds
+    /// arbitrary bytes here).
+    public static func load(source: [UInt8], fileName: String, directory: String? = nil,
+                            limits: LuaLimits = LuaLimits()) throws(RoutineError) -> Routine {
         let lua = LuaState(chunkName: fileName, directory: directory, limits: limits)
         do {
             try lua.run(source: source, results: 1)
