@@ -58,18 +58,29 @@ extension EndToEndTests {
     }
 
     func testAnInterruptedRunIsRecordedAsNotCompleted() throws {
-        let data = try dataHome()
-        let result = try workout(["run", fixtures.appendingPathComponent("e2e.lua").path, "--json"],
-                                 environment: ["XDG_DATA_HOME": data.path]) {
-            self.signal(SIGTERM, $0, afterFirstLineOf: $1)
+        for (number, status) in [(SIGTERM, Int32(143)), (SIGINT, Int32(130))] {
+            let data = try dataHome()
+            let result = try workout(["run", fixtures.appendingPathComponent("e2e.lua").path, "--json"],
+                                     environment: ["XDG_DATA_HOME": data.path]) {
+                self.signal(number, $0, afterFirstLineOf: $1)
+            }
+            XCTAssertEqual(result.status, status, result.stderr)
+            let lines = historyLines(data)
+            XCTAssertEqual(lines.count, 1)
+            let entry = try object(lines[0])
+            XCTAssertEqual(entry["completed"] as? Bool, false)
+            XCTAssertEqual(entry["segments"] as? Int, 5)
+            XCTAssertLessThan(try XCTUnwrap(entry["elapsed"] as? Double), 19)
         }
-        XCTAssertEqual(result.status, 143, result.stderr)
-        let lines = historyLines(data)
-        XCTAssertEqual(lines.count, 1)
-        let entry = try object(lines[0])
-        XCTAssertEqual(entry["completed"] as? Bool, false)
-        XCTAssertEqual(entry["segments"] as? Int, 5)
-        XCTAssertLessThan(try XCTUnwrap(entry["elapsed"] as? Double), 19)
+    }
+
+    func testWithoutXDGDataHomeTheHistoryIsUnderHome() throws {
+        let home = try dataHome()
+        let result = try workout(["run", fixtures.appendingPathComponent("e2e.lua").path, "--speed", "1000"],
+                                 environment: ["XDG_DATA_HOME": "", "HOME": home.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let path = home.appendingPathComponent(".local/share/workout/history.jsonl").path
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count, 1)
     }
 
     func testAnUnwritableDataDirectoryCostsOneWarningAndNothingElse() throws {
