@@ -11,7 +11,26 @@
 #include <lualib.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+
+/// The chunk name of the engine's own Lua glue (print, load, require, setmetatable).
+#define WORKOUT_PRELUDE_NAME "=[workout prelude]"
+
+/// Pushes "file:line: " for the innermost frame of the routine's own code, skipping the
+/// prelude's helpers and C functions: an error raised inside `print` names the line that
+/// called `print`. Pushes "" when no such frame is left (a tail call removes frames).
+static void workout_where(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar)) break;
+        if (ar.currentline > 0 && strcmp(ar.source, WORKOUT_PRELUDE_NAME) != 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
 
 static inline int workout_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline int workout_upvalueindex(int i) { return lua_upvalueindex(i); }
@@ -79,7 +98,7 @@ static void workout_count_hook(lua_State *L, lua_Debug *ar) {
     context->budget -= WORKOUT_HOOK_EVERY;
     if (context->budget < 0) {
         context->budget = 1000000; /* room for the error handler's traceback */
-        luaL_where(L, 0);
+        workout_where(L);
         lua_pushstring(L, "instruction limit reached (an endless loop?)");
         lua_concat(L, 2);
         lua_error(L);
@@ -89,8 +108,12 @@ static void workout_count_hook(lua_State *L, lua_Debug *ar) {
         clock_gettime(CLOCK_MONOTONIC, &now);
         if ((long long)now.tv_sec * 1000000000LL + now.tv_nsec > context->deadline) {
             context->deadline = 0; /* the error handler may run */
-            luaL_where(L, 0);
-            lua_pushfstring(L, "time limit of %f s reached (an endless loop?)", context->seconds);
+            workout_where(L);
+            /* Lua's %f writes 20.0 for a whole number: write whole seconds as integers. */
+            if (context->seconds == (double)(long long)context->seconds)
+                lua_pushfstring(L, "time limit of %I s reached (an endless loop?)", (lua_Integer)context->seconds);
+            else
+                lua_pushfstring(L, "time limit of %f s reached (an endless loop?)", context->seconds);
             lua_concat(L, 2);
             lua_error(L);
         }
@@ -99,7 +122,7 @@ static void workout_count_hook(lua_State *L, lua_Debug *ar) {
         /* Garbage counts too: collect before deciding the state is full. */
         lua_gc(L, LUA_GCCOLLECT);
         if (context->used > workout_soft_limit(context)) {
-            luaL_where(L, 0);
+            workout_where(L);
             lua_pushfstring(L, "memory limit of %d MiB reached", (int)(context->limit / (1024 * 1024)));
             lua_concat(L, 2);
             lua_error(L);

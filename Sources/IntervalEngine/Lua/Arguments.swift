@@ -119,6 +119,12 @@ struct Arguments {
     /// Pushes a new step userdata and remembers the step.
     func push(_ step: Step) -> Int32 {
         state.builder.steps.append(step)
+        switch step {
+        case .segment(let spec):
+            state.charge(160 + spec.kind.utf8.count + spec.name.utf8.count + spec.cues.count * 64)
+        case .rounds(let spec):
+            state.charge(160 + (spec.name?.utf8.count ?? 0) + spec.steps.count * 16)
+        }
         let raw = lua_newuserdatauv(stack.L, MemoryLayout<Int>.size, 0)!
         raw.storeBytes(of: state.builder.steps.count - 1, as: Int.self)
         luaL_setmetatable(stack.L, RoutineAPI.stepMetatable)

@@ -212,6 +212,7 @@ enum Constructors {
                 throw APIError("workout: unrolls to more than \(maximumSegments) segments")
             }
             state.builder.workouts.append(spec)
+            state.charge(256 + spec.name.utf8.count + (spec.description?.utf8.count ?? 0) + spec.steps.count * 16)
             let raw = lua_newuserdatauv(L, MemoryLayout<Int>.size, 0)!
             raw.storeBytes(of: state.builder.workouts.count - 1, as: Int.self)
             luaL_setmetatable(L, RoutineAPI.routineMetatable)

@@ -10,6 +10,8 @@ final class LuaState {
     let refs: LuaRefs
     /// Collects the steps that constructors create while the routine file runs.
     var builder = RoutineBuilder()
+    /// What the builder holds, in bytes charged to the memory cap.
+    private var builderBytes = 0
     /// The running session, reached by `skip()`, `bell()` and the other actions.
     weak var actions: (any RoutineActions)?
     /// The file name (without directories) used as the chunk name: `hiit.lua:12: …`.
@@ -49,6 +51,22 @@ final class LuaState {
     static func from(_ L: OpaquePointer?) -> LuaState {
         let raw = workout_getcontext(L).pointee.owner!
         return Unmanaged<LuaState>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    /// Counts Swift memory that Lua code makes the engine hold (steps, printed lines)
+    /// against the memory cap: Lua collects the userdata it sees, but the builder keeps
+    /// every step until loading ends, so a loop of `work(1)` would otherwise grow
+    /// without limit. The count hook then stops the loop at its line.
+    func charge(_ bytes: Int) {
+        builderBytes += bytes
+        context.pointee.used += bytes
+    }
+
+    /// Drops the builder once the routine is built, and its charge with it.
+    func resetBuilder() {
+        builder = RoutineBuilder()
+        context.pointee.used -= Swift.min(builderBytes, Int(context.pointee.used))
+        builderBytes = 0
     }
 
     var top: Int32 { lua_gettop(L) }

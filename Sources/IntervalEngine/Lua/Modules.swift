@@ -39,18 +39,7 @@ enum Modules {
     /// frame that is not the prelude (a tail call `return require "x"` leaves no frame,
     /// and then the next one up is named, or nothing).
     static let callerPosition: workout_SwiftFunction = { L in
-        var level: Int32 = 1
-        var record = lua_Debug()
-        while lua_getstack(L, level, &record) != 0 {
-            level += 1
-            guard lua_getinfo(L, "Sl", &record) != 0, record.currentline > 0 else { continue }
-            let source = String(cString: record.source)
-            guard source != Sandbox.preludeName else { continue }
-            let file = withUnsafeBytes(of: record.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            lua_pushstring(L, "\(file):\(record.currentline): ")
-            return 1
-        }
-        lua_pushstring(L, "")
+        workout_where(L)
         return 1
     }
 

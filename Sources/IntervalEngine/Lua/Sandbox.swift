@@ -59,7 +59,7 @@ enum Sandbox {
 
     /// The prelude's chunk name, which `Modules.where` skips when it looks for the
     /// routine's line.
-    static let preludeName = "=[workout prelude]"
+    static let preludeName = WORKOUT_PRELUDE_NAME
 
     static func open(_ lua: LuaState) {
         let L = lua.L

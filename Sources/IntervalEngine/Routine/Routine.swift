@@ -27,7 +27,7 @@ public final class Routine {
         hooks = spec.hooks
         self.lua = lua
         // The step tree is no longer needed once the timeline is flat.
-        lua.builder = RoutineBuilder()
+        lua.resetBuilder()
     }
 
     /// Registry references still held for hooks, cues and payloads.
