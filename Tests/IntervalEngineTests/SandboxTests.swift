@@ -177,6 +177,18 @@ final class SandboxTests: XCTestCase {
         XCTAssertTrue(text.contains("\"<cycle>\""), text)
     }
 
+    func testPrintedEscapeSequencesReachTheTerminalEscaped() throws {
+        let harness = try Harness("""
+            return workout { name = "x", work(1),
+              on_start = function() print("\\27]52;c;c2VjcmV0\\7clear\\27[2J\\nnext\\tline") say("\\u{9B}31m") end }
+            """)
+        harness.run()
+        XCTAssertEqual(PlainText.line(harness.events[1]), "0:00.0  print: \\27]52;c;c2VjcmV0\\7clear\\27[2J\\nnext\tline")
+        XCTAssertEqual(PlainText.line(harness.events[2]), "0:00.0  say: \\15531m")
+        // JSON keeps the text as it is, escaped the JSON way.
+        XCTAssertEqual(harness.events[1].json["text"], .string("\u{1B}]52;c;c2VjcmV0\u{07}clear\u{1B}[2J\nnext\tline"))
+    }
+
     func testABlockReusedAtEveryLevelIsCountedWithoutWalkingIt() {
         // 2^90 segments: counted from each block's own total, not by walking the tree.
         let started = Date()

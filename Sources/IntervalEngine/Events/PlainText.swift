@@ -1,8 +1,9 @@
 /// Events as one plain line each, for output that is not a terminal: a log a person
 /// can read and a script can grep.
 public enum PlainText {
+    /// Routine-made text in it has its control characters escaped (`VisibleText`).
     public static func line(_ event: Event) -> String {
-        TimeText.stamp(event.t) + "  " + text(event.kind)
+        TimeText.stamp(event.t) + "  " + VisibleText.escape(text(event.kind))
     }
 
     static func text(_ kind: Event.Kind) -> String {

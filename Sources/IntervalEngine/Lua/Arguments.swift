@@ -40,7 +40,15 @@ struct Arguments {
         guard let text = stack.string(at: index), !text.isEmpty else {
             throw fail(what, "a non-empty string", at: index)
         }
+        try visible(text, what: what, at: index)
         return text
+    }
+
+    /// Names are printed on the user's terminal: no control characters (VisibleText).
+    func visible(_ text: String, what: String, at index: Int32) throws(APIError) {
+        guard !text.unicodeScalars.contains(where: VisibleText.isControl) else {
+            throw fail(what, "text without control characters", at: index)
+        }
     }
 
     func table(at index: Int32, what: String) throws(APIError) {

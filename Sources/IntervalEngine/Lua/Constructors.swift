@@ -186,6 +186,8 @@ enum Constructors {
                 case "name": spec.name = try args.text(at: value, what: "name")
                 case "description":
                     guard let text = stack.string(at: value) else { throw args.fail("description", "a string", at: value) }
+                    try args.visible(String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\n" })),
+                                     what: "description", at: value)
                     spec.description = text
                 case "countdown":
                     guard let seconds = stack.integer(at: value), seconds >= 0, seconds <= 60 else {

@@ -55,6 +55,7 @@ public enum RoutineLoader {
     /// An error raised without a position (`error(t)`, `error("x", 0)`, a memory error
     /// in a library call) still names the file.
     static func located(_ message: String, in fileName: String) -> String {
+        let message = VisibleText.escape(message)
         let head = message.prefix { $0 != " " }
         let parts = head.split(separator: ":", omittingEmptySubsequences: false)
         if parts.count >= 3, parts[0].hasSuffix(".lua"), Int(parts[1]) != nil { return message }
