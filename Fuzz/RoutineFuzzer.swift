@@ -14,7 +14,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let source = Array(UnsafeBufferPointer(start: data, count: size))
     let routine: Routine
     do {
-        routine = try RoutineLoader.load(source: source, fileName: "fuzz.lua", limits: limits)
+        // Run from the repository (Fuzz/run.sh): `require "hiit"` finds a bundled routine.
+        routine = try RoutineLoader.load(source: source, fileName: "fuzz.lua", directory: "programs", limits: limits)
     } catch {
         precondition(error.message.hasPrefix("fuzz.lua"), "an error that does not name the file: \(error.message)")
         return 0
