@@ -156,13 +156,23 @@ static inline void workout_pushswiftfunction(lua_State *L, workout_SwiftFunction
     lua_pushcclosure(L, workout_trampoline, 1);
 }
 
-/// Message handler for lua_pcall: appends Lua's traceback to the error message.
+/// Message handler for lua_pcall: appends Lua's traceback to the error message. An
+/// error raised inside the prelude's helpers (`setmetatable(1, {})`) is moved to the
+/// routine's line that called them.
 static int workout_msgh(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
     if (msg == NULL) {
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
             return 1;
         msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    } else if (strncmp(msg, WORKOUT_PRELUDE_NAME + 1, strlen(WORKOUT_PRELUDE_NAME) - 1) == 0) {
+        const char *rest = strstr(msg + strlen(WORKOUT_PRELUDE_NAME) - 1, ": ");
+        if (rest != NULL) {
+            workout_where(L);
+            lua_pushstring(L, rest + 2);
+            lua_concat(L, 2);
+            msg = lua_tostring(L, -1);
+        }
     }
     luaL_traceback(L, L, msg, 1);
     return 1;

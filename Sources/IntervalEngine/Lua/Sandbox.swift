@@ -25,20 +25,23 @@ enum Sandbox {
     /// that `Modules.find` compiled from the routine's own directory, once per name.
     static let prelude = """
         local log, select, tostring, concat, rawload, rawsetmetatable, rawget, type, error, findmodule, where = ...
+        -- Called as fields, so that Lua's own messages name them as the routine does:
+        -- "bad argument #1 to 'setmetatable'".
+        local raw = { load = rawload, setmetatable = rawsetmetatable }
         print = function(...)
           local parts = {}
           for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
           log(concat(parts, "\\t"))
         end
         load = function(chunk, name, mode, ...)
-          if select("#", ...) > 0 then return rawload(chunk, name, "t", ...) end
-          return rawload(chunk, name, "t")
+          if select("#", ...) > 0 then return raw.load(chunk, name, "t", ...) end
+          return raw.load(chunk, name, "t")
         end
         setmetatable = function(t, mt)
           if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
-            error("setmetatable: __gc is not available to routines (finalizers run outside the instruction limit)", 2)
+            error(where() .. "setmetatable: __gc is not available to routines (finalizers run outside the instruction limit)", 0)
           end
-          return rawsetmetatable(t, mt)
+          return raw.setmetatable(t, mt)
         end
         local loaded, loading = {}, {}
         require = function(name)
