@@ -144,9 +144,16 @@ static inline int workout_gc_count_b(lua_State *L) { return lua_gc(L, LUA_GCCOUN
 /// pushing an error message: the trampoline then raises it from C.
 typedef int (*workout_SwiftFunction)(lua_State *L);
 
+/// The memory cap is lifted while the Swift function runs: a refused allocation would
+/// raise from inside a Swift frame. What Swift allocates still counts, and the count
+/// hook stops the routine at its next check.
 static int workout_trampoline(lua_State *L) {
     workout_SwiftFunction f = (workout_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
+    workout_context *context = workout_getcontext(L);
+    int enforce = context->enforce;
+    context->enforce = 0;
     int n = f(L);
+    context->enforce = enforce;
     if (n < 0) return lua_error(L);
     return n;
 }
