@@ -57,3 +57,36 @@ extension EndToEndTests {
         }
     }
 }
+
+/// A library call that never returns to Lua, which no hook can stop: the watchdog ends
+/// the process with a clear message instead of leaving it busy forever.
+extension EndToEndTests {
+    func testACostlyPatternIsStoppedByTheWatchdog() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("workout-pattern-\(UUID().uuidString).lua")
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        let message = "workout: \(url.lastPathComponent): a library call ran far past its time limit and cannot be "
+            + "interrupted (a string pattern too costly for its text?); stopping\n"
+        // In a hook: limit 0.5 s, watchdog at 0.5 + 0.5 + 1 = 2 s.
+        try """
+            local s = string.rep("a", 5000)
+            return workout { name = "Pattern", work(1), on_start = function() s:find(".-.-.-.-b") end }
+            """.write(to: url, atomically: true, encoding: .utf8)
+        var started = Date()
+        let hook = try workout(["run", url.path, "--json", "--max-hook-seconds", "0.5"])
+        XCTAssertEqual(hook.status, 1)
+        XCTAssertEqual(hook.stderr, message)
+        XCTAssertEqual(hook.lines.count, 1, "workout_start, then nothing: the hook never returned")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+        // While loading: limit 1 s, watchdog at 3 s.
+        try """
+            local s = string.rep("a", 5000)
+            s:find(".-.-.-.-b")
+            """.write(to: url, atomically: true, encoding: .utf8)
+        started = Date()
+        let load = try workout(["check", url.path, "--max-load-seconds", "1"])
+        XCTAssertEqual(load.status, 1)
+        XCTAssertEqual(load.stderr, message)
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 2.9)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+    }
+}

@@ -29,11 +29,11 @@ final class LimitTests: XCTestCase {
     }
 
     func testExpensiveInstructionsAreStoppedByTime() {
-        // Each concatenation copies megabytes, so the instruction budget alone would
+        // Each concatenation copies a megabyte, so the instruction budget alone would
         // take hours to run out: the time limit stops it.
         let started = Date()
         XCTAssertThrowsError(try RoutineLoader.load(source: """
-            local s = string.rep("x", 4 * 1024 * 1024)
+            local s = string.rep("x", 1024 * 1024)
             while true do local t = s .. "y" end
             """, fileName: "slow.lua", limits: LuaLimits(loadSeconds: 0.3))) {
             XCTAssertEqual(($0 as? RoutineError)?.message, "slow.lua:2: time limit of 0.3 s reached (an endless loop?)")
@@ -43,7 +43,7 @@ final class LimitTests: XCTestCase {
 
     func testASlowHookIsStoppedByTimeAndDisabled() throws {
         let harness = Harness(try load("""
-            local s = string.rep("x", 4 * 1024 * 1024)
+            local s = string.rep("x", 1024 * 1024)
             return workout { name = "Slow", rounds(2, { work(1) }),
               on_segment_start = function() while true do local t = s .. "y" end end }
             """, limits: LuaLimits(hookSeconds: 0.2)))

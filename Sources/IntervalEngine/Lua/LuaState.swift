@@ -23,6 +23,8 @@ final class LuaState {
     let limits: LuaLimits
     /// Shared with C: the owner pointer, the instruction budget and the memory count.
     private let context: UnsafeMutablePointer<workout_context>
+    /// What the watchdog says if a call of this state never comes back.
+    private let runaway: (message: UnsafeMutablePointer<CChar>, length: Int)
 
     init(chunkName: String, directory: String? = nil, limits: LuaLimits = LuaLimits()) {
         context = .allocate(capacity: 1)
@@ -35,6 +37,8 @@ final class LuaState {
         refs = LuaRefs(state)
         self.chunkName = chunkName
         self.directory = directory
+        runaway = Watchdog.message(for: chunkName)
+        Watchdog.prepare()
         self.limits = limits
         workout_setpanic(L)
         context.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
@@ -45,6 +49,7 @@ final class LuaState {
     deinit {
         lua_close(L)
         context.deallocate()
+        runaway.message.deallocate()
     }
 
     /// The Swift object behind a `lua_State` (a coroutine shares its main state's context).
@@ -115,11 +120,13 @@ final class LuaState {
         } else {
             context.pointee.deadline = 0
         }
+        armWatchdog(deadline: context.pointee.deadline, seconds: seconds)
         let status = workout_pcall(L, arguments, results, handler)
         context.pointee.budget = outer.budget
         context.pointee.enforce = outer.enforce
         context.pointee.deadline = outer.deadline
         context.pointee.seconds = outer.seconds
+        armWatchdog(deadline: outer.deadline, seconds: outer.seconds)
         guard status == LUA_OK else {
             let error: LuaError
             if status == LUA_ERRMEM {
@@ -131,6 +138,13 @@ final class LuaState {
             lua_settop(L, handler - 1)
             throw error
         }
+    }
+
+    /// The watchdog goes off one second plus the limit after the limit: the count hook
+    /// has long had its chance by then (0: disarmed).
+    private func armWatchdog(deadline: Int64, seconds: Double) {
+        let at = deadline > 0 ? deadline + Int64((seconds + 1) * 1e9) : 0
+        Watchdog.arm(at: at, message: runaway.message, length: runaway.length)
     }
 
     /// Calls a function held in the registry with arguments pushed by `pushArguments`.
