@@ -11,6 +11,9 @@ struct Check: ParsableCommand {
 
     @OptionGroup var parameters: ParameterOptions
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func validate() throws {
         if routines.isEmpty { throw ValidationError("name at least one routine to check") }
     }
@@ -20,7 +23,7 @@ struct Check: ParsableCommand {
         var usage = false
         for name in routines {
             do {
-                let routine = try RoutineLookup.load(name, settings: parameters.settings)
+                let routine = try RoutineLookup.load(name, settings: parameters.settings, limits: limits.limits)
                 Output.line("ok  \(name): \(routine.name), \(routine.timeline.count) segments, \(TimeText.clock(routine.timeline.duration))")
             } catch {
                 failures += 1
