@@ -109,7 +109,7 @@ extension EndToEndTests {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "for i in $(seq \(runs)); do \"$0\" run \"$1\" --speed 1000 --json > /dev/null || exit 1; done",
-                                 binary, data.appendingPathComponent("\(letter).lua").path]
+                                 WorkoutBinary.binary, data.appendingPathComponent("\(letter).lua").path]
             var env = ProcessInfo.processInfo.environment
             env["XDG_DATA_HOME"] = data.path
             env["DBUS_SESSION_BUS_ADDRESS"] = nil

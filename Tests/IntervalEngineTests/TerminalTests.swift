@@ -4,10 +4,7 @@ import XCTest
 /// The live display in a real terminal (tmux): what is on screen, the keys, resizing,
 /// signals, and the terminal's modes given back on every way out.
 final class TerminalTests: XCTestCase {
-    var binary: String {
-        ProcessInfo.processInfo.environment["WORKOUT_BIN"]
-            ?? packageRoot.appendingPathComponent(".build/debug/workout").path
-    }
+    var binary: String { WorkoutBinary.binary }
 
     /// A pane running the display routine, the terminal's modes recorded before.
     func start(columns: Int = 80, rows: Int = 24, arguments: String = "", environment: String = "",
