@@ -44,7 +44,13 @@ final class TerminalScreen {
     static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 }
 
-nonisolated(unsafe) private var guardedModes = termios()
+/// On the heap, not a Swift global: AddressSanitizer reports a copy into a global
+/// `termios` as an overflow of the global's storage.
+nonisolated(unsafe) private let guardedModes: UnsafeMutablePointer<termios> = {
+    let modes = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    modes.initialize(to: termios())
+    return modes
+}()
 nonisolated(unsafe) private var guardHasModes = false
 nonisolated(unsafe) private var guardArmed = false
 private let guardLeave: [UInt8] = Array(TerminalScreen.leaveSequence.utf8)
@@ -58,7 +64,7 @@ enum CrashGuard {
 
     static func arm(_ modes: termios?) {
         if let modes {
-            guardedModes = modes
+            guardedModes.pointee = modes
             guardHasModes = true
         }
         guardArmed = true
@@ -69,7 +75,7 @@ enum CrashGuard {
             action.__sigaction_handler.sa_handler = { number in
                 if guardArmed {
                     guardLeave.withUnsafeBytes { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-                    if guardHasModes { tcsetattr(STDIN_FILENO, TCSANOW, &guardedModes) }
+                    if guardHasModes { tcsetattr(STDIN_FILENO, TCSANOW, guardedModes) }
                 }
                 signal(number, SIG_DFL)
                 raise(number)
