@@ -49,12 +49,12 @@ struct Arguments {
 
     func function(at index: Int32, what: String) throws(APIError) -> LuaRef {
         guard stack.type(at: index) == LUA_TFUNCTION else { throw fail(what, "a function", at: index) }
-        return state.refs.make(at: index)
+        return state.refs.make(at: index, on: stack)
     }
 
     func payload(at index: Int32, what: String = "info") throws(APIError) -> LuaRef {
         try table(at: index, what: what)
-        return state.refs.make(at: index)
+        return state.refs.make(at: index, on: stack)
     }
 
     func noArguments(after index: Int32) throws(APIError) {
@@ -112,8 +112,10 @@ struct Arguments {
         guard let raw = luaL_testudata(stack.L, index, RoutineAPI.stepMetatable) else {
             throw fail(what, "a step such as work(20) or rounds(…)", at: index)
         }
-        let position = raw.load(as: Int.self)
-        return state.builder.steps[position]
+        guard let step = state.builder.step(raw.load(as: Int.self)) else {
+            throw APIError("\(function): \(what) was made while the file loaded and is gone once a fixed workout starts")
+        }
+        return step
     }
 
     /// Pushes a new step userdata and remembers the step.

@@ -4,6 +4,16 @@
 indirect enum Step {
     case segment(SegmentSpec)
     case rounds(RoundsSpec)
+    case generate(GeneratorSpec)
+
+    /// Whether a `generate` is in it, at any depth: a generator may yield only fixed steps.
+    var isOpenEnded: Bool {
+        switch self {
+        case .segment: false
+        case .rounds(let spec): spec.steps.contains { $0.isOpenEnded }
+        case .generate: true
+        }
+    }
 }
 
 /// One timed segment as written, before it is placed on the timeline.
@@ -25,5 +35,12 @@ struct RoundsSpec {
     var name: String?
     var restBetween: Double?
     var skipLastRest: Bool
+    var line: Int
+}
+
+/// `generate(fn)`: segments produced by `fn`, one `coroutine.yield` at a time, as the
+/// workout reaches them.
+struct GeneratorSpec {
+    var function: LuaRef
     var line: Int
 }
