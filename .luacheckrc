@@ -41,6 +41,7 @@ stds.workout = {
     "prep",
     "segment",
     "rounds",
+    "generate",
     "params",
     "bell",
     "notify",

@@ -33,6 +33,13 @@ public final class Routine {
         if timeline.isOpenEnded { lua.builder.steps = steps }
     }
 
+    /// A run stops asking generators for more at this many segments (a dry run of a
+    /// routine that never ends must end); unlimited unless set.
+    public var horizon: Int {
+        get { timeline.horizon }
+        set { timeline.horizon = newValue }
+    }
+
     /// For `plan` and `check`: asks the generators for their segments, up to `horizon`
     /// segments in all. No hook runs, so a generator sees only its own state, and
     /// `run.elapsed` is the planned time. Actions it calls do nothing. Returns the

@@ -15,6 +15,8 @@ public struct Timeline {
     /// Generators are asked for more only while fewer segments than this are known:
     /// what keeps `plan` and a dry run of a never-ending routine finite.
     public var horizon = Int.max
+    /// The horizon of `plan`, `check` and a dry run unless `--horizon` says otherwise.
+    public static let defaultHorizon = 1_000
     /// A pull found more to come but stopped at the horizon.
     public private(set) var reachedHorizon = false
 
