@@ -96,13 +96,25 @@ struct Run: ParsableCommand {
         session.start()
         // Hooks that extend forever would never end: stop a day past the plan.
         let limit = routine.timeline.isOpenEnded ? .infinity : routine.timeline.duration + Duration.maximum
+        var lastPause = -1.0
+        var pausesNow = 0
         while session.state != .finished {
             if !clock.run(until: limit) {
                 session.stop()
                 Output.error("workout: the dry run was still going a day past the planned end; stopped")
                 return 1
             }
-            if session.state == .paused { session.resume() }
+            if session.state == .paused {
+                // A hook that pauses again on every resume would loop here for ever.
+                pausesNow = clock.now == lastPause ? pausesNow + 1 : 0
+                lastPause = clock.now
+                if pausesNow > 1_000 {
+                    session.stop()
+                    Output.error("workout: the dry run paused again on each resume (a hook calls pause() in on_resume?); stopped")
+                    return 1
+                }
+                session.resume()
+            }
         }
         if routine.timeline.reachedHorizon {
             Output.error("workout: \(routine.fileName) is open-ended; the dry run stopped after "

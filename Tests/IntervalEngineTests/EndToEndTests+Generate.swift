@@ -55,6 +55,21 @@ extension EndToEndTests {
         XCTAssertTrue(result.lines.last?.contains(#""completed":false"#) == true, result.stdout)
     }
 
+    func testADryRunWhoseHooksPauseOnEveryResumeStillEnds() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("workout-pause-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("stubborn.lua")
+        try """
+            return workout { name = "Stubborn", work(5),
+              on_segment_start = function() pause() end, on_resume = function() pause() end }
+            """.write(to: path, atomically: true, encoding: .utf8)
+        let result = try workout(["run", path.path, "--dry-run", "--no-bell"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("the dry run paused again on each resume"), result.stderr)
+        XCTAssertTrue(result.lines.last?.hasSuffix("stopped after 0:00, 0 segments done") == true, result.stdout)
+    }
+
     func testHorizonMistakesAreUsageErrors() throws {
         let outside = try workout(["run", "amrap", "--horizon", "5"])
         XCTAssertEqual(outside.status, 64)
