@@ -274,6 +274,22 @@ final class GenerateTests: XCTestCase {
         XCTAssertEqual(harness.session.summary?.completed, true)
     }
 
+    func testActionsCalledByAGeneratorBeforeTheFirstSegmentAreHarmless() throws {
+        // The generator runs while nothing runs yet: extend() has no segment to act on,
+        // and the session reading the timeline (for the voice) while the generator adds
+        // to it must not trip Swift's exclusive access.
+        let harness = try Harness("""
+            return workout { name = "Early", generate(function()
+              extend(10); bell(); print("first")
+              coroutine.yield(work(30, "A"))
+            end) }
+            """, options: SessionOptions(bell: false, voice: true))
+        harness.run()
+        XCTAssertEqual(harness.trace.filter { $0.contains("segment") || $0.contains("log") || $0.contains("workout_end") }, [
+            "0 log first", "0 segment_start 1 A", "30 segment_end 1", "30 workout_end true 30 1",
+        ])
+    }
+
     func testAFixedRoutineIsNotOpenEnded() throws {
         let harness = try Harness("return workout { name = \"Fixed\", work(5), rest(5) }")
         harness.run()

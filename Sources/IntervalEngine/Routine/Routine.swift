@@ -6,7 +6,7 @@ public final class Routine {
     /// Countdown bells in the last N seconds of each segment (0 = off).
     public let countdown: Double
     /// The segments known so far; an open-ended routine's grows as it runs.
-    public internal(set) var timeline: Timeline
+    public let timeline: Timeline
     /// The file name the routine was loaded as (`hiit.lua`).
     public let fileName: String
     /// Lines printed while the file loaded; the session replays them as `log` events.

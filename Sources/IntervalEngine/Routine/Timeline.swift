@@ -7,7 +7,11 @@
 /// sees what the hooks did up to that boundary. The fixed steps before the first
 /// generator are unrolled at load; those after it wait, unrolled, in `pending`, and join
 /// once the generator ends.
-public struct Timeline {
+///
+/// A class, not a struct: a pull runs the routine's Lua, whose actions reach the session,
+/// which reads the timeline. Mutating a struct held by the routine would hold exclusive
+/// access to it across that call.
+public final class Timeline {
     /// The segments known so far: every one of a fixed routine.
     public private(set) var segments: [Segment] = []
     /// The routine has a `generate` step, so how many segments it has is not known ahead.
@@ -55,7 +59,7 @@ public struct Timeline {
     /// generator that raises, or yields something that is not a step, is handed to
     /// `failed` and ends there: the steps after it follow. `elapsed` is what the
     /// generator's `run.elapsed` reads: workout seconds done so far.
-    mutating func pull(_ lua: LuaState, elapsed: Double, failed: (LuaError) -> Void) -> Bool {
+    func pull(_ lua: LuaState, elapsed: Double, failed: (LuaError) -> Void) -> Bool {
         deferring = false
         let before = count
         while count == before {
@@ -91,16 +95,16 @@ public struct Timeline {
     }
 
     /// Pulls until every segment is known or the horizon is reached (for `plan`).
-    mutating func expand(_ lua: LuaState, failed: (LuaError) -> Void) {
+    func expand(_ lua: LuaState, failed: (LuaError) -> Void) {
         while pull(lua, elapsed: duration, failed: failed) {}
     }
 
-    private mutating func end(_ generator: Generator) {
+    private func end(_ generator: Generator) {
         generator.close()
         running = nil
     }
 
-    private mutating func append(_ step: Step, block: Block?) {
+    private func append(_ step: Step, block: Block?) {
         switch step {
         case .segment(let spec):
             add(spec, block: block)
@@ -133,7 +137,7 @@ public struct Timeline {
     /// `pending` is complete by then, and what a generator yields comes next.
     private var deferring = false
 
-    private mutating func add(_ spec: SegmentSpec, block: Block?) {
+    private func add(_ spec: SegmentSpec, block: Block?) {
         if deferring {
             pending.append(.segment(spec, block))
             return
@@ -147,7 +151,7 @@ public struct Timeline {
     }
 
     /// `skip_last_rest`: only a rest segment can be dropped, never a generator's output.
-    private mutating func dropTrailingRest() {
+    private func dropTrailingRest() {
         if deferring {
             if case let .segment(spec, _)? = pending.last, spec.kind == "rest" { pending.removeLast() }
         } else if segments.last?.kind == "rest" {

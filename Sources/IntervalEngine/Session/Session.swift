@@ -94,6 +94,9 @@ public final class Session {
         }
         inBoundary = true
         callHook(routine.hooks.onStart, "on_start") { lua in lua.pushWorkout(self.routine) }
+        // No segment is running while a generator makes the first one: `extend` from it
+        // must not act on the stand-in.
+        segmentHasEnded = true
         if timeline.count > 0 || pullSegment(at: startedAt) {
             startSegment(0, at: startedAt)
         } else {
