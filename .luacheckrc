@@ -22,6 +22,7 @@ stds.workout = {
     "rawget",
     "rawlen",
     "rawset",
+    "require",
     "select",
     "setmetatable",
     string = { fields = { "byte", "char", "dump", "find", "format", "gmatch", "gsub", "len", "lower", "match", "pack", "packsize", "rep", "reverse", "sub", "unpack", "upper" } },

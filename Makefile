@@ -9,7 +9,11 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PACKAGES := pkgconf liblua5.4-dev
 TEST_PACKAGES := lua-check tmux dbus dbus-daemon libnotify-bin python3 python3-dbus python3-gi
 
-.PHONY: run test deps test-deps install build release clean definitions
+.PHONY: run test deps test-deps install build release clean definitions test-asan fuzz-smoke fuzz
+
+# Seconds of fuzzing in `make test`, and in `make fuzz`.
+FUZZ_SECONDS ?= 20
+FUZZ_LONG_SECONDS ?= 600
 
 deps:
 	@$(MAKE) --no-print-directory install PACKAGES="$(PACKAGES)"
@@ -37,9 +41,25 @@ release: deps
 run: release
 	.build/release/workout run programs/demo.lua
 
+# Every test, then the same tests once more under AddressSanitizer (own scratch path,
+# so the normal build stays incremental), then a bounded fuzz run.
 test: test-deps
 	$(SWIFT) build
 	WORKOUT_BIN=$(CURDIR)/.build/debug/workout $(SWIFT) test --disable-swift-testing
+	$(MAKE) test-asan
+	$(MAKE) fuzz-smoke
+
+# Leak checking stays off: Swift's runtime caches live until exit and would be reported.
+test-asan: test-deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=0 WORKOUT_BIN=$(CURDIR)/.build-asan/debug/workout \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --disable-swift-testing
+
+fuzz-smoke: deps
+	Fuzz/run.sh $(FUZZ_SECONDS)
+
+fuzz: deps
+	Fuzz/run.sh $(FUZZ_LONG_SECONDS)
 
 # Regenerates the files made from the engine's API table; a test fails when they are stale.
 definitions: build
@@ -49,4 +69,4 @@ definitions: build
 	.build/debug/workout definitions reference > docs/api.md
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-asan .build-fuzz

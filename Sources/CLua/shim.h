@@ -11,6 +11,26 @@
 #include <lualib.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/// The chunk name of the engine's own Lua glue (print, load, require, setmetatable).
+#define WORKOUT_PRELUDE_NAME "=[workout prelude]"
+
+/// Pushes "file:line: " for the innermost frame of the routine's own code, skipping the
+/// prelude's helpers and C functions: an error raised inside `print` names the line that
+/// called `print`. Pushes "" when no such frame is left (a tail call removes frames).
+static void workout_where(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar)) break;
+        if (ar.currentline > 0 && strcmp(ar.source, WORKOUT_PRELUDE_NAME) != 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
 
 static inline int workout_registryindex(void) { return LUA_REGISTRYINDEX; }
 static inline int workout_upvalueindex(int i) { return lua_upvalueindex(i); }
@@ -29,6 +49,11 @@ typedef struct workout_context {
     void *owner;
     /// Instructions left for the running call; the count hook stops it below zero.
     long long budget;
+    /// CLOCK_MONOTONIC nanoseconds by which the running call must end (0: no limit), and
+    /// that limit in seconds for the message. Instructions are not all equally cheap (a
+    /// concatenation may copy megabytes), so time is the backstop of the budget.
+    long long deadline;
+    double seconds;
     /// Bytes Lua holds now, and the most it may hold (0: no cap).
     size_t used;
     size_t limit;
@@ -58,18 +83,50 @@ static void *workout_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 
 enum { WORKOUT_HOOK_EVERY = 1000 };
 
-/// Runs every WORKOUT_HOOK_EVERY instructions: an endless loop ends with an error
-/// naming the line it was on.
+/// The memory the count hook treats as full: a sixteenth below the cap, so that a
+/// Lua loop filling memory is stopped by the hook, with its line, before the allocator
+/// has to refuse (an allocator refusal carries no line).
+static inline size_t workout_soft_limit(const workout_context *context) {
+    return context->limit - context->limit / 16;
+}
+
+/// Runs every WORKOUT_HOOK_EVERY instructions: an endless loop or a Lua loop that fills
+/// memory ends with an error naming the line it was on.
 static void workout_count_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     workout_context *context = workout_getcontext(L);
     context->budget -= WORKOUT_HOOK_EVERY;
     if (context->budget < 0) {
         context->budget = 1000000; /* room for the error handler's traceback */
-        luaL_where(L, 0);
+        workout_where(L);
         lua_pushstring(L, "instruction limit reached (an endless loop?)");
         lua_concat(L, 2);
         lua_error(L);
+    }
+    if (context->deadline) {
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        if ((long long)now.tv_sec * 1000000000LL + now.tv_nsec > context->deadline) {
+            context->deadline = 0; /* the error handler may run */
+            workout_where(L);
+            /* Lua's %f writes 20.0 for a whole number: write whole seconds as integers. */
+            if (context->seconds == (double)(long long)context->seconds)
+                lua_pushfstring(L, "time limit of %I s reached (an endless loop?)", (lua_Integer)context->seconds);
+            else
+                lua_pushfstring(L, "time limit of %f s reached (an endless loop?)", context->seconds);
+            lua_concat(L, 2);
+            lua_error(L);
+        }
+    }
+    if (context->enforce && context->limit && context->used > workout_soft_limit(context)) {
+        /* Garbage counts too: collect before deciding the state is full. */
+        lua_gc(L, LUA_GCCOLLECT);
+        if (context->used > workout_soft_limit(context)) {
+            workout_where(L);
+            lua_pushfstring(L, "memory limit of %d MiB reached", (int)(context->limit / (1024 * 1024)));
+            lua_concat(L, 2);
+            lua_error(L);
+        }
     }
 }
 
@@ -87,9 +144,16 @@ static inline int workout_gc_count_b(lua_State *L) { return lua_gc(L, LUA_GCCOUN
 /// pushing an error message: the trampoline then raises it from C.
 typedef int (*workout_SwiftFunction)(lua_State *L);
 
+/// The memory cap is lifted while the Swift function runs: a refused allocation would
+/// raise from inside a Swift frame. What Swift allocates still counts, and the count
+/// hook stops the routine at its next check.
 static int workout_trampoline(lua_State *L) {
     workout_SwiftFunction f = (workout_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
+    workout_context *context = workout_getcontext(L);
+    int enforce = context->enforce;
+    context->enforce = 0;
     int n = f(L);
+    context->enforce = enforce;
     if (n < 0) return lua_error(L);
     return n;
 }
@@ -99,13 +163,23 @@ static inline void workout_pushswiftfunction(lua_State *L, workout_SwiftFunction
     lua_pushcclosure(L, workout_trampoline, 1);
 }
 
-/// Message handler for lua_pcall: appends Lua's traceback to the error message.
+/// Message handler for lua_pcall: appends Lua's traceback to the error message. An
+/// error raised inside the prelude's helpers (`setmetatable(1, {})`) is moved to the
+/// routine's line that called them.
 static int workout_msgh(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
     if (msg == NULL) {
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
             return 1;
         msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    } else if (strncmp(msg, WORKOUT_PRELUDE_NAME + 1, strlen(WORKOUT_PRELUDE_NAME) - 1) == 0) {
+        const char *rest = strstr(msg + strlen(WORKOUT_PRELUDE_NAME) - 1, ": ");
+        if (rest != NULL) {
+            workout_where(L);
+            lua_pushstring(L, rest + 2);
+            lua_concat(L, 2);
+            msg = lua_tostring(L, -1);
+        }
     }
     luaL_traceback(L, L, msg, 1);
     return 1;

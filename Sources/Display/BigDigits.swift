@@ -21,18 +21,28 @@ enum BigDigits {
 
     /// Columns `text` takes at `scale`.
     static func width(_ text: String, scale: Int) -> Int {
-        let columns = text.reduce(0) { $0 + (font[$1]?.first?.count ?? 0) + 1 }
+        let columns = text.reduce(0) { $0 + (font[$1]?.first?.utf8.count ?? 0) + 1 }
         return max(0, columns - 1) * scale
     }
 
-    /// `height × scale` rows; `ink` draws the strokes.
+    /// `height × scale` rows; `ink` draws the strokes. Built by appending, since it runs
+    /// on every change of the clock.
     static func render(_ text: String, scale: Int, ink: String) -> [String] {
-        (0..<height).flatMap { row -> [String] in
-            let glyphs = text.compactMap { font[$0]?[row] }
-            let line = glyphs.joined(separator: " ").map { $0 == "#" ? String(repeating: ink, count: scale)
-                                                                     : String(repeating: " ", count: scale) }
-                .joined()
-            return Array(repeating: line, count: scale)
+        let stroke = String(repeating: ink, count: scale)
+        let blank = String(repeating: " ", count: scale)
+        let glyphs = text.compactMap { font[$0] }
+        var rows: [String] = []
+        rows.reserveCapacity(height * scale)
+        for row in 0..<height {
+            var line = ""
+            for (position, glyph) in glyphs.enumerated() {
+                if position > 0 { line += blank }
+                for cell in glyph[row].utf8 {
+                    line += cell == UInt8(ascii: "#") ? stroke : blank
+                }
+            }
+            for _ in 0..<scale { rows.append(line) }
         }
+        return rows
     }
 }

@@ -8,8 +8,10 @@ public struct DisplayMessage: Equatable, Sendable {
     public var text: String
     public var kind: Kind
 
+    /// Control characters in the text are shown escaped: a routine's `print` must not
+    /// be able to drive the terminal.
     public init(_ text: String, _ kind: Kind) {
-        self.text = text
+        self.text = VisibleText.escape(text)
         self.kind = kind
     }
 }

@@ -11,6 +11,9 @@ struct Check: ParsableCommand {
 
     @OptionGroup var parameters: ParameterOptions
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func validate() throws {
         if routines.isEmpty { throw ValidationError("name at least one routine to check") }
     }
@@ -20,7 +23,7 @@ struct Check: ParsableCommand {
         var usage = false
         for name in routines {
             do throws(RoutineError) {
-                let routine = try RoutineLookup.load(name, settings: parameters.settings)
+                let routine = try RoutineLookup.load(name, settings: parameters.settings, limits: limits.limits)
                 // A generator's mistakes show only when it runs: run it as `plan` does.
                 if let error = routine.expand(horizon: Timeline.defaultHorizon).first {
                     throw RoutineError(error)

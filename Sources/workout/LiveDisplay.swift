@@ -61,6 +61,8 @@ final class LiveDisplay {
             message = DisplayMessage(text, .error)
         case let .alert(.say, text) where !text.allSatisfy(\.isNumber):
             message = DisplayMessage(text, .cue)
+        case let .suspend(_, missed):
+            message = DisplayMessage("The computer slept for \(TimeText.clock(missed)); paused. Space goes on.", .warning)
         case .workoutEnd:
             cancelTick()
             return

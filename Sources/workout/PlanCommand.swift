@@ -20,8 +20,11 @@ struct Plan: ParsableCommand {
     @Flag(help: "Print the plan as one JSON object.")
     var json = false
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func run() throws {
-        let loaded = try RoutineLookup.loadOrFail(routine, settings: parameters.settings)
+        let loaded = try RoutineLookup.loadOrFail(routine, settings: parameters.settings, limits: limits.limits)
         let errors = loaded.expand(horizon: horizon.segments)
         if json {
             loaded.writePlanJSON(Output.write)

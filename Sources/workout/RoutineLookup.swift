@@ -39,15 +39,17 @@ enum RoutineLookup {
         throw RoutineError("\(routine): no such routine (looked for a file, then in \(userPrograms) and the bundled programs; `workout list` shows them)")
     }
 
-    static func load(_ routine: String, settings: [ParameterSetting] = []) throws(RoutineError) -> Routine {
-        try RoutineLoader.load(path: resolve(routine), settings: settings)
+    static func load(_ routine: String, settings: [ParameterSetting] = [],
+                     limits: LuaLimits = LuaLimits()) throws(RoutineError) -> Routine {
+        try RoutineLoader.load(path: resolve(routine), settings: settings, limits: limits)
     }
 
     /// For commands: a routine that does not load is reported on standard error and
     /// ends the command with exit status 1 (64 for a `--set` it cannot take).
-    static func loadOrFail(_ routine: String, settings: [ParameterSetting] = []) throws -> Routine {
+    static func loadOrFail(_ routine: String, settings: [ParameterSetting] = [],
+                           limits: LuaLimits = LuaLimits()) throws -> Routine {
         do {
-            return try load(routine, settings: settings)
+            return try load(routine, settings: settings, limits: limits)
         } catch {
             Output.error("workout: \(error.message)")
             throw error.isUsage ? ExitCode.validationFailure : ExitCode.failure

@@ -43,11 +43,14 @@ struct Run: ParsableCommand {
     @Flag(help: "Show elapsed time in the segment instead of time remaining.")
     var countUp = false
 
-    @Flag(help: "Do not record this session in the history.")
+    @Flag(help: "Do not record this session in the history ($XDG_DATA_HOME/workout/history.jsonl).")
     var noHistory = false
 
     /// Only a dry run needs it: a real open-ended workout runs until you quit.
     @OptionGroup var horizon: HorizonOption
+
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
 
     func validate() throws {
         guard speed.isFinite, speed > 0, speed <= 10_000 else {
@@ -59,7 +62,7 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try RoutineLookup.loadOrFail(routine, settings: parameters.settings)
+        let loaded = try RoutineLookup.loadOrFail(routine, settings: parameters.settings, limits: limits.limits)
         let outcome = dryRun ? runVirtually(loaded) : runForReal(loaded)
         throw ExitCode(outcome)
     }
@@ -166,6 +169,7 @@ struct Run: ParsableCommand {
                 box.value.stop()
             }
         }
+        let started = Date()
         display.value?.open()
         defer { display.value?.close() }
         session.start()
@@ -180,6 +184,9 @@ struct Run: ParsableCommand {
             if let summary = session.summary {
                 Output.line(summaryLine(routine, summary))
             }
+        }
+        if let summary = session.summary {
+            recordHistory(routine, summary, started: started, ended: Date())
         }
         if let number = signal.value { return 128 + number }
         return errors.value > 0 ? 1 : 0

@@ -7,9 +7,11 @@ import XCTest
 final class BadRoutineTests: XCTestCase {
     func testEveryBadRoutineGivesItsExactError() throws {
         let directory = fixtures.appendingPathComponent("bad")
+        // `outside.lua` is a symbolic link out of the directory for `require` to refuse,
+        // not a routine.
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasSuffix(".lua") }.sorted()
-        XCTAssertGreaterThanOrEqual(names.count, 40)
+            .filter { $0.hasSuffix(".lua") && $0 != "outside.lua" }.sorted()
+        XCTAssertGreaterThanOrEqual(names.count, 120)
         for name in names {
             let path = directory.appendingPathComponent(name).path
             let source = try String(contentsOfFile: path, encoding: .utf8)

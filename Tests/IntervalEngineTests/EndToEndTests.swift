@@ -29,6 +29,8 @@ enum WorkoutBinary {
         var env = ProcessInfo.processInfo.environment
         env["DBUS_SESSION_BUS_ADDRESS"] = nil
         env["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("workout-e2e-config").path
+        // Real runs record history: never in the home directory of whoever runs the tests.
+        env["XDG_DATA_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("workout-e2e-data").path
         env.merge(environment) { $1 }
         process.environment = env
         let out = Pipe()

@@ -12,8 +12,46 @@ final class LimitTests: XCTestCase {
     func testAMemoryBombWhileLoadingIsStopped() {
         XCTAssertEqual(loadError("local s = string.rep('x', 200 * 1024 * 1024)"),
                        "test.lua: memory limit of 64 MiB reached")
-        XCTAssertEqual(loadError("local t = {} for i = 1, 1e9 do t[i] = { i } end"),
-                       "test.lua: memory limit of 64 MiB reached")
+        // A Lua loop is stopped by the count hook, which knows the line; a single
+        // library call (string.rep above) is stopped by the allocator, which does not.
+        XCTAssertEqual(loadError("local t = {}\nfor i = 1, 1e9 do t[i] = { i } end"),
+                       "test.lua:2: memory limit of 64 MiB reached")
+    }
+
+    func testGarbageDoesNotCountAgainstTheCap() throws {
+        // 100 times the cap in short-lived strings: the hook collects before deciding.
+        let routine = try load("""
+            local n = 0
+            for i = 1, 400 do n = n + #(string.rep("x", 256 * 1024) .. i) end
+            return workout { name = "Churn", work(1) }
+            """, limits: LuaLimits(memory: 8 * 1024 * 1024))
+        XCTAssertEqual(routine.name, "Churn")
+    }
+
+    func testExpensiveInstructionsAreStoppedByTime() {
+        // Each concatenation copies a megabyte, so the instruction budget alone would
+        // take hours to run out: the time limit stops it.
+        let started = Date()
+        XCTAssertThrowsError(try RoutineLoader.load(source: """
+            local s = string.rep("x", 1024 * 1024)
+            while true do local t = s .. "y" end
+            """, fileName: "slow.lua", limits: LuaLimits(loadSeconds: 0.3))) {
+            XCTAssertEqual(($0 as? RoutineError)?.message, "slow.lua:2: time limit of 0.3 s reached (an endless loop?)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+    }
+
+    func testASlowHookIsStoppedByTimeAndDisabled() throws {
+        let harness = Harness(try load("""
+            local s = string.rep("x", 1024 * 1024)
+            return workout { name = "Slow", rounds(2, { work(1) }),
+              on_segment_start = function() while true do local t = s .. "y" end end }
+            """, limits: LuaLimits(hookSeconds: 0.2)))
+        XCTAssertEqual(harness.run().filter { $0.contains("error") }, ["0 error on_segment_start"])
+        guard case let .error(message, _, _)? = harness.events.first(where: { $0.name == "error" })?.kind else {
+            return XCTFail("no error")
+        }
+        XCTAssertEqual(message, "test.lua:3: time limit of 0.2 s reached (an endless loop?)")
     }
 
     func testLimitsAreConfigurable() throws {
@@ -63,7 +101,7 @@ final class LimitTests: XCTestCase {
             """)
         harness.run()
         guard case let .error(message, hook, _) = harness.events[1].kind else { return XCTFail("\(harness.trace)") }
-        XCTAssertEqual(message, "test.lua: memory limit of 64 MiB reached")
+        XCTAssertEqual(message, "test.lua:3: memory limit of 64 MiB reached")
         XCTAssertEqual(hook, "on_start")
         XCTAssertEqual(harness.session.summary?.completed, true)
     }

@@ -141,7 +141,7 @@ final class LuaBridgeTests: XCTestCase {
             return workout { name = "Sandbox", work(1) }
             """)
         XCTAssertEqual(routine.loadLog, ["""
-            io=nil debug=nil package=nil require=nil dofile=nil loadfile=nil execute=nil exit=nil getenv=nil \
+            io=nil debug=nil package=nil require=function dofile=nil loadfile=nil execute=nil exit=nil getenv=nil \
             remove=nil rename=nil time=function clock=function date=function difftime=function \
             binary=attempt to load a binary chunk (mode is 't')
             """])

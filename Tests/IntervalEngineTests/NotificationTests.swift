@@ -13,10 +13,7 @@ final class NotificationTests: XCTestCase {
         var urgency: Int?
     }
 
-    var binary: String {
-        ProcessInfo.processInfo.environment["WORKOUT_BIN"]
-            ?? packageRoot.appendingPathComponent(".build/debug/workout").path
-    }
+    var binary: String { WorkoutBinary.binary }
 
     /// Runs the three-segment routine at --speed 10 on a new session bus with the
     /// server; returns the exit status and the notifications the server received.

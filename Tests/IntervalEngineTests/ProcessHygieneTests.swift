@@ -4,10 +4,7 @@ import XCTest
 /// notify-send and speech are children of the timer: every one is reaped, and none
 /// is left behind, over a fast 1,000-segment run.
 final class ProcessHygieneTests: XCTestCase {
-    var binary: String {
-        ProcessInfo.processInfo.environment["WORKOUT_BIN"]
-            ?? packageRoot.appendingPathComponent(".build/debug/workout").path
-    }
+    var binary: String { WorkoutBinary.binary }
 
     /// The children of `parent` and their states (`Z` for a zombie).
     func children(of parent: Int32) -> [(pid: Int32, state: String)] {

@@ -106,6 +106,12 @@ final class ScreenLayoutTests: XCTestCase {
         XCTAssertTrue(lines.allSatisfy { $0.text.unicodeScalars.allSatisfy(\.isASCII) })
     }
 
+    func testARoutinesTextCannotDriveTheTerminal() {
+        let message = DisplayMessage("done\u{1B}[2J\u{7}", .log)
+        XCTAssertFalse(message.text.unicodeScalars.contains { $0.value < 0x20 }, message.text)
+        XCTAssertTrue(message.text.hasPrefix("done"))
+    }
+
     /// The view model from a real session on the virtual clock.
     func testTheStateFollowsTheSession() throws {
         let harness = try Harness("""

@@ -7,9 +7,10 @@ let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appen
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-func load(_ source: String, file: StaticString = #filePath, line: UInt = #line) throws -> Routine {
+func load(_ source: String, limits: LuaLimits = LuaLimits(),
+          file: StaticString = #filePath, line: UInt = #line) throws -> Routine {
     do {
-        return try RoutineLoader.load(source: source, fileName: "test.lua")
+        return try RoutineLoader.load(source: source, fileName: "test.lua", limits: limits)
     } catch {
         XCTFail("did not load: \(error.message)", file: file, line: line)
         throw error
@@ -63,6 +64,7 @@ final class Harness {
         case let .log(text): return "\(time) log \(text)"
         case let .pause(index, remaining): return "\(time) pause \(index) \(Number.format(remaining))"
         case let .resume(index, remaining): return "\(time) resume \(index) \(Number.format(remaining))"
+        case let .suspend(index, missed): return "\(time) suspend \(index) \(Number.format(missed))"
         case let .error(_, hook, _): return "\(time) error \(hook)"
         case let .workoutEnd(completed, elapsed, done): return "\(time) workout_end \(completed) \(Number.format(elapsed)) \(done)"
         }

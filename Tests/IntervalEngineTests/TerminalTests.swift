@@ -4,19 +4,17 @@ import XCTest
 /// The live display in a real terminal (tmux): what is on screen, the keys, resizing,
 /// signals, and the terminal's modes given back on every way out.
 final class TerminalTests: XCTestCase {
-    var binary: String {
-        ProcessInfo.processInfo.environment["WORKOUT_BIN"]
-            ?? packageRoot.appendingPathComponent(".build/debug/workout").path
-    }
+    var binary: String { WorkoutBinary.binary }
 
     /// A pane running the display routine, the terminal's modes recorded before.
-    func start(columns: Int = 80, rows: Int = 24, arguments: String = "") throws -> TmuxPane {
+    func start(columns: Int = 80, rows: Int = 24, arguments: String = "", environment: String = "",
+               shows expected: String = "Squats") throws -> TmuxPane {
         let routine = fixtures.appendingPathComponent("display.lua").path
         let pane = try TmuxPane(columns: columns, rows: rows)
         let dir = pane.directory.path
-        try pane.type("stty -g > \(dir)/before; XDG_DATA_HOME=\(dir) DBUS_SESSION_BUS_ADDRESS= "
+        try pane.type("stty -g > \(dir)/before; XDG_DATA_HOME=\(dir) DBUS_SESSION_BUS_ADDRESS= \(environment) "
                       + "'\(binary)' run '\(routine)' \(arguments)")
-        XCTAssertTrue(pane.wait { pane.text.contains("Squats") }, "the display shows the segment:\n\(pane.text)")
+        XCTAssertTrue(pane.wait { pane.text.contains(expected) }, "the display shows the segment:\n\(pane.text)")
         return pane
     }
 
@@ -124,5 +122,24 @@ final class TerminalTests: XCTestCase {
         XCTAssertTrue(pane.wait { pane.screen.first?.hasPrefix("WORK  Squats  0:01") == true }, pane.text)
         let down = try start(columns: 36, rows: 8)
         XCTAssertTrue(down.wait { down.screen.first?.hasPrefix("WORK  Squats  0:39") == true }, down.text)
+    }
+
+    func testColourUnlessNoColor() throws {
+        let coloured = try start()
+        XCTAssertTrue(coloured.styledText.contains("\u{1B}[1m\u{1B}[31mWORK")
+                      || coloured.styledText.contains("\u{1B}[1;31mWORK"), coloured.styledText)
+        let plain = try start(environment: "NO_COLOR=1")
+        let styled = plain.styledText
+        XCTAssertTrue(styled.contains("WORK  Squats"), styled)
+        XCTAssertFalse(styled.contains("\u{1B}[31m") || styled.contains(";31m"), "no colour with NO_COLOR:\n\(styled)")
+    }
+
+    func testADumbTerminalGetsPlainLines() throws {
+        let pane = try start(environment: "TERM=dumb", shows: "1/3 work \"Squats\" 0:40")
+        XCTAssertEqual(pane.variable("alternate_on"), "0", "no full-screen display")
+        XCTAssertTrue(pane.text.contains("start Display test: 3 segments, 2:00"), pane.text)
+        try pane.send("C-c")
+        XCTAssertEqual(try finish(pane), "130")
+        XCTAssertEqual(pane.file("after"), pane.file("before"))
     }
 }

@@ -45,6 +45,9 @@ final class TmuxPane {
         return try spawn(path, ["-L", socket] + arguments, printing: printing).output
     }
 
+    /// The screen with its colours and attributes as escape sequences.
+    var styledText: String { (try? tmux(["capture-pane", "-e", "-p", "-t", "main"])) ?? "" }
+
     /// The screen as text, one string per row.
     var screen: [String] {
         ((try? tmux(["capture-pane", "-p", "-t", "main"])) ?? "").components(separatedBy: "\n")

@@ -11,6 +11,9 @@ public struct Event: Sendable {
         case log(text: String)
         case pause(index: Int, remaining: Double)
         case resume(index: Int, remaining: Double)
+        /// The machine slept `missed` real seconds under the running workout, which is
+        /// paused at that point (a `pause` event follows).
+        case suspend(index: Int, missed: Double)
         case error(message: String, hook: String, traceback: String?)
         case workoutEnd(completed: Bool, elapsed: Double, segmentsDone: Int)
     }
@@ -68,6 +71,7 @@ extension Event {
         case .log: "log"
         case .pause: "pause"
         case .resume: "resume"
+        case .suspend: "suspend"
         case .error: "error"
         case .workoutEnd: "workout_end"
         }

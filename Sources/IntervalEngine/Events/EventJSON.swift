@@ -38,6 +38,8 @@ extension Event {
             return [("text", .string(text))]
         case let .pause(index, remaining), let .resume(index, remaining):
             return [("index", .integer(index)), ("remaining", .number(Number.rounded(remaining, places: 6)))]
+        case let .suspend(index, missed):
+            return [("index", .integer(index)), ("missed", .number(Number.rounded(missed, places: 3)))]
         case let .error(message, hook, traceback):
             var fields: [(String, JSONValue)] = [("message", .string(message)), ("hook", .string(hook))]
             if let traceback { fields.append(("traceback", .string(traceback))) }

@@ -1,8 +1,9 @@
 /// Events as one plain line each, for output that is not a terminal: a log a person
 /// can read and a script can grep.
 public enum PlainText {
+    /// Routine-made text in it has its control characters escaped (`VisibleText`).
     public static func line(_ event: Event) -> String {
-        TimeText.stamp(event.t) + "  " + text(event.kind)
+        TimeText.stamp(event.t) + "  " + VisibleText.escape(text(event.kind))
     }
 
     static func text(_ kind: Event.Kind) -> String {
@@ -26,6 +27,8 @@ public enum PlainText {
             return "paused in \(index), \(TimeText.clock(remaining)) left"
         case let .resume(index, remaining):
             return "resumed in \(index), \(TimeText.clock(remaining)) left"
+        case let .suspend(index, missed):
+            return "the computer slept for \(TimeText.clock(missed)) in \(index); paused"
         case let .error(message, hook, _):
             return "error in \(hook): \(message)"
         case let .workoutEnd(completed, elapsed, done):

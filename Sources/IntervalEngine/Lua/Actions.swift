@@ -69,6 +69,7 @@ enum Actions {
                 actions.log(line)
             } else {
                 args.state.builder.log.append(line)
+                args.state.charge(48 + line.utf8.count)
             }
         }
     }

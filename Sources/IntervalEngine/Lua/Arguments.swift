@@ -40,7 +40,15 @@ struct Arguments {
         guard let text = stack.string(at: index), !text.isEmpty else {
             throw fail(what, "a non-empty string", at: index)
         }
+        try visible(text, what: what, at: index)
         return text
+    }
+
+    /// Names are printed on the user's terminal: no control characters (VisibleText).
+    func visible(_ text: String, what: String, at index: Int32) throws(APIError) {
+        guard !text.unicodeScalars.contains(where: VisibleText.isControl) else {
+            throw fail(what, "text without control characters", at: index)
+        }
     }
 
     func table(at index: Int32, what: String) throws(APIError) {
@@ -121,6 +129,14 @@ struct Arguments {
     /// Pushes a new step userdata and remembers the step.
     func push(_ step: Step) -> Int32 {
         state.builder.steps.append(step)
+        switch step {
+        case .segment(let spec):
+            state.charge(160 + spec.kind.utf8.count + spec.name.utf8.count + spec.cues.count * 64)
+        case .rounds(let spec):
+            state.charge(160 + (spec.name?.utf8.count ?? 0) + spec.steps.count * 16)
+        case .generate:
+            state.charge(160)
+        }
         let raw = lua_newuserdatauv(stack.L, MemoryLayout<Int>.size, 0)!
         raw.storeBytes(of: state.builder.steps.count - 1, as: Int.self)
         luaL_setmetatable(stack.L, RoutineAPI.stepMetatable)

@@ -116,6 +116,10 @@ enum Constructors {
     /// `rounds(1e9, …)` must be an error, not an exhausted machine.
     static let maximumSegments = 1_000_000
 
+    /// `rounds` inside `rounds` this many levels at most: the timeline is unrolled
+    /// recursively, and a routine that nests blocks in a loop must not exhaust the stack.
+    static let maximumDepth = 100
+
     /// `rounds(n, { steps... }, { name=, rest_between=, skip_last_rest= }?)`.
     static let rounds: workout_SwiftFunction = { L in
         APIError.entry(L) { stack, state throws(APIError) in
@@ -152,6 +156,13 @@ enum Constructors {
                 }
             }
             try args.noArguments(after: 3)
+            spec.depth = 1 + spec.steps.map(\.depth).max()!
+            guard spec.depth <= maximumDepth else {
+                throw APIError("rounds: blocks may nest at most \(maximumDepth) deep, got \(spec.depth)")
+            }
+            let inner = segmentCount(spec.steps) + (spec.restBetween == nil ? 0 : 1)
+            let (product, overflow) = inner.multipliedReportingOverflow(by: spec.count)
+            spec.segmentCount = overflow ? maximumSegments + 1 : min(product, maximumSegments + 1)
             return args.push(.rounds(spec))
         }
     }
@@ -188,6 +199,8 @@ enum Constructors {
                 case "name": spec.name = try args.text(at: value, what: "name")
                 case "description":
                     guard let text = stack.string(at: value) else { throw args.fail("description", "a string", at: value) }
+                    try args.visible(String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\n" })),
+                                     what: "description", at: value)
                     spec.description = text
                 case "countdown":
                     guard let seconds = stack.integer(at: value), seconds >= 0, seconds <= 60 else {
@@ -214,6 +227,7 @@ enum Constructors {
                 throw APIError("workout: unrolls to more than \(maximumSegments) segments")
             }
             state.builder.workouts.append(spec)
+            state.charge(256 + spec.name.utf8.count + (spec.description?.utf8.count ?? 0) + spec.steps.count * 16)
             let raw = lua_newuserdatauv(L, MemoryLayout<Int>.size, 0)!
             raw.storeBytes(of: state.builder.workouts.count - 1, as: Int.self)
             luaL_setmetatable(L, RoutineAPI.routineMetatable)
@@ -221,19 +235,16 @@ enum Constructors {
         }
     }
 
-    /// How many segments steps unroll to, saturating instead of overflowing.
+    /// How many segments steps unroll to, saturating just above the maximum.
     static func segmentCount(_ steps: [Step]) -> Int {
         var total = 0
         for step in steps {
             switch step {
             // A generator's segments are not known yet; it counts as one.
             case .segment, .generate: total += 1
-            case .rounds(let spec):
-                let inner = segmentCount(spec.steps) + (spec.restBetween == nil ? 0 : 1)
-                let (product, overflow) = inner.multipliedReportingOverflow(by: spec.count)
-                total += overflow ? maximumSegments + 1 : product
+            case .rounds(let spec): total += spec.segmentCount
             }
-            if total > maximumSegments { return total }
+            if total > maximumSegments { return maximumSegments + 1 }
         }
         return total
     }

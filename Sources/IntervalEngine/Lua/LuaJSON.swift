@@ -31,6 +31,9 @@ enum LuaJSON {
     private static func table(_ stack: LuaStack, at index: Int32, path: inout Set<UnsafeRawPointer>) -> JSONValue {
         guard let pointer = lua_topointer(stack.L, index) else { return .null }
         guard !path.contains(pointer), path.count < maximumDepth else { return .string("<cycle>") }
+        // Each level holds a key and a value on the stack; Swift pushes outside any C
+        // function, where Lua checks nothing, so make room or stop here.
+        guard lua_checkstack(stack.L, 4) != 0 else { return .string("<too deep>") }
         path.insert(pointer)
         defer { path.remove(pointer) }
         var integerKeys: [Int: JSONValue] = [:]

@@ -57,7 +57,7 @@ struct LuaStack {
             return Number.format(lua_tonumberx(L, index, nil))
         case LUA_TSTRING:
             let text = string(at: index) ?? ""
-            return "\"" + (text.count > 40 ? String(text.prefix(40)) + "…" : text) + "\""
+            return "\"" + VisibleText.escape(text.count > 40 ? String(text.prefix(40)) + "…" : text) + "\""
         case LUA_TBOOLEAN:
             return lua_toboolean(L, index) != 0 ? "true" : "false"
         case LUA_TUSERDATA where luaL_testudata(L, index, RoutineAPI.stepMetatable) != nil:

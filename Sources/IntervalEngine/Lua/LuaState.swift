@@ -10,24 +10,35 @@ final class LuaState {
     let refs: LuaRefs
     /// Collects the steps that constructors create while the routine file runs.
     var builder = RoutineBuilder()
+    /// What the builder holds, in bytes charged to the memory cap.
+    private var builderBytes = 0
     /// The running session, reached by `skip()`, `bell()` and the other actions.
     weak var actions: (any RoutineActions)?
     /// The file name (without directories) used as the chunk name: `hiit.lua:12: …`.
     let chunkName: String
+    /// Where `require "name"` looks for `name.lua`: the routine's own directory (nil for
+    /// a routine given as text, which can require nothing).
+    let directory: String?
 
     let limits: LuaLimits
     /// Shared with C: the owner pointer, the instruction budget and the memory count.
     private let context: UnsafeMutablePointer<workout_context>
+    /// What the watchdog says if a call of this state never comes back.
+    private let runaway: (message: UnsafeMutablePointer<CChar>, length: Int)
 
-    init(chunkName: String, limits: LuaLimits = LuaLimits()) {
+    init(chunkName: String, directory: String? = nil, limits: LuaLimits = LuaLimits()) {
         context = .allocate(capacity: 1)
-        context.initialize(to: workout_context(owner: nil, budget: 0, used: 0, limit: limits.memory, enforce: 0))
+        context.initialize(to: workout_context(owner: nil, budget: 0, deadline: 0, seconds: 0, used: 0,
+                                               limit: limits.memory, enforce: 0))
         guard let state = workout_newstate(context) else {
             fatalError("workout: Lua could not allocate its state")
         }
         L = state
         refs = LuaRefs(state)
         self.chunkName = chunkName
+        self.directory = directory
+        runaway = Watchdog.message(for: chunkName)
+        Watchdog.prepare()
         self.limits = limits
         workout_setpanic(L)
         context.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
@@ -38,12 +49,29 @@ final class LuaState {
     deinit {
         lua_close(L)
         context.deallocate()
+        runaway.message.deallocate()
     }
 
     /// The Swift object behind a `lua_State` (a coroutine shares its main state's context).
     static func from(_ L: OpaquePointer?) -> LuaState {
         let raw = workout_getcontext(L).pointee.owner!
         return Unmanaged<LuaState>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    /// Counts Swift memory that Lua code makes the engine hold (steps, printed lines)
+    /// against the memory cap: Lua collects the userdata it sees, but the builder keeps
+    /// every step until loading ends, so a loop of `work(1)` would otherwise grow
+    /// without limit. The count hook then stops the loop at its line.
+    func charge(_ bytes: Int) {
+        builderBytes += bytes
+        context.pointee.used += bytes
+    }
+
+    /// Drops the builder once the routine is built, and its charge with it.
+    func resetBuilder() {
+        builder = RoutineBuilder()
+        context.pointee.used -= Swift.min(builderBytes, Int(context.pointee.used))
+        builderBytes = 0
     }
 
     var top: Int32 { lua_gettop(L) }
@@ -72,15 +100,16 @@ final class LuaState {
             lua_settop(L, base)
             throw LuaError(message: message, traceback: nil)
         }
-        try call(arguments: 0, results: results, handler: base + 1, budget: limits.loadInstructions)
+        try call(arguments: 0, results: results, handler: base + 1, budget: limits.loadInstructions,
+                 seconds: limits.loadSeconds)
         workout_remove(L, base + 1)
     }
 
-    /// Calls the function below `arguments` values on the stack under `lua_pcall`, with
-    /// `budget` instructions. On failure the stack is back to where the handler was
-    /// pushed, minus the handler.
-    func call(arguments: Int32, results: Int32, handler: Int32, budget: Int) throws(LuaError) {
-        let status = limited(budget: budget) { workout_pcall(L, arguments, results, handler) }
+    /// Calls the function below `arguments` values under `lua_pcall`, with `budget`
+    /// instructions, `seconds` of time (0: none) and the memory cap enforced. On failure
+    /// the stack is back to where the handler was pushed, minus the handler.
+    func call(arguments: Int32, results: Int32, handler: Int32, budget: Int, seconds: Double = 0) throws(LuaError) {
+        let status = limited(budget: budget, seconds: seconds) { workout_pcall(L, arguments, results, handler) }
         guard status == LUA_OK else {
             let error = status == LUA_ERRMEM ? memoryError
                 : LuaError(tracebackMessage: stack.string(at: -1) ?? "error object is not a string")
@@ -89,15 +118,26 @@ final class LuaState {
         }
     }
 
-    /// Runs Lua code with `budget` instructions and the memory cap enforced. A call made
-    /// from inside another gets its own budget and gives the outer one back.
-    private func limited(budget: Int, _ body: () -> Int32) -> Int32 {
+    /// Runs Lua code with `budget` instructions, `seconds` of time (0: none) and the
+    /// memory cap enforced. A call made from inside another (a hook that pauses runs
+    /// `on_pause`) gets its own budget and gives the outer one back.
+    private func limited(budget: Int, seconds: Double, _ body: () -> Int32) -> Int32 {
         let outer = context.pointee
         context.pointee.budget = Int64(budget)
         context.pointee.enforce = 1
+        if seconds > 0 {
+            context.pointee.deadline = Int64(clamping: Clocks.system.monotonic()) + Int64(seconds * 1e9)
+            context.pointee.seconds = seconds
+        } else {
+            context.pointee.deadline = 0
+        }
+        armWatchdog(deadline: context.pointee.deadline, seconds: seconds)
         let status = body()
         context.pointee.budget = outer.budget
         context.pointee.enforce = outer.enforce
+        context.pointee.deadline = outer.deadline
+        context.pointee.seconds = outer.seconds
+        armWatchdog(deadline: outer.deadline, seconds: outer.seconds)
         return status
     }
 
@@ -113,11 +153,14 @@ final class LuaState {
     }
 
     /// Resumes a coroutine with `arguments` values on its stack, with a hook call's
-    /// instruction budget and the memory cap. `lua_resume` is protected: an error leaves
-    /// the coroutine dead, and its message, with the coroutine's traceback, is thrown.
+    /// instruction budget, time limit and the memory cap. `lua_resume` is protected: an
+    /// error leaves the coroutine dead, and its message, with the coroutine's traceback,
+    /// is thrown.
     func resume(_ thread: OpaquePointer, arguments: Int32) throws(LuaError) -> Resumed {
         var results: Int32 = 0
-        let status = limited(budget: limits.hookInstructions) { lua_resume(thread, L, arguments, &results) }
+        let status = limited(budget: limits.hookInstructions, seconds: limits.hookSeconds) {
+            lua_resume(thread, L, arguments, &results)
+        }
         switch status {
         case LUA_YIELD: return .yielded(results)
         case LUA_OK: return .returned(results)
@@ -131,6 +174,13 @@ final class LuaState {
         }
     }
 
+    /// The watchdog goes off one second plus the limit after the limit: the count hook
+    /// has long had its chance by then (0: disarmed).
+    private func armWatchdog(deadline: Int64, seconds: Double) {
+        let at = deadline > 0 ? deadline + Int64((seconds + 1) * 1e9) : 0
+        Watchdog.arm(at: at, message: runaway.message, length: runaway.length)
+    }
+
     /// Calls a function held in the registry with arguments pushed by `pushArguments`.
     /// The stack is left exactly as it was, whatever happens.
     func call(_ ref: LuaRef, pushArguments: (LuaState) -> Int32) throws(LuaError) {
@@ -139,6 +189,7 @@ final class LuaState {
         refs.push(ref)
         let count = pushArguments(self)
         defer { lua_settop(L, base) }
-        try call(arguments: count, results: 0, handler: base + 1, budget: limits.hookInstructions)
+        try call(arguments: count, results: 0, handler: base + 1, budget: limits.hookInstructions,
+                 seconds: limits.hookSeconds)
     }
 }

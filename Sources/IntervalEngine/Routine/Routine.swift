@@ -9,6 +9,10 @@ public final class Routine {
     public let timeline: Timeline
     /// The file name the routine was loaded as (`hiit.lua`).
     public let fileName: String
+    /// For a routine loaded from a file: its absolute path, and the SHA-256 of the bytes
+    /// that were loaded (the history records which version of a file was run).
+    public internal(set) var filePath: String?
+    public internal(set) var sha256: String?
     /// Lines printed while the file loaded; the session replays them as `log` events.
     public let loadLog: [String]
     /// What `params{}` declared, by name, with the values this run uses.
@@ -29,7 +33,7 @@ public final class Routine {
         // The step tree is no longer needed once the timeline is flat, unless a generator
         // may still yield steps the file built while loading.
         let steps = lua.builder.steps
-        lua.builder = RoutineBuilder()
+        lua.resetBuilder()
         if timeline.isOpenEnded { lua.builder.steps = steps }
     }
 

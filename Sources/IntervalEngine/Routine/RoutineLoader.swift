@@ -14,17 +14,31 @@ public enum RoutineLoader {
             throw RoutineError(exists ? "\(path): cannot read the routine\(isDirectory.boolValue ? " (it is a directory)" : "")"
                                       : "\(path): no such routine file")
         }
-        return try load(source: [UInt8](data), fileName: name, settings: settings, limits: limits)
+        let directory = (path as NSString).deletingLastPathComponent
+        let source = [UInt8](data)
+        let routine = try load(source: source, fileName: name, directory: directory.isEmpty ? "." : directory,
+                               settings: settings, limits: limits)
+        let absolute = path.hasPrefix("/") ? path
+            : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+        routine.filePath = (absolute as NSString).standardizingPath
+        routine.sha256 = SHA256.hex(source)
+        return routine
     }
 
-    public static func load(source: String, fileName: String, settings: [ParameterSetting] = [],
+    /// Loads a routine given as text; `directory` is where its `require` looks.
+    public static func load(source: String, fileName: String, directory: String? = nil,
+                            settings: [ParameterSetting] = [],
                             limits: LuaLimits = LuaLimits()) throws(RoutineError) -> Routine {
-        try load(source: Array(source.utf8), fileName: fileName, settings: settings, limits: limits)
+        try load(source: Array(source.utf8), fileName: fileName, directory: directory, settings: settings,
+                 limits: limits)
     }
 
-    static func load(source: [UInt8], fileName: String, settings: [ParameterSetting],
-                     limits: LuaLimits) throws(RoutineError) -> Routine {
-        let lua = LuaState(chunkName: fileName, limits: limits)
+    /// Loads a routine given as bytes, exactly as a file would hold them (the fuzzer feeds
+    /// arbitrary bytes here).
+    public static func load(source: [UInt8], fileName: String, directory: String? = nil,
+                            settings: [ParameterSetting] = [],
+                            limits: LuaLimits = LuaLimits()) throws(RoutineError) -> Routine {
+        let lua = LuaState(chunkName: fileName, directory: directory, limits: limits)
         lua.builder.settings = settings
         do {
             try lua.run(source: source, results: 1)
@@ -32,7 +46,7 @@ public enum RoutineLoader {
             try checkSettings(lua, fileName: fileName, loaded: false)
             // A routine that fails with the user's values should say which they were.
             let given = settings.isEmpty ? "" : " (with " + settings.map { "--set \($0.argument)" }.joined(separator: " ") + ")"
-            throw RoutineError(error.message + given)
+            throw RoutineError(located(error.message, in: fileName) + given)
         }
         defer { lua.stack.pop() }
         try checkSettings(lua, fileName: fileName, loaded: true)
@@ -65,5 +79,16 @@ public enum RoutineLoader {
         let closest = names.map { ($0, Parameter.distance($0, unknown.name)) }.min { $0.1 < $1.1 }
         let guess = closest.flatMap { $0.1 <= 2 ? " (did you mean \($0.0)?)" : nil } ?? ""
         throw RoutineError("\(fileName): --set \(unknown.argument): no such parameter\(guess); \(takes)", isUsage: true)
+    }
+
+    /// An error raised without a position (`error(t)`, `error("x", 0)`, a memory error
+    /// in a library call) still names the file.
+    static func located(_ message: String, in fileName: String) -> String {
+        let message = VisibleText.escape(message)
+        let head = message.prefix { $0 != " " }
+        let parts = head.split(separator: ":", omittingEmptySubsequences: false)
+        if parts.count >= 3, parts[0].hasSuffix(".lua"), Int(parts[1]) != nil { return message }
+        if message.hasPrefix(fileName + ":") { return message }
+        return "\(fileName): \(message)"
     }
 }

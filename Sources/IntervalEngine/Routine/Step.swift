@@ -14,6 +14,12 @@ indirect enum Step {
         case .generate: true
         }
     }
+
+    /// How many `rounds` levels the step holds (0 for a segment).
+    var depth: Int {
+        if case .rounds(let spec) = self { return spec.depth }
+        return 0
+    }
 }
 
 /// One timed segment as written, before it is placed on the timeline.
@@ -36,6 +42,12 @@ struct RoundsSpec {
     var restBetween: Double?
     var skipLastRest: Bool
     var line: Int
+    /// How many `rounds` deep this block is (1: it holds only segments).
+    var depth = 1
+    /// The segments it unrolls to, saturating above the maximum, counted once here so
+    /// that a block reused at every level (`s = rounds(2, { s, s })`) is never walked
+    /// again.
+    var segmentCount = 0
 }
 
 /// `generate(fn)`: segments produced by `fn`, one `coroutine.yield` at a time, as the

@@ -4,20 +4,42 @@ import Foundation
 /// and added to the run loop. Deadlines come from the monotonic plan; each `Timer` is
 /// created at the moment it is scheduled, from `wall now + (deadline − monotonic now)`,
 /// because the run loop fixes a timer's monotonic deadline when the timer is created
-/// (SPEC §9).
-public final class RunLoopScheduler: Scheduler {
+/// (SPEC §9). The wall clock is read only to express the monotonic deadline as a `Date`
+/// at that moment, so a wall-clock jump moves no timer.
+///
+/// It also watches for a system suspend (see `SuspendDetector`): whenever a timer fires,
+/// and by a boot-time sentinel that fires on waking from a sleep longer than the time to
+/// the next timer. `onSuspend` then runs before the due timer, which is dropped if the
+/// handler cancels it (a session pausing).
+public final class RunLoopScheduler: Scheduler, SuspendDetecting {
     public let speed: Double
     private let clocks: Clocks
     private let runLoop: RunLoop
     private let origin: UInt64
     private var timers: [UInt64: Timer] = [:]
+    /// Monotonic deadlines of the pending timers, for arming the sentinel.
+    private var deadlines: [UInt64: UInt64] = [:]
     private var nextID: UInt64 = 0
+    private var detector: SuspendDetector
+    private var sentinel: SuspendSentinel?
+    public var onSuspend: ((_ missed: Double) -> Void)?
+    /// Boot-time seconds after the next deadline at which the sentinel fires (a test can
+    /// make it fire before, to see a wake noticed without any timer).
+    var sentinelMargin = SuspendSentinel.margin
 
-    public init(speed: Double = 1, runLoop: RunLoop = .main, clocks: Clocks = .system) {
+    /// `watchesSuspend: false` leaves out the boot-time sentinel (suspends are then
+    /// noticed only when a timer fires).
+    public init(speed: Double = 1, runLoop: RunLoop = .main, clocks: Clocks = .system, watchesSuspend: Bool = true) {
         self.speed = speed
         self.clocks = clocks
         self.runLoop = runLoop
         origin = clocks.monotonic()
+        detector = SuspendDetector(clocks: clocks)
+        if watchesSuspend {
+            let scheduler = WeakScheduler()
+            sentinel = SuspendSentinel { scheduler.value?.checkForSuspend() }
+            scheduler.value = self
+        }
     }
 
     deinit {
@@ -35,30 +57,68 @@ public final class RunLoopScheduler: Scheduler {
         origin &+ UInt64(max(0, (time / speed * 1e9).rounded()))
     }
 
+    /// The `Date` for a monotonic deadline, valid at this moment only: the run loop turns
+    /// it back into a monotonic deadline when the timer is added, right away.
+    func fireDate(for deadline: UInt64) -> Date {
+        clocks.wall().addingTimeInterval((Double(deadline) - Double(clocks.monotonic())) / 1e9)
+    }
+
     @discardableResult
     public func schedule(at time: Double, _ action: @escaping (Fire) -> Void) -> TimerToken {
+        // Nothing was pending, so nothing ran late while the machine may have slept.
+        if timers.isEmpty { detector.reanchor() }
         nextID += 1
         let id = nextID
         let deadline = deadline(for: time)
-        let delay = (Double(deadline) - Double(clocks.monotonic())) / 1e9
         let target = TimerTarget(scheduler: self, id: id, time: time, deadline: deadline, action: action)
-        let timer = Timer(fire: clocks.wall().addingTimeInterval(delay), interval: 0, repeats: false) { _ in
+        let timer = Timer(fire: fireDate(for: deadline), interval: 0, repeats: false) { _ in
             target.fire()
         }
         timers[id] = timer
+        deadlines[id] = deadline
         runLoop.add(timer, forMode: .common)
+        armSentinel()
         return TimerToken(id: id)
     }
 
     public func cancel(_ token: TimerToken) {
         timers.removeValue(forKey: token.id)?.invalidate()
+        deadlines.removeValue(forKey: token.id)
+        armSentinel()
     }
 
     fileprivate func fired(_ target: TimerTarget) {
+        guard timers[target.id] != nil else { return }
+        checkForSuspend()
         guard timers.removeValue(forKey: target.id) != nil else { return }
+        deadlines.removeValue(forKey: target.id)
+        armSentinel()
         let late = (Double(clocks.monotonic()) - Double(target.deadline)) / 1e6
         target.action(Fire(at: target.time, lateMs: late))
     }
+
+    func checkForSuspend() {
+        guard !timers.isEmpty else { return }
+        if let missed = detector.check() {
+            onSuspend?(missed)
+        }
+    }
+
+    private func armSentinel() {
+        guard let sentinel else { return }
+        guard let next = deadlines.values.min() else { return sentinel.disarm() }
+        sentinel.arm(in: (Double(next) - Double(clocks.monotonic())) / 1e9 + sentinelMargin)
+    }
+
+    /// The pending timers' monotonic deadlines and fire dates, soonest first (tests).
+    var pendingTimers: [(deadline: UInt64, timer: Timer)] {
+        timers.map { (deadlines[$0.key]!, $0.value) }.sorted { $0.deadline < $1.deadline }
+    }
+}
+
+/// The sentinel's handler holds the scheduler weakly, like the timers' targets.
+private final class WeakScheduler {
+    weak var value: RunLoopScheduler?
 }
 
 /// What a `Timer`'s block holds: the action, and the scheduler only weakly, so a timer

@@ -86,6 +86,7 @@ public final class Session {
         guard state == .ready else { return }
         state = .running
         routine.lua.actions = self
+        (scheduler as? any SuspendDetecting)?.onSuspend = { [weak self] missed in self?.suspended(missed: missed) }
         startedAt = scheduler.now
         emit(.workoutStart(name: routine.name, segments: segmentCount,
                            duration: timeline.isOpenEnded ? nil : timeline.duration, speed: scheduler.speed))
@@ -125,6 +126,15 @@ public final class Session {
         scheduleTimers()
         emit(.resume(index: segment.index, remaining: remainingInSegment))
         callSegmentHook(routine.hooks.onResume, "on_resume")
+    }
+
+    /// The machine slept under the running workout: say so and pause where it was, so
+    /// the user resumes (and `on_resume` runs) when they are back, instead of the timer
+    /// carrying on as if they had been there.
+    public func suspended(missed: Double) {
+        guard state == .running else { return }
+        emit(.suspend(index: segment.index, missed: missed))
+        pause()
     }
 
     public func togglePause() {

@@ -1,2 +1,2 @@
--- error: sandbox-require.lua:2: attempt to call a nil value (global 'require')
+-- error: sandbox-require.lua:2: require: no module "socket" (looked for socket.lua beside the routine)
 local m = require("socket")

@@ -1,0 +1,84 @@
+import Foundation
+
+/// `$XDG_DATA_HOME/workout/history.jsonl`: one line per session. Each session is
+/// appended with a single `write` on a descriptor opened with `O_APPEND`, then `fsync`,
+/// so two workouts ending at once never interleave or lose a line (the kernel appends
+/// each write whole at the end), and a line written is on disk before the run exits.
+public struct HistoryFile: Sendable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// `$XDG_DATA_HOME/workout/history.jsonl`, or `~/.local/share/workout/history.jsonl`
+    /// when the variable is unset, empty or relative (as the XDG spec asks).
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let base: String
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            base = data
+        } else {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            base = (home as NSString).appendingPathComponent(".local/share")
+        }
+        path = (base as NSString).appendingPathComponent("workout/history.jsonl")
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public func append(_ entry: HistoryEntry) throws(Failure) {
+        try Self.makeDirectories((path as NSString).deletingLastPathComponent)
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Failure(description: "cannot open \(path): \(Self.errnoText())") }
+        defer { close(descriptor) }
+        let bytes = Array((entry.json.text + "\n").utf8)
+        var written = -1
+        repeat {
+            written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        } while written < 0 && errno == EINTR
+        guard written == bytes.count else {
+            // A second write for the rest could land after another process's line.
+            throw Failure(description: written < 0 ? "cannot write \(path): \(Self.errnoText())"
+                                                   : "cannot write \(path): only \(written) of \(bytes.count) bytes written")
+        }
+        guard fsync(descriptor) == 0 else { throw Failure(description: "cannot sync \(path): \(Self.errnoText())") }
+    }
+
+    /// What the file holds: the entries in file order, and the 1-based numbers of lines
+    /// that are not whole entries (skipped, never fatal). A missing file is an empty
+    /// history.
+    public func read() throws(Failure) -> (entries: [HistoryEntry], damaged: [Int]) {
+        guard FileManager.default.fileExists(atPath: path) else { return ([], []) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(description: "cannot read \(path)")
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        var entries: [HistoryEntry] = []
+        var damaged: [Int] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard !line.allSatisfy(\.isWhitespace) else { continue }
+            if let entry = HistoryEntry(line: line) {
+                entries.append(entry)
+            } else {
+                damaged.append(number + 1)
+            }
+        }
+        return (entries, damaged)
+    }
+
+    private static func errnoText() -> String { String(cString: strerror(errno)) }
+
+    /// `mkdir -p`, with the system's reason when it fails (Foundation's error on Linux
+    /// says only "The operation could not be completed").
+    private static func makeDirectories(_ directory: String) throws(Failure) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue { return }
+        let parent = (directory as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != directory { try makeDirectories(parent) }
+        guard mkdir(directory, 0o755) == 0 || errno == EEXIST else {
+            throw Failure(description: "cannot create \(directory): \(errnoText())")
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import CLua
+import Foundation
+
+/// The last resort behind the time limits. The count hook stops Lua code, but not a
+/// single library call that never returns to Lua: a string pattern that backtracks
+/// (`s:find(".-.-.-.-x")` on a few kilobytes runs for days) keeps the main thread inside
+/// C, where neither the hook nor Ctrl-C's handler can act. If a call is still running
+/// one second plus its own limit after its time limit, a signal handler puts back the
+/// terminal settings from before the workout, says why, and ends the process with
+/// status 1. Arming and disarming is one `timer_settime` each, per call.
+enum Watchdog {
+    /// Everything the signal handler touches, set up before any timer is armed: the
+    /// handler only reads these and calls `tcsetattr`, `write` and `_exit`.
+    private struct Shared {
+        /// The first timer's id is 0, which Swift sees as a nil pointer: hence the flag.
+        var timer: timer_t?
+        var hasTimer = false
+        var message: UnsafePointer<CChar>?
+        var messageLength = 0
+        var terminal = termios()
+        var hasTerminal = false
+    }
+
+    nonisolated(unsafe) private static var shared = Shared()
+    nonisolated(unsafe) private static var prepared = false
+
+    /// Installs the handler and creates the timer once; remembers the terminal's
+    /// settings as they are before any workout runs.
+    static func prepare() {
+        guard !prepared else { return }
+        prepared = true
+        var timer: timer_t?
+        guard workout_alarm_timer(&timer) == 0 else { return }
+        shared.timer = timer
+        shared.hasTimer = true
+        shared.hasTerminal = tcgetattr(STDIN_FILENO, &shared.terminal) == 0
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            if Watchdog.shared.hasTerminal {
+                _ = tcsetattr(STDIN_FILENO, TCSANOW, &Watchdog.shared.terminal)
+            }
+            if let message = Watchdog.shared.message {
+                _ = write(STDERR_FILENO, message, Watchdog.shared.messageLength)
+            }
+            _exit(1)
+        }
+        sigemptyset(&action.sa_mask)
+        sigaction(workout_alarm_signal(), &action, nil)
+    }
+
+    /// The message for a state, kept in C memory for the handler: built once per state.
+    static func message(for fileName: String) -> (UnsafeMutablePointer<CChar>, Int) {
+        // On a terminal, also end any colour, show the cursor again and leave the live
+        // display's alternate screen, so the message is seen and the shell is usable.
+        let reset = isatty(STDERR_FILENO) == 1 ? "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\r\n" : ""
+        let text = reset + "workout: \(VisibleText.escape(fileName)): a library call ran far past "
+            + "its time limit and cannot be interrupted (a string pattern too costly for its text?); stopping\n"
+        let bytes = Array(text.utf8)
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+        for (position, byte) in bytes.enumerated() { buffer[position] = CChar(bitPattern: byte) }
+        return (buffer, bytes.count)
+    }
+
+    /// Fires at `nanoseconds` of CLOCK_MONOTONIC unless disarmed first (0 disarms).
+    static func arm(at nanoseconds: Int64, message: UnsafePointer<CChar>, length: Int) {
+        guard shared.hasTimer else { return }
+        if nanoseconds > 0 {
+            shared.message = message
+            shared.messageLength = length
+        }
+        _ = workout_alarm_at(shared.timer, nanoseconds)
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import IntervalEngine
+
+struct History: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show recent sessions, weekly totals and your streak.",
+        discussion: """
+            Sessions are read from $XDG_DATA_HOME/workout/history.jsonl (default \
+            ~/.local/share/workout/history.jsonl), one JSON line each. A damaged line is \
+            skipped with a warning.
+            """)
+
+    @Flag(help: "Print one JSON object: sessions (newest first), weeks, streak_days.")
+    var json = false
+
+    @Option(help: "How many recent sessions to show.")
+    var limit = 10
+
+    func validate() throws {
+        guard limit >= 0 else { throw ValidationError("--limit must be 0 or more, got \(limit)") }
+    }
+
+    func run() throws {
+        let file = HistoryFile()
+        let read: (entries: [HistoryEntry], damaged: [Int])
+        do {
+            read = try file.read()
+        } catch {
+            Output.error("workout: \(error)")
+            throw ExitCode.failure
+        }
+        let name = (file.path as NSString).lastPathComponent
+        for line in read.damaged {
+            Output.error("workout: \(name):\(line): skipped a damaged line")
+        }
+        let report = HistoryReport(entries: read.entries, limit: limit)
+        if json {
+            Output.line(report.json.text)
+            return
+        }
+        guard !read.entries.isEmpty else {
+            Output.line("No sessions yet (\(file.path)).")
+            return
+        }
+        let style = Style(enabled: Terminal.usesColor)
+        Output.line(style.bold("Recent sessions"))
+        for entry in report.recent {
+            Output.line("  " + HistoryText.session(entry, style: style))
+        }
+        Output.line(style.bold("Weekly totals"))
+        for week in report.weeks {
+            Output.line("  " + HistoryText.week(week))
+        }
+        Output.line("Streak: \(report.streakDays) day\(report.streakDays == 1 ? "" : "s")")
+    }
+}
+
+/// The history's lines as text.
+enum HistoryText {
+    /// `2026-11-21 18:02  HIIT 20  24:00  finished  35/35 segments  16:00 work`
+    static func session(_ entry: HistoryEntry, style: Style) -> String {
+        let when = HistoryEntry.date(from: entry.started).map(localTime) ?? entry.started
+        let outcome = entry.completed ? "finished" : style.dim("stopped ")
+        return [when, pad(entry.program, 20), pad(TimeText.clock(entry.elapsed), 8, right: true), outcome,
+                "\(entry.segmentsDone)/\(entry.segments) segments", "\(TimeText.clock(entry.workSeconds)) work"]
+            .joined(separator: "  ")
+    }
+
+    /// `week of 2026-11-16   3 sessions   40:00 work`
+    static func week(_ week: HistoryReport.Week) -> String {
+        "week of \(week.start)  \(pad(String(week.sessions), 3, right: true)) session\(week.sessions == 1 ? " " : "s")"
+            + "  \(pad(TimeText.clock(week.workSeconds), 8, right: true)) work"
+    }
+
+    private static func localTime(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+
+    private static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, width - text.count))
+        return right ? fill + text : text + fill
+    }
+}

@@ -1,0 +1,2 @@
+-- error: duration-clock-one-digit.lua:2: work: duration "1:5" is not a duration (write 90, "90s", "1:30", "2m" or "1h5m")
+return workout { name = "x", work("1:5") }

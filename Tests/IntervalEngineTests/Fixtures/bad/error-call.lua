@@ -1,0 +1,2 @@
+-- error: error-call.lua:2: my own message
+error("my own message")

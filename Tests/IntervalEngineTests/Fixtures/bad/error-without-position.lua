@@ -1,0 +1,2 @@
+-- error: error-without-position.lua: no position
+error("no position", 0)

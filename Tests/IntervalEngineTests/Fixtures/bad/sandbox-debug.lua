@@ -1,0 +1,2 @@
+-- error: sandbox-debug.lua:2: attempt to index a nil value (global 'debug')
+debug.sethook()
