@@ -42,6 +42,7 @@ stds.workout = {
     "prep",
     "segment",
     "rounds",
+    "generate",
     "params",
     "bell",
     "notify",

@@ -36,7 +36,8 @@ public struct DisplayState: Equatable, Sendable {
     public var name: String
     public var kind: String
     public var index: Int
-    public var count: Int
+    /// Nil while an open-ended workout has segments still to come: `3/…`.
+    public var count: Int?
     public var clock: ShownTime
     public var duration: Double
     public var countUp: Bool
@@ -46,14 +47,15 @@ public struct DisplayState: Equatable, Sendable {
     public var next: Upcoming?
     /// Workout seconds done and to go, as of the shown clock.
     public var workoutDone: Double
-    public var workoutLeft: Double
+    /// Nil while an open-ended workout has segments still to come.
+    public var workoutLeft: Double?
     public var message: DisplayMessage?
     public var paused: Bool
     public var help: Bool
 
-    public init(routine: String, name: String, kind: String, index: Int, count: Int, clock: ShownTime,
+    public init(routine: String, name: String, kind: String, index: Int, count: Int?, clock: ShownTime,
                 duration: Double, countUp: Bool = false, round: Int? = nil, rounds: Int? = nil,
-                block: String? = nil, next: Upcoming? = nil, workoutDone: Double, workoutLeft: Double,
+                block: String? = nil, next: Upcoming? = nil, workoutDone: Double, workoutLeft: Double?,
                 message: DisplayMessage? = nil, paused: Bool = false, help: Bool = false) {
         self.routine = routine
         self.name = name
@@ -86,11 +88,14 @@ public struct DisplayState: Equatable, Sendable {
             let upcoming = timeline.segments[segment.index]
             next = Upcoming(name: upcoming.name, kind: upcoming.kind, duration: upcoming.duration)
         }
+        // An open-ended workout's count and time left are known once its generators end;
+        // until then "next" is only shown for a segment already known.
+        let complete = timeline.isComplete
         self.init(routine: session.routine.name, name: segment.name, kind: segment.kind, index: segment.index,
-                  count: timeline.count, clock: clock, duration: segment.duration, countUp: countUp,
+                  count: complete ? timeline.count : nil, clock: clock, duration: segment.duration, countUp: countUp,
                   round: segment.round, rounds: segment.rounds, block: segment.block, next: next,
                   workoutDone: planned.start + shownDone,
-                  workoutLeft: clock.seconds + timeline.duration - planned.end,
+                  workoutLeft: complete ? clock.seconds + timeline.duration - planned.end : nil,
                   message: message, paused: session.state == .paused, help: help)
     }
 
@@ -103,6 +108,7 @@ public struct DisplayState: Equatable, Sendable {
     }
 
     public var workoutProgress: Double {
+        guard let workoutLeft else { return 0 }
         let total = workoutDone + workoutLeft
         return total > 0 ? min(1, max(0, workoutDone / total)) : 1
     }

@@ -26,7 +26,7 @@ public enum ScreenLayout {
         let content = state.help ? helpLines(width: width)
                                  : workoutLines(state, width: width, rows: size.rows - 2, glyphs: glyphs)
         let top = max(0, (size.rows - 2 - content.count) / 2)
-        var lines = [header(state, width: width)]
+        var lines = [header(state, width: width, glyphs: glyphs)]
         lines += Array(repeating: Line(), count: top) + content
         lines += Array(repeating: Line(), count: max(0, size.rows - 1 - lines.count))
         lines.append(keyHelp(state, width: width, glyphs: glyphs))
@@ -34,8 +34,9 @@ public enum ScreenLayout {
     }
 
     /// The routine's name, PAUSED in reverse video while paused, and the segment number.
-    static func header(_ state: DisplayState, width: Int) -> Line {
-        let right = Line("\(state.index)/\(state.count) ", "2")
+    static func header(_ state: DisplayState, width: Int, glyphs: Glyphs) -> Line {
+        let unknown = glyphs.ellipsis == "…" ? "…" : "..."
+        let right = Line("\(state.index)/\(state.count.map(String.init) ?? unknown) ", "2")
         guard state.paused else { return Line.spread(Line(" " + state.routine, "2"), right, width: width) }
         let badge = Line(" PAUSED ", "1;7")
         let start = (width - badge.width) / 2
@@ -94,16 +95,21 @@ public enum ScreenLayout {
         return ["round \(round)/\(rounds)", state.block].compactMap { $0 }.joined(separator: " \(glyphs.dot) ")
     }
 
-    /// `next: Rest 0:20`, or `last segment`.
+    /// `next: Rest 0:20`, or `last segment`; nothing when an open-ended workout has not
+    /// made its next segment yet.
     static func nextText(_ state: DisplayState, glyphs: Glyphs) -> String? {
-        guard let next = state.next else { return "last segment" }
+        guard let next = state.next else { return state.count == nil ? nil : "last segment" }
         return "next: \(next.name) \(TimeText.clock(next.duration))"
     }
 
-    /// `3:20 ████████░░░░░░░░ 20:40 left`
+    /// `3:20 ████████░░░░░░░░ 20:40 left`; an open-ended workout has no end to measure
+    /// against: `3:20 done · open-ended`.
     static func workoutBar(_ state: DisplayState, width: Int, glyphs: Glyphs) -> Line {
         let done = ShownTime.text(tenths: Int(state.workoutDone + 1e-6) * 10, tenthsShown: false)
-        let left = TimeText.clock(state.workoutLeft) + " left"
+        guard let workoutLeft = state.workoutLeft else {
+            return Line("\(done) done \(glyphs.dot) open-ended", "2").centered(in: width)
+        }
+        let left = TimeText.clock(workoutLeft) + " left"
         let room = width - 4 - done.count - left.count - 2
         guard room >= 4 else { return Line(left).centered(in: width) }
         return Line("  " + done + " ") + bar(state.workoutProgress, width: room, sgr: nil, glyphs: glyphs)

@@ -11,7 +11,7 @@ public enum StatusLine {
         parts.append(Line(state.clockText, "1"))
         if let round = state.round, let rounds = state.rounds { parts.append(Line("round \(round)/\(rounds)")) }
         if let next = state.next { parts.append(Line("next: \(next.name)", "2")) }
-        parts.append(Line("\(TimeText.clock(state.workoutLeft)) left", "2"))
+        if let left = state.workoutLeft { parts.append(Line("\(TimeText.clock(left)) left", "2")) }
         var line = Line()
         for part in parts {
             let joined = line.width == 0 ? part : line + Line("  ") + part

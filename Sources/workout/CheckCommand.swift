@@ -22,9 +22,13 @@ struct Check: ParsableCommand {
         var failures = 0
         var usage = false
         for name in routines {
-            do {
+            do throws(RoutineError) {
                 let routine = try RoutineLookup.load(name, settings: parameters.settings, limits: limits.limits)
-                Output.line("ok  \(name): \(routine.name), \(routine.timeline.count) segments, \(TimeText.clock(routine.timeline.duration))")
+                // A generator's mistakes show only when it runs: run it as `plan` does.
+                if let error = routine.expand(horizon: Timeline.defaultHorizon).first {
+                    throw RoutineError(error)
+                }
+                Output.line("ok  \(name): \(routine.name), \(Plan.size(routine.timeline))")
             } catch {
                 failures += 1
                 usage = usage || error.isUsage

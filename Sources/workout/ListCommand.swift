@@ -18,7 +18,7 @@ struct List: ParsableCommand {
             do {
                 let routine = try RoutineLoader.load(path: path)
                 let about = routine.description.map { " — \($0)" } ?? ""
-                Output.line("  \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(TimeText.clock(routine.timeline.duration).padding(toLength: 8, withPad: " ", startingAt: 0)) \(routine.name)\(about)")
+                Output.line("  \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \((routine.timeline.isOpenEnded ? "open" : TimeText.clock(routine.timeline.duration)).padding(toLength: 8, withPad: " ", startingAt: 0)) \(routine.name)\(about)")
                 if !routine.parameters.isEmpty {
                     Output.line(String(repeating: " ", count: 24) + style.dim("--set " + ParameterList.defaults(routine.parameters)))
                 }

@@ -3,12 +3,19 @@ import IntervalEngine
 
 struct Plan: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show a routine's timeline: every segment with its start and duration.")
+        abstract: "Show a routine's timeline: every segment with its start and duration.",
+        discussion: """
+            An open-ended routine (one with generate) is listed as far as its generators \
+            go, up to --horizon segments. No hook runs, so a generator sees only its own \
+            state. Exit status 1 when a generator fails.
+            """)
 
     @Argument(help: "The routine: a path, or a name such as 'hiit'.")
     var routine: String
 
     @OptionGroup var parameters: ParameterOptions
+
+    @OptionGroup var horizon: HorizonOption
 
     @Flag(help: "Print the plan as one JSON object.")
     var json = false
@@ -18,13 +25,22 @@ struct Plan: ParsableCommand {
 
     func run() throws {
         let loaded = try RoutineLookup.loadOrFail(routine, settings: parameters.settings, limits: limits.limits)
+        let errors = loaded.expand(horizon: horizon.segments)
         if json {
             loaded.writePlanJSON(Output.write)
             Output.write("\n")
-            return
+        } else {
+            printText(loaded)
         }
+        for error in errors {
+            Output.error("workout: \(error) (in generate)")
+        }
+        if !errors.isEmpty { throw ExitCode.failure }
+    }
+
+    private func printText(_ loaded: Routine) {
         let style = Style(enabled: Terminal.usesColor)
-        Output.line(style.bold(loaded.name) + " — \(loaded.timeline.count) segments, \(TimeText.clock(loaded.timeline.duration))")
+        Output.line(style.bold(loaded.name) + " — " + Plan.size(loaded.timeline))
         if let description = loaded.description { Output.line(description) }
         for line in ParameterList.lines(loaded.parameters, style: style) { Output.line(line) }
         let width = String(loaded.timeline.count).count
@@ -36,5 +52,16 @@ struct Plan: ParsableCommand {
                         + "\(style.kind(kind)) \(TimeText.clock(segment.duration).padding(toLength: 7, withPad: " ", startingAt: 0)) "
                         + segment.name + style.dim(PlainText.rounds(SegmentSummary(segment, count: loaded.timeline.count))))
         }
+        if loaded.timeline.reachedHorizon {
+            Output.line(style.dim("… and more: the list stops at --horizon \(horizon.segments)"))
+        }
+    }
+
+    /// `8 segments, 4:15`; for an open-ended routine what its generators gave, and
+    /// whether they ended within the horizon.
+    static func size(_ timeline: Timeline) -> String {
+        let known = "\(timeline.count) segments, \(TimeText.clock(timeline.duration))"
+        guard timeline.isOpenEnded else { return known }
+        return timeline.reachedHorizon ? "open-ended: the first \(known)" : "open-ended: \(known) as planned"
     }
 }

@@ -46,12 +46,18 @@ struct Run: ParsableCommand {
     @Flag(help: "Do not record this session in the history ($XDG_DATA_HOME/workout/history.jsonl).")
     var noHistory = false
 
+    /// Only a dry run needs it: a real open-ended workout runs until you quit.
+    @OptionGroup var horizon: HorizonOption
+
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
     func validate() throws {
         guard speed.isFinite, speed > 0, speed <= 10_000 else {
             throw ValidationError("--speed must be a number above 0 and at most 10000, got \(speed)")
+        }
+        if horizon.horizon != nil && !dryRun {
+            throw ValidationError("--horizon goes with --dry-run: a real open-ended workout runs until you quit")
         }
     }
 
@@ -82,22 +88,40 @@ struct Run: ParsableCommand {
     }
 
     /// `--dry-run`: the virtual clock runs everything at once. A pause from a hook is
-    /// resumed straight away so the run always ends.
+    /// resumed straight away so the run always ends; an open-ended workout stops at the
+    /// horizon (each segment is at most a day long, so that bounds it too).
     private func runVirtually(_ routine: Routine) -> Int32 {
         let clock = VirtualClock()
+        routine.horizon = horizon.segments
         let errors = MainThreadBox(0)
         let session = Session(routine: routine, scheduler: clock, options: sessionOptions,
                               onEvent: printer(errors: errors, display: MainThreadBox(nil)))
         session.start()
         // Hooks that extend forever would never end: stop a day past the plan.
-        let limit = routine.timeline.duration + Duration.maximum
+        let limit = routine.timeline.isOpenEnded ? .infinity : routine.timeline.duration + Duration.maximum
+        var lastPause = -1.0
+        var pausesNow = 0
         while session.state != .finished {
             if !clock.run(until: limit) {
                 session.stop()
                 Output.error("workout: the dry run was still going a day past the planned end; stopped")
                 return 1
             }
-            if session.state == .paused { session.resume() }
+            if session.state == .paused {
+                // A hook that pauses again on every resume would loop here for ever.
+                pausesNow = clock.now == lastPause ? pausesNow + 1 : 0
+                lastPause = clock.now
+                if pausesNow > 1_000 {
+                    session.stop()
+                    Output.error("workout: the dry run paused again on each resume (a hook calls pause() in on_resume?); stopped")
+                    return 1
+                }
+                session.resume()
+            }
+        }
+        if routine.timeline.reachedHorizon {
+            Output.error("workout: \(routine.fileName) is open-ended; the dry run stopped after "
+                         + "\(routine.timeline.count) segments (--horizon N for more)")
         }
         return errors.value > 0 ? 1 : 0
     }

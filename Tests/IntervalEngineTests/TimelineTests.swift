@@ -135,7 +135,7 @@ final class TimelineTests: XCTestCase {
         var plan = ""
         routine.writePlanJSON { plan += $0 }
         XCTAssertEqual(plan, """
-            {"name":"Plan","duration":40,"params":[],"segments":[\
+            {"name":"Plan","duration":40,"open_ended":false,"complete":true,"params":[],"segments":[\
             {"index":1,"start":0,"duration":20,"kind":"work","name":"Go","round":1,"rounds":2,"block":"B","info":{"reps":5}},\
             {"index":2,"start":20,"duration":20,"kind":"work","name":"Go","round":2,"rounds":2,"block":"B","info":{"reps":5}}]}
             """)

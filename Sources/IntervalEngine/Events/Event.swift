@@ -2,7 +2,8 @@
 /// (SPEC §5); the plain and live outputs format the same values.
 public struct Event: Sendable {
     public enum Kind: Sendable, Equatable {
-        case workoutStart(name: String, segments: Int, duration: Double, speed: Double)
+        /// `segments` and `duration` are nil (JSON `null`) for an open-ended workout.
+        case workoutStart(name: String, segments: Int?, duration: Double?, speed: Double)
         case segmentStart(SegmentSummary, info: JSONValue)
         case cue(index: Int, offset: Double, text: String?)
         case segmentEnd(index: Int, name: String, kind: String, skipped: Bool)
@@ -37,7 +38,8 @@ public struct Event: Sendable {
 /// The fields of `segment_start`, and what a display needs to show a segment.
 public struct SegmentSummary: Sendable, Equatable {
     public var index: Int
-    public var count: Int
+    /// How many segments the workout has; nil when it is open-ended.
+    public var count: Int?
     public var name: String
     public var kind: String
     public var duration: Double
@@ -45,7 +47,7 @@ public struct SegmentSummary: Sendable, Equatable {
     public var rounds: Int?
     public var block: String?
 
-    public init(_ segment: Segment, count: Int) {
+    public init(_ segment: Segment, count: Int?) {
         index = segment.index
         self.count = count
         name = segment.name

@@ -17,10 +17,10 @@ extension Event {
     private var ownFields: [(String, JSONValue)] {
         switch kind {
         case let .workoutStart(name, segments, duration, speed):
-            return [("name", .string(name)), ("segments", .integer(segments)),
-                    ("duration", .number(duration)), ("speed", .number(speed))]
+            return [("name", .string(name)), ("segments", .from(segments)),
+                    ("duration", duration.map { .number($0) } ?? .null), ("speed", .number(speed))]
         case let .segmentStart(segment, info):
-            return [("index", .integer(segment.index)), ("count", .integer(segment.count)),
+            return [("index", .integer(segment.index)), ("count", .from(segment.count)),
                     ("name", .string(segment.name)), ("kind", .string(segment.kind)),
                     ("duration", .number(segment.duration)), ("round", .from(segment.round)),
                     ("rounds", .from(segment.rounds)), ("block", .from(segment.block)), ("info", info)]

@@ -10,9 +10,10 @@ public enum PlainText {
         switch kind {
         case let .workoutStart(name, segments, duration, speed):
             let faster = speed == 1 ? "" : " at \(Number.format(speed))x"
+            guard let segments, let duration else { return "start \(name): open-ended\(faster)" }
             return "start \(name): \(segments) segments, \(TimeText.clock(duration))\(faster)"
         case let .segmentStart(segment, _):
-            return "\(segment.index)/\(segment.count) \(segment.kind) \"\(segment.name)\" \(TimeText.clock(segment.duration))"
+            return "\(segment.index)/\(segment.count.map(String.init) ?? "…") \(segment.kind) \"\(segment.name)\" \(TimeText.clock(segment.duration))"
                 + rounds(segment)
         case let .cue(index, offset, text):
             return "cue \(index) at \(TimeText.clock(offset))" + (text.map { ": \($0)" } ?? "")

@@ -3,7 +3,10 @@
 extension Routine {
     public func writePlanJSON(_ write: (String) -> Void) {
         var head = "{"
+        // An open-ended routine lists what its generators gave (see `expand`): `complete`
+        // is false when the list stopped at the horizon, and `duration` is the listed part.
         for (key, value) in [("name", JSONValue.string(name)), ("duration", .number(timeline.duration)),
+                             ("open_ended", .bool(timeline.isOpenEnded)), ("complete", .bool(!timeline.reachedHorizon)),
                              ("params", .array(parameters.map(\.json)))] {
             JSONValue.quote(key, into: &head)
             head += ":" + value.text + ","

@@ -57,12 +57,12 @@ struct Arguments {
 
     func function(at index: Int32, what: String) throws(APIError) -> LuaRef {
         guard stack.type(at: index) == LUA_TFUNCTION else { throw fail(what, "a function", at: index) }
-        return state.refs.make(at: index)
+        return state.refs.make(at: index, on: stack)
     }
 
     func payload(at index: Int32, what: String = "info") throws(APIError) -> LuaRef {
         try table(at: index, what: what)
-        return state.refs.make(at: index)
+        return state.refs.make(at: index, on: stack)
     }
 
     func noArguments(after index: Int32) throws(APIError) {
@@ -120,8 +120,10 @@ struct Arguments {
         guard let raw = luaL_testudata(stack.L, index, RoutineAPI.stepMetatable) else {
             throw fail(what, "a step such as work(20) or rounds(…)", at: index)
         }
-        let position = raw.load(as: Int.self)
-        return state.builder.steps[position]
+        guard let step = state.builder.step(raw.load(as: Int.self)) else {
+            throw APIError("\(function): \(what) was made while the file loaded and is gone once a fixed workout starts")
+        }
+        return step
     }
 
     /// Pushes a new step userdata and remembers the step.
@@ -132,6 +134,8 @@ struct Arguments {
             state.charge(160 + spec.kind.utf8.count + spec.name.utf8.count + spec.cues.count * 64)
         case .rounds(let spec):
             state.charge(160 + (spec.name?.utf8.count ?? 0) + spec.steps.count * 16)
+        case .generate:
+            state.charge(160)
         }
         let raw = lua_newuserdatauv(stack.L, MemoryLayout<Int>.size, 0)!
         raw.storeBytes(of: state.builder.steps.count - 1, as: Int.self)

@@ -93,7 +93,7 @@ enum Constructors {
                 if let text = stack.string(at: -1) {
                     action = .text(text)
                 } else if stack.type(at: -1) == LUA_TFUNCTION {
-                    action = .function(args.state.refs.make(at: -1))
+                    action = .function(args.state.refs.make(at: -1, on: stack))
                 } else {
                     throw args.fail("the cue at \(label)", "a string or a function", at: -1)
                 }
@@ -167,6 +167,20 @@ enum Constructors {
         }
     }
 
+    /// `generate(fn)`: an open-ended step. `fn` runs later, in a coroutine, as the workout
+    /// reaches it (see `Generator`); here it is only checked and kept.
+    static let generate: workout_SwiftFunction = { L in
+        APIError.entry(L) { stack, state throws(APIError) in
+            let args = Arguments(stack: stack, state: state, function: "generate")
+            guard stack.type(at: 1) == LUA_TFUNCTION else {
+                throw args.fail("its argument", "a function that yields steps: generate(function() coroutine.yield(work(20)) end)", at: 1)
+            }
+            try args.noArguments(after: 1)
+            let spec = GeneratorSpec(function: state.refs.make(at: 1, on: stack), line: stack.callerLine())
+            return args.push(.generate(spec))
+        }
+    }
+
     static let workoutFields = RoutineTypes.workoutSpec.fieldNames
 
     /// `workout{ name=, description=, countdown=, steps..., on_start=, … }`.
@@ -226,7 +240,8 @@ enum Constructors {
         var total = 0
         for step in steps {
             switch step {
-            case .segment: total += 1
+            // A generator's segments are not known yet; it counts as one.
+            case .segment, .generate: total += 1
             case .rounds(let spec): total += spec.segmentCount
             }
             if total > maximumSegments { return maximumSegments + 1 }
@@ -236,10 +251,12 @@ enum Constructors {
 
     static let stepToString: workout_SwiftFunction = { L in
         APIError.entry(L) { stack, state throws(APIError) in
-            guard let raw = luaL_testudata(L, 1, RoutineAPI.stepMetatable) else { return 0 }
-            switch state.builder.steps[raw.load(as: Int.self)] {
+            guard let raw = luaL_testudata(L, 1, RoutineAPI.stepMetatable),
+                  let step = state.builder.step(raw.load(as: Int.self)) else { return 0 }
+            switch step {
             case .segment(let spec): stack.push("\(spec.kind)(\(Number.format(spec.duration)), \"\(spec.name)\")")
             case .rounds(let spec): stack.push("rounds(\(spec.count), …)")
+            case .generate: stack.push("generate(…)")
             }
             return 1
         }

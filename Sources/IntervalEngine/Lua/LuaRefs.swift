@@ -17,8 +17,11 @@ final class LuaRefs {
 
     var liveCount: Int { live.count }
 
-    /// References the value at `index` (the stack is unchanged).
-    func make(at index: Int32) -> LuaRef {
+    /// References the value at `index` (the stack is unchanged). `stack` is the stack the
+    /// index refers to: a constructor called inside a coroutine (a generator) works on the
+    /// coroutine's stack, not the main one. The registry is the same for both.
+    func make(at index: Int32, on stack: LuaStack? = nil) -> LuaRef {
+        let L = stack?.L ?? self.L
         lua_pushvalue(L, index)
         let id = luaL_ref(L, workout_registryindex())
         live.insert(id)
@@ -31,6 +34,12 @@ final class LuaRefs {
         } else {
             lua_pushnil(L)
         }
+    }
+
+    /// Lets one value go (a generator that has ended).
+    func release(_ ref: LuaRef) {
+        guard live.remove(ref.id) != nil else { return }
+        luaL_unref(L, workout_registryindex(), ref.id)
     }
 
     func releaseAll() {

@@ -106,11 +106,22 @@ final class LuaState {
     }
 
     /// Calls the function below `arguments` values under `lua_pcall`, with `budget`
-    /// instructions, `seconds` of time (0: none) and the memory cap enforced. A call made
-    /// from inside another (a hook that pauses runs `on_pause`) gets its own budget and
-    /// gives the outer one back. On failure the stack is back to where the handler was
-    /// pushed, minus the handler.
+    /// instructions, `seconds` of time (0: none) and the memory cap enforced. On failure
+    /// the stack is back to where the handler was pushed, minus the handler.
     func call(arguments: Int32, results: Int32, handler: Int32, budget: Int, seconds: Double = 0) throws(LuaError) {
+        let status = limited(budget: budget, seconds: seconds) { workout_pcall(L, arguments, results, handler) }
+        guard status == LUA_OK else {
+            let error = status == LUA_ERRMEM ? memoryError
+                : LuaError(tracebackMessage: stack.string(at: -1) ?? "error object is not a string")
+            lua_settop(L, handler - 1)
+            throw error
+        }
+    }
+
+    /// Runs Lua code with `budget` instructions, `seconds` of time (0: none) and the
+    /// memory cap enforced. A call made from inside another (a hook that pauses runs
+    /// `on_pause`) gets its own budget and gives the outer one back.
+    private func limited(budget: Int, seconds: Double, _ body: () -> Int32) -> Int32 {
         let outer = context.pointee
         context.pointee.budget = Int64(budget)
         context.pointee.enforce = 1
@@ -121,22 +132,45 @@ final class LuaState {
             context.pointee.deadline = 0
         }
         armWatchdog(deadline: context.pointee.deadline, seconds: seconds)
-        let status = workout_pcall(L, arguments, results, handler)
+        let status = body()
         context.pointee.budget = outer.budget
         context.pointee.enforce = outer.enforce
         context.pointee.deadline = outer.deadline
         context.pointee.seconds = outer.seconds
         armWatchdog(deadline: outer.deadline, seconds: outer.seconds)
-        guard status == LUA_OK else {
-            let error: LuaError
-            if status == LUA_ERRMEM {
-                error = LuaError(message: "\(chunkName): memory limit of \(limits.memory / (1024 * 1024)) MiB reached",
-                                 traceback: nil)
-            } else {
-                error = LuaError(tracebackMessage: stack.string(at: -1) ?? "error object is not a string")
-            }
-            lua_settop(L, handler - 1)
-            throw error
+        return status
+    }
+
+    private var memoryError: LuaError {
+        LuaError(message: "\(chunkName): memory limit of \(limits.memory / (1024 * 1024)) MiB reached", traceback: nil)
+    }
+
+    enum Resumed {
+        /// How many values the coroutine yielded, or returned when its function ended;
+        /// they are on its stack.
+        case yielded(Int32)
+        case returned(Int32)
+    }
+
+    /// Resumes a coroutine with `arguments` values on its stack, with a hook call's
+    /// instruction budget, time limit and the memory cap. `lua_resume` is protected: an
+    /// error leaves the coroutine dead, and its message, with the coroutine's traceback,
+    /// is thrown.
+    func resume(_ thread: OpaquePointer, arguments: Int32) throws(LuaError) -> Resumed {
+        var results: Int32 = 0
+        let status = limited(budget: limits.hookInstructions, seconds: limits.hookSeconds) {
+            lua_resume(thread, L, arguments, &results)
+        }
+        switch status {
+        case LUA_YIELD: return .yielded(results)
+        case LUA_OK: return .returned(results)
+        case LUA_ERRMEM: throw memoryError
+        default:
+            let message = LuaStack(thread).string(at: -1)
+                ?? "(error object is a \(LuaStack(thread).typeName(at: -1)) value)"
+            luaL_traceback(L, thread, message, 0)
+            defer { stack.pop() }
+            throw LuaError(tracebackMessage: stack.string(at: -1) ?? message)
         }
     }
 

@@ -69,6 +69,11 @@ public enum RoutineAPI {
             APIField("steps", "workout.Step[]", "The steps of one round, in order; may hold further `rounds`."),
             APIField("options", "workout.RoundsOptions", optional: true, "`name`, `rest_between`, `skip_last_rest`."),
         ], returns: "workout.Step", "Repeats steps n times.", body: Constructors.rounds),
+        Function("generate", .constructor, [
+            APIField("fn", "fun(run: workout.Progress)", "Yields the steps one at a time with `coroutine.yield(step)`; returning ends it."),
+        ], returns: "workout.Step",
+        "An open-ended step: `fn` runs as the workout reaches it, one `coroutine.yield(step)` per step, so it can adapt to what hooks recorded or never end.",
+        body: Constructors.generate),
         Function("params", .parameters, [
             APIField("defaults", "T", "Each parameter's default, or `{ default = …, type = …, help = … }`."),
         ], returns: "T",
@@ -140,4 +145,10 @@ struct RoutineBuilder {
     /// A `--set` value `params{}` could not use: reported as a usage error even if the
     /// routine caught the Lua error it raised.
     var settingProblem: String?
+
+    /// The step a userdata names; nil for one made while loading a routine whose steps
+    /// were dropped once its timeline was fixed.
+    func step(_ position: Int) -> Step? {
+        steps.indices.contains(position) ? steps[position] : nil
+    }
 }

@@ -51,7 +51,7 @@ public enum RoutineTypes {
                  doc: "Moments inside a segment: keys are seconds from the start (`[10]`), from the end (`[-5]`), or `half`; values are text (shown, spoken with `--voice`) or a function."),
     ]
 
-    public static let step = APIClass("workout.Step", "A step of a routine: a segment or a `rounds` block. Put it in `workout{}` or in `rounds`.", [])
+    public static let step = APIClass("workout.Step", "A step of a routine: a segment, a `rounds` block or a `generate`. Put it in `workout{}` or in `rounds`.", [])
 
     public static let routine = APIClass("workout.Routine", "The built routine; a routine file returns it.", [])
 
@@ -86,7 +86,7 @@ public enum RoutineTypes {
 
     public static let segment = APIClass("workout.Segment", "`seg`: the segment a hook or cue runs for.", [
         APIField("index", "integer", "Its position in the flattened timeline, from 1."),
-        APIField("count", "integer", "How many segments the timeline has."),
+        APIField("count", "integer", optional: true, "How many segments the timeline has; nil when the workout is open-ended (it has a `generate`)."),
         APIField("name", "string", "Its name."),
         APIField("kind", "string", "Its kind: `work`, `rest`, …"),
         APIField("duration", "number", "Its planned length in seconds."),
@@ -102,8 +102,8 @@ public enum RoutineTypes {
     public static let started = APIClass("workout.Started", "`w`: what `on_start` receives.", [
         APIField("name", "string", "The routine's name."),
         APIField("description", "string", optional: true, "Its description."),
-        APIField("segments", "integer", "How many segments it has."),
-        APIField("duration", "number", "Its planned length in seconds."),
+        APIField("segments", "integer", optional: true, "How many segments it has; nil when it is open-ended."),
+        APIField("duration", "number", optional: true, "Its planned length in seconds; nil when it is open-ended."),
         APIField("countdown", "number", "Its countdown setting."),
     ])
 
@@ -111,9 +111,14 @@ public enum RoutineTypes {
         APIField("completed", "boolean", "True when the last segment ended, false when the workout was stopped."),
         APIField("segments_done", "integer", "Segments that ended, run out or skipped."),
         APIField("segments_skipped", "integer", "Segments ended early with `skip()` or the `n` key."),
-        APIField("segments", "integer", "Segments in the timeline."),
+        APIField("segments", "integer", "Segments in the timeline; for an open-ended workout, the segments it reached."),
         APIField("elapsed", "number", "Workout seconds from start to end, pauses not counted."),
         APIField("work_seconds", "number", "Seconds spent in `work` segments."),
+    ])
+
+    public static let progress = APIClass("workout.Progress", "`run`: what a `generate` function receives, the same table updated before each resume (`coroutine.yield` returns it too).", [
+        APIField("index", "integer", "The number the next segment will have."),
+        APIField("elapsed", "number", "Workout seconds done so far, pauses not counted; in `workout plan`, the planned seconds."),
     ])
 
     public static let parameter = APIClass("workout.Parameter", "The full form of a parameter in `params{}`.", [
@@ -124,5 +129,5 @@ public enum RoutineTypes {
     ])
 
     public static let all: [APIClass] = [step, routine, segmentSpec, roundsOptions, workoutSpec, segment, started,
-                                         summary, parameter]
+                                         summary, progress, parameter]
 }

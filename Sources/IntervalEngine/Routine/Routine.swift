@@ -5,6 +5,7 @@ public final class Routine {
     public let description: String?
     /// Countdown bells in the last N seconds of each segment (0 = off).
     public let countdown: Double
+    /// The segments known so far; an open-ended routine's grows as it runs.
     public let timeline: Timeline
     /// The file name the routine was loaded as (`hiit.lua`).
     public let fileName: String
@@ -29,8 +30,34 @@ public final class Routine {
         parameters = lua.builder.parameters ?? []
         hooks = spec.hooks
         self.lua = lua
-        // The step tree is no longer needed once the timeline is flat.
+        // The step tree is no longer needed once the timeline is flat, unless a generator
+        // may still yield steps the file built while loading.
+        let steps = lua.builder.steps
         lua.resetBuilder()
+        if timeline.isOpenEnded { lua.builder.steps = steps }
+    }
+
+    /// A run stops asking generators for more at this many segments (a dry run of a
+    /// routine that never ends must end); unlimited unless set.
+    public var horizon: Int {
+        get { timeline.horizon }
+        set { timeline.horizon = newValue }
+    }
+
+    /// For `plan` and `check`: asks the generators for their segments, up to `horizon`
+    /// segments in all. No hook runs, so a generator sees only its own state, and
+    /// `run.elapsed` is the planned time. Actions it calls do nothing. Returns the
+    /// errors of generators that failed (each ends there; the steps after it follow).
+    public func expand(horizon: Int) -> [String] {
+        timeline.horizon = horizon
+        var errors: [String] = []
+        let silent = SilentActions()
+        lua.actions = silent
+        withExtendedLifetime(silent) {
+            timeline.expand(lua) { errors.append($0.message) }
+        }
+        lua.actions = nil
+        return errors
     }
 
     /// Registry references still held for hooks, cues and payloads.
@@ -64,4 +91,16 @@ public struct RoutineError: Error, CustomStringConvertible, Equatable {
         self.message = message
         self.isUsage = isUsage
     }
+}
+
+/// The actions while `plan` runs generators: there is no workout to ring, skip or
+/// pause, and what it prints is not shown.
+private final class SilentActions: RoutineActions {
+    func ringBell() {}
+    func notify(title: String, body: String?) {}
+    func say(_ text: String) {}
+    func log(_ text: String) {}
+    func skipSegment() {}
+    func extendSegment(by seconds: Double) {}
+    func pauseWorkout() {}
 }

@@ -19,4 +19,8 @@ public struct Segment {
     public var line: Int
 
     public var end: Double { start + duration }
+
+    /// Stands in for the current segment before an open-ended workout's first one is known.
+    static var none: Segment { Segment(index: 0, kind: "", name: "", duration: 0, start: 0, round: nil, rounds: nil,
+                              block: nil, info: nil, cues: [], onStart: nil, onEnd: nil, line: 0) }
 }

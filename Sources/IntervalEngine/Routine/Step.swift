@@ -4,6 +4,16 @@
 indirect enum Step {
     case segment(SegmentSpec)
     case rounds(RoundsSpec)
+    case generate(GeneratorSpec)
+
+    /// Whether a `generate` is in it, at any depth: a generator may yield only fixed steps.
+    var isOpenEnded: Bool {
+        switch self {
+        case .segment: false
+        case .rounds(let spec): spec.steps.contains { $0.isOpenEnded }
+        case .generate: true
+        }
+    }
 
     /// How many `rounds` levels the step holds (0 for a segment).
     var depth: Int {
@@ -38,4 +48,11 @@ struct RoundsSpec {
     /// that a block reused at every level (`s = rounds(2, { s, s })`) is never walked
     /// again.
     var segmentCount = 0
+}
+
+/// `generate(fn)`: segments produced by `fn`, one `coroutine.yield` at a time, as the
+/// workout reaches them.
+struct GeneratorSpec {
+    var function: LuaRef
+    var line: Int
 }

@@ -1,17 +1,35 @@
 /// The routine flattened: every segment in order with its absolute planned start.
 /// Nested `rounds` are unrolled here, once, so that running a workout never walks the
 /// step tree.
-public struct Timeline {
+///
+/// A `generate` step cannot be unrolled ahead: its segments join the timeline one yield
+/// at a time, when the run (or `plan`) needs the next segment (`pull`), so the generator
+/// sees what the hooks did up to that boundary. The fixed steps before the first
+/// generator are unrolled at load; those after it wait, unrolled, in `pending`, and join
+/// once the generator ends.
+///
+/// A class, not a struct: a pull runs the routine's Lua, whose actions reach the session,
+/// which reads the timeline. Mutating a struct held by the routine would hold exclusive
+/// access to it across that call.
+public final class Timeline {
+    /// The segments known so far: every one of a fixed routine.
     public private(set) var segments: [Segment] = []
+    /// The routine has a `generate` step, so how many segments it has is not known ahead.
+    public private(set) var isOpenEnded = false
+    /// Generators are asked for more only while fewer segments than this are known:
+    /// what keeps `plan` and a dry run of a never-ending routine finite.
+    public var horizon = Int.max
+    /// The horizon of `plan`, `check` and a dry run unless `--horizon` says otherwise.
+    public static let defaultHorizon = 1_000
+    /// A pull found more to come but stopped at the horizon.
+    public private(set) var reachedHorizon = false
 
+    /// Planned seconds of the segments known so far.
     public var duration: Double { segments.last?.end ?? 0 }
     public var count: Int { segments.count }
-
-    init(steps: [Step]) {
-        for step in steps {
-            append(step, block: nil)
-        }
-    }
+    /// Every segment is known: always for a fixed routine, and for an open-ended one
+    /// once its generators have ended.
+    public var isComplete: Bool { running == nil && nextPiece == pending.count }
 
     private struct Block {
         var round: Int
@@ -19,10 +37,81 @@ public struct Timeline {
         var name: String?
     }
 
-    private mutating func append(_ step: Step, block: Block?) {
+    /// What comes after the known segments, unrolled as far as it can be.
+    private enum Piece {
+        case segment(SegmentSpec, Block?)
+        case generator(GeneratorSpec, Block?)
+    }
+
+    private var pending: [Piece] = []
+    private var nextPiece = 0
+    /// The generator being pulled from, and the block its `generate` step sits in.
+    private var running: (generator: Generator, block: Block?)?
+
+    init(steps: [Step]) {
+        for step in steps {
+            append(step, block: nil)
+        }
+    }
+
+    /// Adds at least one segment, from the running generator or the steps after the
+    /// known ones; false when the workout has no more, or the horizon is reached. A
+    /// generator that raises, or yields something that is not a step, is handed to
+    /// `failed` and ends there: the steps after it follow. `elapsed` is what the
+    /// generator's `run.elapsed` reads: workout seconds done so far.
+    func pull(_ lua: LuaState, elapsed: Double, failed: (LuaError) -> Void) -> Bool {
+        deferring = false
+        let before = count
+        while count == before {
+            guard !isComplete else { return false }
+            guard count < horizon else {
+                reachedHorizon = true
+                return false
+            }
+            if let (generator, block) = running {
+                do {
+                    let steps = try generator.next(index: count + 1, elapsed: elapsed)
+                    for step in steps { append(step, block: block) }
+                    if generator.isFinished { end(generator) }
+                } catch {
+                    end(generator)
+                    failed(error)
+                }
+            } else {
+                let piece = pending[nextPiece]
+                nextPiece += 1
+                switch piece {
+                case let .segment(spec, block): add(spec, block: block)
+                case let .generator(spec, block): running = (Generator(spec, lua: lua), block)
+                }
+            }
+        }
+        // Fixed steps right behind are known now, so "next" can show them.
+        while running == nil, nextPiece < pending.count, case let .segment(spec, block) = pending[nextPiece] {
+            nextPiece += 1
+            add(spec, block: block)
+        }
+        return true
+    }
+
+    /// Pulls until every segment is known or the horizon is reached (for `plan`).
+    func expand(_ lua: LuaState, failed: (LuaError) -> Void) {
+        while pull(lua, elapsed: duration, failed: failed) {}
+    }
+
+    private func end(_ generator: Generator) {
+        generator.close()
+        running = nil
+    }
+
+    private func append(_ step: Step, block: Block?) {
         switch step {
         case .segment(let spec):
             add(spec, block: block)
+        case .generate(let spec):
+            isOpenEnded = true
+            deferring = true
+            pending.append(.generator(spec, block))
         case .rounds(let spec):
             for round in 1...spec.count {
                 let inner = Block(round: round, rounds: spec.count, name: spec.name)
@@ -30,8 +119,8 @@ public struct Timeline {
                 for child in spec.steps {
                     append(child, block: inner)
                 }
-                if isLast && spec.skipLastRest, segments.last?.kind == "rest" {
-                    segments.removeLast()
+                if isLast && spec.skipLastRest {
+                    dropTrailingRest()
                 }
                 if !isLast, let rest = spec.restBetween {
                     let between = SegmentSpec(
@@ -43,12 +132,30 @@ public struct Timeline {
         }
     }
 
-    private mutating func add(_ spec: SegmentSpec, block: Block?) {
+    /// While loading, segments go straight onto the timeline until a generator is met;
+    /// after it they wait their turn in `pending`. A pull always adds to the timeline:
+    /// `pending` is complete by then, and what a generator yields comes next.
+    private var deferring = false
+
+    private func add(_ spec: SegmentSpec, block: Block?) {
+        if deferring {
+            pending.append(.segment(spec, block))
+            return
+        }
         segments.append(Segment(
             index: segments.count + 1, kind: spec.kind, name: spec.name,
             duration: spec.duration, start: duration,
             round: block?.round, rounds: block?.rounds, block: block?.name,
             info: spec.info, cues: spec.cues, onStart: spec.onStart, onEnd: spec.onEnd,
             line: spec.line))
+    }
+
+    /// `skip_last_rest`: only a rest segment can be dropped, never a generator's output.
+    private func dropTrailingRest() {
+        if deferring {
+            if case let .segment(spec, _)? = pending.last, spec.kind == "rest" { pending.removeLast() }
+        } else if segments.last?.kind == "rest" {
+            segments.removeLast()
+        }
     }
 }

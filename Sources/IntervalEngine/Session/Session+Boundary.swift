@@ -4,6 +4,7 @@
 extension Session {
     func startSegment(_ position: Int, at time: Double) {
         segment = timeline.segments[position]
+        segmentsReached = max(segmentsReached, segment.index)
         segmentStart = time
         if state == .paused { pausedAt = time }
         firedCues = []
@@ -11,7 +12,7 @@ extension Session {
         inBoundary = true
         if state == .running { scheduleTimers() }
         let info = options.payloadsInEvents ? routine.infoJSON(for: segment) : .null
-        emit(.segmentStart(SegmentSummary(segment, count: timeline.count), info: info))
+        emit(.segmentStart(SegmentSummary(segment, count: segmentCount), info: info))
         callSegmentHook(segment.onStart, "on_start")
         callSegmentHook(routine.hooks.onSegmentStart, "on_segment_start")
         guard state != .finished else { return }
@@ -54,11 +55,26 @@ extension Session {
         callSegmentHook(segment.onEnd, "on_end")
         callSegmentHook(routine.hooks.onSegmentEnd, "on_segment_end")
         guard state != .finished else { return }
-        if segment.index < timeline.count {
+        if segment.index < timeline.count || pullSegment(at: time) {
             startSegment(segment.index, at: time)
         } else {
-            finish(completed: true, at: time)
+            // A dry run stopped at the horizon did not see the end of the workout.
+            finish(completed: !timeline.reachedHorizon, at: time)
         }
+    }
+
+    /// Asks an open-ended routine for its next segment, after the old segment's hooks
+    /// (so a generator sees what they changed); false when the workout has no more. A
+    /// generator that fails is reported like a hook and ends; the steps after it follow.
+    func pullSegment(at time: Double) -> Bool {
+        let elapsed = time - startedAt - pausedSeconds
+        let pulled = routine.timeline.pull(routine.lua, elapsed: elapsed) { error in
+            emit(.error(message: error.message, hook: "generate", traceback: error.traceback))
+        }
+        if outcomes.count < timeline.count {
+            outcomes += Array(repeating: .pending, count: timeline.count - outcomes.count)
+        }
+        return pulled
     }
 
     /// Adds the current segment's work done by `time` to the work total.
@@ -84,7 +100,7 @@ extension Session {
         if completed && options.bell { ring(nil) }
         let summary = Summary(
             completed: completed, segmentsDone: segmentsDone, segmentsSkipped: segmentsSkipped,
-            segments: timeline.count, elapsed: Number.rounded(time - startedAt, places: 6),
+            segments: timeline.isOpenEnded ? segmentsReached : timeline.count, elapsed: Number.rounded(time - startedAt, places: 6),
             workSeconds: Number.rounded(workSeconds, places: 6))
         self.summary = summary
         callHook(routine.hooks.onFinish, "on_finish") { lua in lua.pushSummary(summary) }

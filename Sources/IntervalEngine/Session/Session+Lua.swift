@@ -18,7 +18,7 @@ extension Session {
         guard hook != nil else { return }
         let elapsed = elapsedInSegment
         let segment = segment
-        let count = timeline.count
+        let count = segmentCount
         callHook(hook, name) { lua in
             lua.pushSegment(segment, count: count, elapsed: elapsed)
         }
@@ -39,11 +39,11 @@ extension Session: RoutineActions {
 extension LuaState {
     /// `seg`: index, count, name, kind, duration, start, round, rounds, block, info,
     /// elapsed, remaining. `info` is the segment's own table, the same on every call.
-    func pushSegment(_ segment: Segment, count: Int, elapsed: Double) -> Int32 {
+    func pushSegment(_ segment: Segment, count: Int?, elapsed: Double) -> Int32 {
         let stack = self.stack
         lua_createtable(L, 0, 12)
         stack.push(segment.index); stack.setField("index")
-        stack.push(count); stack.setField("count")
+        if let count { stack.push(count); stack.setField("count") }
         stack.push(segment.name); stack.setField("name")
         stack.push(segment.kind); stack.setField("kind")
         stack.push(segment.duration); stack.setField("duration")
@@ -57,14 +57,17 @@ extension LuaState {
         return 1
     }
 
-    /// `w` for `on_start`: name, description, segments, duration, countdown.
+    /// `w` for `on_start`: name, description, segments, duration (both nil when it is
+    /// open-ended), countdown.
     func pushWorkout(_ routine: Routine) -> Int32 {
         let stack = self.stack
         lua_createtable(L, 0, 5)
         stack.push(routine.name); stack.setField("name")
         if let description = routine.description { stack.push(description); stack.setField("description") }
-        stack.push(routine.timeline.count); stack.setField("segments")
-        stack.push(routine.timeline.duration); stack.setField("duration")
+        if !routine.timeline.isOpenEnded {
+            stack.push(routine.timeline.count); stack.setField("segments")
+            stack.push(routine.timeline.duration); stack.setField("duration")
+        }
         stack.push(routine.countdown); stack.setField("countdown")
         return 1
     }

@@ -40,6 +40,10 @@ public final class Session {
     /// How each segment last ended (by position), so going back over one un-counts it.
     var outcomes: [Outcome]
     var workSeconds: Double = 0
+    /// Workout seconds spent paused, for a generator's `run.elapsed`.
+    var pausedSeconds: Double = 0
+    /// The highest segment number started: an open-ended workout's `summary.segments`.
+    var segmentsReached = 0
     public internal(set) var summary: Summary?
 
     public init(routine: Routine, scheduler: any Scheduler, alerts: any AlertPlayer = SilentAlerts(),
@@ -49,7 +53,8 @@ public final class Session {
         self.alerts = alerts
         self.options = options
         self.onEvent = onEvent
-        segment = routine.timeline.segments[0]
+        // An open-ended routine may have no segment before its generator has run.
+        segment = routine.timeline.segments.first ?? Segment.none
         outcomes = Array(repeating: .pending, count: routine.timeline.count)
     }
 
@@ -66,10 +71,16 @@ public final class Session {
     /// When the current segment ends, in workout time (while running).
     public var segmentDeadline: Double { segmentStart + segment.duration }
 
-    /// Seconds of the planned workout still to go, the current segment included.
-    public var remainingInWorkout: Double {
-        remainingInSegment + timeline.duration - timeline.segments[segment.index - 1].end
+    /// Seconds of the planned workout still to go, the current segment included; nil
+    /// while an open-ended workout has segments still to come.
+    public var remainingInWorkout: Double? {
+        guard timeline.isComplete else { return nil }
+        return remainingInSegment + timeline.duration - timeline.segments[segment.index - 1].end
     }
+
+    /// How many segments the workout has, for events and hooks; nil when it is open-ended
+    /// (even once its generators have ended, so that every event of a run agrees).
+    var segmentCount: Int? { timeline.isOpenEnded ? nil : timeline.count }
 
     public func start() {
         guard state == .ready else { return }
@@ -77,14 +88,21 @@ public final class Session {
         routine.lua.actions = self
         (scheduler as? any SuspendDetecting)?.onSuspend = { [weak self] missed in self?.suspended(missed: missed) }
         startedAt = scheduler.now
-        emit(.workoutStart(name: routine.name, segments: timeline.count, duration: timeline.duration,
-                           speed: scheduler.speed))
+        emit(.workoutStart(name: routine.name, segments: segmentCount,
+                           duration: timeline.isOpenEnded ? nil : timeline.duration, speed: scheduler.speed))
         for line in routine.loadLog {
             emit(.log(text: line))
         }
         inBoundary = true
         callHook(routine.hooks.onStart, "on_start") { lua in lua.pushWorkout(self.routine) }
-        startSegment(0, at: startedAt)
+        // No segment is running while a generator makes the first one: `extend` from it
+        // must not act on the stand-in.
+        segmentHasEnded = true
+        if timeline.count > 0 || pullSegment(at: startedAt) {
+            startSegment(0, at: startedAt)
+        } else {
+            finish(completed: !timeline.reachedHorizon, at: startedAt)
+        }
     }
 
     public func pause() {
@@ -103,6 +121,7 @@ public final class Session {
     public func resume() {
         guard state == .paused else { return }
         segmentStart += scheduler.now - pausedAt
+        pausedSeconds += scheduler.now - pausedAt
         state = .running
         scheduleTimers()
         emit(.resume(index: segment.index, remaining: remainingInSegment))

@@ -10,7 +10,7 @@
 ---Moments inside a segment: keys are seconds from the start (`[10]`), from the end (`[-5]`), or `half`; values are text (shown, spoken with `--voice`) or a function.
 ---@alias workout.Cues table<number|"half", string|fun(seg: workout.Segment)>
 
----A step of a routine: a segment or a `rounds` block. Put it in `workout{}` or in `rounds`.
+---A step of a routine: a segment, a `rounds` block or a `generate`. Put it in `workout{}` or in `rounds`.
 ---@class workout.Step
 
 ---The built routine; a routine file returns it.
@@ -48,7 +48,7 @@
 ---`seg`: the segment a hook or cue runs for.
 ---@class workout.Segment
 ---@field index integer Its position in the flattened timeline, from 1.
----@field count integer How many segments the timeline has.
+---@field count? integer How many segments the timeline has; nil when the workout is open-ended (it has a `generate`).
 ---@field name string Its name.
 ---@field kind string Its kind: `work`, `rest`, …
 ---@field duration number Its planned length in seconds.
@@ -64,8 +64,8 @@
 ---@class workout.Started
 ---@field name string The routine's name.
 ---@field description? string Its description.
----@field segments integer How many segments it has.
----@field duration number Its planned length in seconds.
+---@field segments? integer How many segments it has; nil when it is open-ended.
+---@field duration? number Its planned length in seconds; nil when it is open-ended.
 ---@field countdown number Its countdown setting.
 
 ---`summary`: what `on_finish` receives.
@@ -73,9 +73,14 @@
 ---@field completed boolean True when the last segment ended, false when the workout was stopped.
 ---@field segments_done integer Segments that ended, run out or skipped.
 ---@field segments_skipped integer Segments ended early with `skip()` or the `n` key.
----@field segments integer Segments in the timeline.
+---@field segments integer Segments in the timeline; for an open-ended workout, the segments it reached.
 ---@field elapsed number Workout seconds from start to end, pauses not counted.
 ---@field work_seconds number Seconds spent in `work` segments.
+
+---`run`: what a `generate` function receives, the same table updated before each resume (`coroutine.yield` returns it too).
+---@class workout.Progress
+---@field index integer The number the next segment will have.
+---@field elapsed number Workout seconds done so far, pauses not counted; in `workout plan`, the planned seconds.
 
 ---The full form of a parameter in `params{}`.
 ---@class workout.Parameter
@@ -139,6 +144,11 @@ function segment(spec) end
 ---@param options? workout.RoundsOptions `name`, `rest_between`, `skip_last_rest`.
 ---@return workout.Step
 function rounds(n, steps, options) end
+
+---An open-ended step: `fn` runs as the workout reaches it, one `coroutine.yield(step)` per step, so it can adapt to what hooks recorded or never end.
+---@param fn fun(run: workout.Progress) Yields the steps one at a time with `coroutine.yield(step)`; returning ends it.
+---@return workout.Step
+function generate(fn) end
 
 ---Declares the routine's parameters and returns their values, changed by `--set NAME=VALUE`. Durations come back as seconds.
 ---@generic T: table
