@@ -19,18 +19,41 @@ public enum ScreenLayout {
     public static let smallest = ScreenSize(columns: 40, rows: 12)
 
     public static func lines(_ state: DisplayState, size: ScreenSize, glyphs: Glyphs) -> [Line] {
+        layout(state, size: size, glyphs: glyphs).lines
+    }
+
+    /// Where the rows that move with the clock are: the big digits and the two bars.
+    struct MovingRows: Equatable {
+        var digits: Range<Int>
+        var scale: Int
+        var segmentBar: Int
+        var workoutBar: Int
+
+        func shifted(by offset: Int) -> MovingRows {
+            MovingRows(digits: (digits.lowerBound + offset)..<(digits.upperBound + offset), scale: scale,
+                       segmentBar: segmentBar + offset, workoutBar: workoutBar + offset)
+        }
+    }
+
+    /// The lines, and where the moving rows are (nil for the status line and the help).
+    static func layout(_ state: DisplayState, size: ScreenSize, glyphs: Glyphs) -> (lines: [Line], moving: MovingRows?) {
         guard size.columns >= smallest.columns, size.rows >= smallest.rows else {
-            return [StatusLine.line(state, width: size.columns, glyphs: glyphs)]
+            return ([StatusLine.line(state, width: size.columns, glyphs: glyphs)], nil)
         }
         let width = size.columns
-        let content = state.help ? helpLines(width: width)
-                                 : workoutLines(state, width: width, rows: size.rows - 2, glyphs: glyphs)
+        var content: [Line]
+        var moving: MovingRows?
+        if state.help {
+            content = helpLines(width: width)
+        } else {
+            (content, moving) = workoutLines(state, width: width, rows: size.rows - 2, glyphs: glyphs)
+        }
         let top = max(0, (size.rows - 2 - content.count) / 2)
         var lines = [header(state, width: width, glyphs: glyphs)]
         lines += Array(repeating: Line(), count: top) + content
         lines += Array(repeating: Line(), count: max(0, size.rows - 1 - lines.count))
         lines.append(keyHelp(state, width: width, glyphs: glyphs))
-        return lines
+        return (lines, moving?.shifted(by: 1 + top))
     }
 
     /// The routine's name, PAUSED in reverse video while paused, and the segment number.
@@ -49,12 +72,11 @@ public enum ScreenLayout {
 
     /// Title, big clock, segment bar, round and next, workout bar and the last message,
     /// fitted into `rows`: the digits grow first, then the rows part into groups.
-    static func workoutLines(_ state: DisplayState, width: Int, rows: Int, glyphs: Glyphs) -> [Line] {
-        let clock = state.clockText
-        // Sized for the widest text a segment shows, so the scale does not jump at 10 s.
-        let widest = max(BigDigits.width(clock, scale: 1), BigDigits.width("0:00.0", scale: 1))
+    static func workoutLines(_ state: DisplayState, width: Int, rows: Int,
+                             glyphs: Glyphs) -> (lines: [Line], moving: MovingRows) {
         let fixed = 5
         var scale = 1
+        let widest = widestClock(state)
         for candidate in [3, 2] where fixed + BigDigits.height * candidate <= rows
             && widest * candidate <= width - 2 {
             scale = candidate
@@ -67,14 +89,14 @@ public enum ScreenLayout {
 
         let title = (Line(KindStyle.label(state.kind), KindStyle.strong(state.kind)) + Line("  ")
                      + Line(state.name, "1")).centered(in: width)
-        let ink = state.paused ? "2" : KindStyle.strong(state.kind)
-        let digits = BigDigits.render(clock, scale: scale, ink: glyphs.full).map { Line($0, ink).centered(in: width) }
         var lines = [title]
         if gaps[1] { lines.append(Line()) }
-        lines += digits
+        let digitsStart = lines.count
+        lines += digits(state, scale: scale, width: width, glyphs: glyphs)
+        let digitsEnd = lines.count
         if gaps[0] { lines.append(Line()) }
-        lines.append(Line("  ") + bar(state.segmentProgress, width: width - 4, sgr: KindStyle.sgr(state.kind),
-                                      glyphs: glyphs))
+        let segmentBarRow = lines.count
+        lines.append(segmentBar(state, width: width, glyphs: glyphs))
         let round = roundText(state, glyphs: glyphs)
         let next = nextText(state, glyphs: glyphs)
         if split {
@@ -84,9 +106,31 @@ public enum ScreenLayout {
             lines.append(Line([round, next].compactMap { $0 }.joined(separator: "  \(glyphs.dot)  ")).centered(in: width))
         }
         if gaps[2] { lines.append(Line()) }
+        let workoutBarRow = lines.count
         lines.append(workoutBar(state, width: width, glyphs: glyphs))
         lines.append(message(state.message).centered(in: width))
-        return lines
+        return (lines, MovingRows(digits: digitsStart..<digitsEnd, scale: scale, segmentBar: segmentBarRow,
+                                  workoutBar: workoutBarRow))
+    }
+
+    /// Columns of the clock at scale 1, sized for the widest text a segment shows, so
+    /// the scale does not jump when the tenths appear at 10 s.
+    static func widestClock(_ state: DisplayState) -> Int {
+        max(BigDigits.width(state.clockText, scale: 1), BigDigits.width("0:00.0", scale: 1))
+    }
+
+    /// The clock in big digits, in the kind's colour (dim while paused).
+    /// Centred by arithmetic: every row is `BigDigits.width` wide, and measuring each
+    /// row's text was half the cost of a tick.
+    static func digits(_ state: DisplayState, scale: Int, width: Int, glyphs: Glyphs) -> [Line] {
+        let ink = state.paused ? "2" : KindStyle.strong(state.kind)
+        let text = state.clockText
+        let pad = Span(String(repeating: " ", count: max(0, (width - BigDigits.width(text, scale: scale)) / 2)))
+        return BigDigits.render(text, scale: scale, ink: glyphs.full).map { Line([pad, Span($0, ink)]) }
+    }
+
+    static func segmentBar(_ state: DisplayState, width: Int, glyphs: Glyphs) -> Line {
+        Line("  ") + bar(state.segmentProgress, width: width - 4, sgr: KindStyle.sgr(state.kind), glyphs: glyphs)
     }
 
     /// `round 2/8 · Burpees`

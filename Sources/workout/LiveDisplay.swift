@@ -16,8 +16,8 @@ final class LiveDisplay {
     private let screen = TerminalScreen()
     private var keys: KeyReader?
     private var size = Terminal.size
-    /// The rendered rows now on screen.
-    private var shown: [String] = []
+    /// What is on screen now, as laid out (nil: the screen is blank, draw it all).
+    private var frame: ScreenFrame?
     private var tick: TimerToken?
     private var drawQueued = false
     private var message: DisplayMessage?
@@ -118,7 +118,7 @@ final class LiveDisplay {
 
     private func repaint() {
         guard screen.active else { return }
-        shown = []
+        frame = nil
         Output.write("\u{1B}[H\u{1B}[2J")
         draw()
     }
@@ -134,19 +134,25 @@ final class LiveDisplay {
         }
     }
 
+    /// Lays out the screen (on a tick, only the rows that move with the clock) and writes
+    /// the rows that differ from what is on screen.
     private func draw() {
         guard screen.active, session.state == .running || session.state == .paused else { return }
         let state = DisplayState(session: session, countUp: countUp, message: message, help: help)
-        let lines = ScreenLayout.lines(state, size: size, glyphs: glyphs).map { $0.rendered(color: color) }
-        var output = ""
-        var rows: [String] = []
-        for row in 0..<size.rows {
-            let text = row < lines.count ? lines[row] : ""
-            rows.append(text)
-            if row < shown.count && shown[row] == text { continue }
-            output += "\u{1B}[\(row + 1);1H" + text + "\u{1B}[K"
+        let shown = frame
+        let next: ScreenFrame
+        if let shown, shown.size == size {
+            next = shown.updated(to: state)
+        } else {
+            next = ScreenFrame(state, size: size, glyphs: glyphs)
         }
-        shown = rows
+        var output = ""
+        for row in 0..<size.rows {
+            let line = row < next.lines.count ? next.lines[row] : Line()
+            if let shown, row < shown.lines.count ? shown.lines[row] == line : line == Line() { continue }
+            output += "\u{1B}[\(row + 1);1H" + line.rendered(color: color) + "\u{1B}[K"
+        }
+        frame = next
         if !output.isEmpty { Output.write(output) }
         scheduleTick()
     }
