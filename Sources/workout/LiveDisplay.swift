@@ -59,6 +59,9 @@ final class LiveDisplay {
         case let .error(text, hook, _):
             errors.append("\(text) (in \(hook))")
             message = DisplayMessage(text, .error)
+        // Spoken text is shown (SPEC §6: where there is no synthesizer, it is seen), but
+        // not the spoken countdown: the big digits already show it, and it would wipe the
+        // cue the user is reading.
         case let .alert(.say, text) where !text.allSatisfy(\.isNumber):
             message = DisplayMessage(text, .cue)
         case let .suspend(_, missed):

@@ -10,9 +10,6 @@ enum Terminal {
         isatty(STDOUT_FILENO) == 1 && environment["TERM"] != "dumb"
     }
 
-    /// The terminal's width (80 when it cannot be asked).
-    static var columns: Int { size.columns }
-
     /// The terminal's size (80×24 when it cannot be asked).
     static var size: ScreenSize {
         var size = winsize()

@@ -1,4 +1,5 @@
 import Foundation
+import IntervalEngine
 
 /// The terminal while the live display owns it: the alternate screen, a hidden cursor,
 /// and (when standard input is the terminal) keys delivered one by one without echo.
@@ -33,15 +34,13 @@ final class TerminalScreen {
     func leave() {
         guard active else { return }
         active = false
-        Output.write(TerminalScreen.leaveSequence)
+        Output.write(TerminalReset.sequence)
         if var saved { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
         CrashGuard.disarm()
     }
 
     /// Alternate screen, cursor hidden, screen cleared.
     static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
-    /// Attributes reset, cursor shown, back to the normal screen.
-    static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 }
 
 /// On the heap, not a Swift global: AddressSanitizer reports a copy into a global
@@ -53,7 +52,7 @@ nonisolated(unsafe) private let guardedModes: UnsafeMutablePointer<termios> = {
 }()
 nonisolated(unsafe) private var guardHasModes = false
 nonisolated(unsafe) private var guardArmed = false
-private let guardLeave: [UInt8] = Array(TerminalScreen.leaveSequence.utf8)
+private let guardLeave: [UInt8] = Array(TerminalReset.sequence.utf8)
 
 /// If the process dies on a fault (a Swift trap, a bad access) while the display is
 /// up, the terminal is still given back: the handler only calls async-signal-safe

@@ -52,7 +52,7 @@ enum Watchdog {
     static func message(for fileName: String) -> (UnsafeMutablePointer<CChar>, Int) {
         // On a terminal, also end any colour, show the cursor again and leave the live
         // display's alternate screen, so the message is seen and the shell is usable.
-        let reset = isatty(STDERR_FILENO) == 1 ? "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\r\n" : ""
+        let reset = isatty(STDERR_FILENO) == 1 ? TerminalReset.sequence + "\r\n" : ""
         let text = reset + "workout: \(VisibleText.escape(fileName)): a library call ran far past "
             + "its time limit and cannot be interrupted (a string pattern too costly for its text?); stopping\n"
         let bytes = Array(text.utf8)
