@@ -35,8 +35,10 @@ install:
 build: deps
 	$(SWIFT) build
 
+# Statically linked Swift runtime and Foundation: a third less start-up time and about
+# 6 MB less memory than loading the shared libraries (BENCHMARKS.md).
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 run: release
 	.build/release/workout run programs/demo.lua

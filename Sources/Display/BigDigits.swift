@@ -19,30 +19,67 @@ enum BigDigits {
         "-": ["   ", "   ", "###", "   ", "   "],
     ]
 
+    /// The font indexed by ASCII code: looking a `Character` up in a dictionary hashes
+    /// it, which was a visible part of every tick.
+    private static let table: [[String]?] = (0..<128).map { code in font[Character(Unicode.Scalar(UInt8(code)))] }
+
+    static func glyph(_ code: UInt8) -> [String]? {
+        code < 128 ? table[Int(code)] : nil
+    }
+
     /// Columns `text` takes at `scale`.
     static func width(_ text: String, scale: Int) -> Int {
-        let columns = text.reduce(0) { $0 + (font[$1]?.first?.utf8.count ?? 0) + 1 }
+        let columns = text.utf8.reduce(0) { $0 + (glyph($1)?.first?.utf8.count ?? 0) + 1 }
         return max(0, columns - 1) * scale
     }
 
-    /// `height × scale` rows; `ink` draws the strokes. Built by appending, since it runs
-    /// on every change of the clock.
-    static func render(_ text: String, scale: Int, ink: String) -> [String] {
-        let stroke = String(repeating: ink, count: scale)
-        let blank = String(repeating: " ", count: scale)
-        let glyphs = text.compactMap { font[$0] }
-        var rows: [String] = []
-        rows.reserveCapacity(height * scale)
-        for row in 0..<height {
-            var line = ""
-            for (position, glyph) in glyphs.enumerated() {
-                if position > 0 { line += blank }
-                for cell in glyph[row].utf8 {
-                    line += cell == UInt8(ascii: "#") ? stroke : blank
+    /// The font's rows for `text`, one array of glyph pieces per row of the font (each
+    /// row is shown `scale` times): the pieces come drawn in advance (`InkedFont`), so a
+    /// tick only picks them.
+    static func rows(_ text: String, scale: Int, ink: String) -> [[String]] {
+        let font = InkedFont.for(ink)
+        let codes = text.utf8.filter { glyph($0) != nil }
+        return (0..<height).map { row in codes.map { font.piece($0, row: row, scale: scale) } }
+    }
+}
+
+/// The big-digit font drawn in one ink at scales 1 to 3: each glyph's row is a finished
+/// string, made once per run rather than cell by cell on every tick.
+struct InkedFont: Sendable {
+    let ink: String
+    /// `pieces[scale - 1][code][row]`.
+    private let pieces: [[[String]]]
+
+    static let maximumScale = 3
+
+    init(ink: String) {
+        self.ink = ink
+        pieces = (1...InkedFont.maximumScale).map { scale in
+            (0..<128).map { code -> [String] in
+                guard let glyph = BigDigits.glyph(UInt8(code)) else { return [] }
+                return glyph.map { row in
+                    row.map { $0 == "#" ? String(repeating: ink, count: scale) : String(repeating: " ", count: scale) }
+                        .joined()
                 }
             }
-            for _ in 0..<scale { rows.append(line) }
         }
-        return rows
+    }
+
+    /// Row `row` of the glyph for ASCII `code`, at `scale`.
+    func piece(_ code: UInt8, row: Int, scale: Int) -> String {
+        guard (1...InkedFont.maximumScale).contains(scale) else {
+            let glyph = BigDigits.glyph(code)?[row] ?? ""
+            return glyph.map { $0 == "#" ? String(repeating: ink, count: scale) : String(repeating: " ", count: scale) }
+                .joined()
+        }
+        return pieces[scale - 1][Int(code)][row]
+    }
+
+    private static let block = InkedFont(ink: Glyphs.unicode.full)
+    private static let hash = InkedFont(ink: Glyphs.ascii.full)
+
+    /// The font for the display's ink, made once; any other ink is drawn on demand.
+    static func `for`(_ ink: String) -> InkedFont {
+        ink == block.ink ? block : ink == hash.ink ? hash : InkedFont(ink: ink)
     }
 }

@@ -7,6 +7,50 @@ public struct Span: Equatable, Sendable {
         self.text = text
         self.sgr = sgr
     }
+
+    /// Columns the text takes when every character is surely one column wide (Latin,
+    /// and the punctuation, box and block characters the display draws with); nil when
+    /// some character may be wide or combining.
+    var narrowColumns: Int? {
+        var text = self.text
+        return text.withUTF8 { bytes -> Int? in
+            guard var byte = bytes.baseAddress else { return 0 }
+            let end = byte + bytes.count
+            var columns = 0
+            while byte < end {
+                let lead = byte.pointee
+                if lead < 0x80 {
+                    byte += 1
+                } else if lead >= 0xC0 && lead < 0xCC {  // U+0080 to U+02FF
+                    byte += 2
+                } else if lead == 0xE2 && end - byte >= 3 {
+                    // U+2010 to U+259F: E2 80 90 to E2 96 9F.
+                    let scalar = 0x2000 | (Int(byte[1] & 0x3F) << 6) | Int(byte[2] & 0x3F)
+                    guard scalar >= 0x2010 && scalar <= 0x259F else { return nil }
+                    byte += 3
+                } else {
+                    return nil
+                }
+                columns += 1
+            }
+            return columns
+        }
+    }
+
+    /// Equal when the terminal would be sent the same bytes. String's own `==` compares
+    /// by canonical equivalence, which for the block elements of every digit row took
+    /// the slow, normalising path on each redraw.
+    public static func == (left: Span, right: Span) -> Bool {
+        guard left.sgr == right.sgr, left.text.utf8.count == right.text.utf8.count else { return false }
+        var leftText = left.text
+        var rightText = right.text
+        return leftText.withUTF8 { leftBytes in
+            rightText.withUTF8 { rightBytes in
+                // Rows kept from the last frame share their storage: no bytes to compare.
+                leftBytes.baseAddress == rightBytes.baseAddress || leftBytes.elementsEqual(rightBytes)
+            }
+        }
+    }
 }
 
 /// One screen line as styled spans. Layout measures the text alone, so dropping colour
@@ -31,10 +75,42 @@ public struct Line: Equatable, Sendable {
     public var text: String { spans.map(\.text).joined() }
 
     public func rendered(color: Bool) -> String {
-        spans.map { span in
-            guard color, let sgr = span.sgr else { return span.text }
-            return "\u{1B}[\(sgr)m\(span.text)\u{1B}[0m"
-        }.joined()
+        var bytes: [UInt8] = []
+        render(into: &bytes, color: color)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the line as the terminal gets it, each styled span between its SGR and a
+    /// reset (bytes, not strings: this runs for every changed row of every redraw);
+    /// from span `first` on, when the start of the row is already on screen.
+    public func render(into bytes: inout [UInt8], color: Bool, from first: Int = 0) {
+        for span in spans[min(first, spans.count)...] {
+            guard color, let sgr = span.sgr else {
+                bytes.append(contentsOf: span.text.utf8)
+                continue
+            }
+            bytes.append(contentsOf: [0x1B, UInt8(ascii: "[")])
+            bytes.append(contentsOf: sgr.utf8)
+            bytes.append(UInt8(ascii: "m"))
+            bytes.append(contentsOf: span.text.utf8)
+            bytes.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")])
+        }
+    }
+
+    /// Where this line first differs from `old`, the line on screen: the first span
+    /// that differs and the column it starts at, so a redraw can rewrite only the rest
+    /// of the row; nil when nothing differs. The column is trusted only when every
+    /// character before it is surely one column wide; otherwise the whole row is redrawn.
+    public func change(from old: Line) -> (span: Int, column: Int)? {
+        var first = 0
+        while first < spans.count, first < old.spans.count, spans[first] == old.spans[first] { first += 1 }
+        guard first < max(spans.count, old.spans.count) else { return nil }
+        var column = 0
+        for span in spans[..<first] {
+            guard let columns = span.narrowColumns else { return (0, 0) }
+            column += columns
+        }
+        return (first, column)
     }
 
     public static func + (left: Line, right: Line) -> Line {

@@ -8,21 +8,26 @@ public struct ScreenFrame: Sendable {
     public let size: ScreenSize
     let glyphs: Glyphs
     let moving: ScreenLayout.MovingRows?
+    /// The rows `updated(to:)` laid out again; every other row is the previous frame's.
+    /// Nil for a frame laid out whole.
+    public let relaid: [Int]?
 
     public init(_ state: DisplayState, size: ScreenSize, glyphs: Glyphs) {
         (lines, moving) = ScreenLayout.layout(state, size: size, glyphs: glyphs)
         self.state = state
         self.size = size
         self.glyphs = glyphs
+        relaid = nil
     }
 
     private init(lines: [Line], state: DisplayState, size: ScreenSize, glyphs: Glyphs,
-                 moving: ScreenLayout.MovingRows?) {
+                 moving: ScreenLayout.MovingRows) {
         self.lines = lines
         self.state = state
         self.size = size
         self.glyphs = glyphs
         self.moving = moving
+        relaid = Array(moving.digits) + [moving.segmentBar, moving.workoutBar]
     }
 
     /// The frame for `state` on the same screen: when only the clock and the workout

@@ -114,7 +114,7 @@ public enum ScreenLayout {
     }
 
     /// Columns of the clock at scale 1, sized for the widest text a segment shows, so
-    /// the scale does not jump when the tenths appear at 10 s.
+    /// the scale does not jump when the tenths appear at 5 s.
     static func widestClock(_ state: DisplayState) -> Int {
         max(BigDigits.width(state.clockText, scale: 1), BigDigits.width("0:00.0", scale: 1))
     }
@@ -122,11 +122,26 @@ public enum ScreenLayout {
     /// The clock in big digits, in the kind's colour (dim while paused).
     /// Centred by arithmetic: every row is `BigDigits.width` wide, and measuring each
     /// row's text was half the cost of a tick.
+    /// Each glyph is a span of its own, so that the row diff rewrites only from the
+    /// first glyph that changed (most ticks: the last digit).
     static func digits(_ state: DisplayState, scale: Int, width: Int, glyphs: Glyphs) -> [Line] {
         let ink = state.paused ? "2" : KindStyle.strong(state.kind)
         let text = state.clockText
         let pad = Span(String(repeating: " ", count: max(0, (width - BigDigits.width(text, scale: scale)) / 2)))
-        return BigDigits.render(text, scale: scale, ink: glyphs.full).map { Line([pad, Span($0, ink)]) }
+        let gap = Span(String(repeating: " ", count: scale))
+        var lines: [Line] = []
+        lines.reserveCapacity(BigDigits.height * scale)
+        for pieces in BigDigits.rows(text, scale: scale, ink: glyphs.full) {
+            var spans = [pad]
+            spans.reserveCapacity(2 * pieces.count)
+            for (position, piece) in pieces.enumerated() {
+                if position > 0 { spans.append(gap) }
+                spans.append(Span(piece, ink))
+            }
+            let line = Line(spans)
+            for _ in 0..<scale { lines.append(line) }
+        }
+        return lines
     }
 
     static func segmentBar(_ state: DisplayState, width: Int, glyphs: Glyphs) -> Line {
@@ -167,10 +182,23 @@ public enum ScreenLayout {
         let filled = Int((min(1, max(0, fraction)) * Double(width * steps)).rounded(.down))
         let whole = filled / steps
         let part = filled % steps
-        var text = String(repeating: glyphs.full, count: whole)
+        var text = repeated(glyphs.full, whole)
         if part > 0 { text += glyphs.eighths[part - 1] }
-        let rest = String(repeating: glyphs.empty, count: width - whole - (part > 0 ? 1 : 0))
+        let rest = repeated(glyphs.empty, width - whole - (part > 0 ? 1 : 0))
         return Line([Span(text, sgr), Span(rest, "2")])
+    }
+
+    /// `glyph` `count` times, copied as bytes (`String(repeating:count:)` appends one
+    /// string at a time, and the bars are rebuilt on every tick).
+    static func repeated(_ glyph: String, _ count: Int) -> String {
+        let unit = Array(glyph.utf8)
+        guard count > 0, !unit.isEmpty else { return "" }
+        return String(unsafeUninitializedCapacity: unit.count * count) { buffer in
+            for copy in 0..<count {
+                for (offset, byte) in unit.enumerated() { buffer[copy * unit.count + offset] = byte }
+            }
+            return unit.count * count
+        }
     }
 
     static func message(_ message: DisplayMessage?) -> Line {

@@ -3,6 +3,7 @@ import IntervalEngine
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Load routines and report errors, without running them.",
         discussion: "Exit status 0 when every routine loads, 1 when any fails.")
 

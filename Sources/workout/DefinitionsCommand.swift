@@ -6,6 +6,7 @@ import IntervalEngine
 /// and a test fails when those differ from what the table generates.
 struct Definitions: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "definitions",
         abstract: "Print a generated file: LuaLS definitions, .luarc.json, .luacheckrc or the API reference.",
         shouldDisplay: false)
 

@@ -4,6 +4,7 @@ import IntervalEngine
 
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "history",
         abstract: "Show recent sessions, weekly totals and your streak.",
         discussion: """
             Sessions are read from $XDG_DATA_HOME/workout/history.jsonl (default \
@@ -73,11 +74,10 @@ enum HistoryText {
             + "  \(pad(TimeText.clock(week.workSeconds), 8, right: true)) work"
     }
 
+    /// `2026-11-21 18:02`, local time.
     private static func localTime(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date)
+        let stamp = Timestamp.local(date)
+        return stamp.prefix(10) + " " + stamp.dropFirst(11).prefix(5)
     }
 
     private static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {

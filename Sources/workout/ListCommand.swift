@@ -4,6 +4,7 @@ import IntervalEngine
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List your routines and the bundled ones.")
 
     func run() throws {

@@ -5,7 +5,7 @@ import IntervalEngine
 /// The full-screen live display (SPEC §5): it turns the session's state into a
 /// `DisplayState`, lays it out for the terminal's size and writes only the rows that
 /// changed. It wakes only when the shown text changes: a timer set for the moment the
-/// clock's next value is due (each second, each tenth in the last 10 s), the session's
+/// clock's next value is due (each second, each tenth in the last 5 s), the session's
 /// events, keys, and signals (resize, stop, continue).
 final class LiveDisplay {
     private let session: Session
@@ -138,7 +138,7 @@ final class LiveDisplay {
     }
 
     /// Lays out the screen (on a tick, only the rows that move with the clock) and writes
-    /// the rows that differ from what is on screen.
+    /// each row that differs from what is on screen, from its first change on.
     private func draw() {
         guard screen.active, session.state == .running || session.state == .paused else { return }
         let state = DisplayState(session: session, countUp: countUp, message: message, help: help)
@@ -149,11 +149,18 @@ final class LiveDisplay {
         } else {
             next = ScreenFrame(state, size: size, glyphs: glyphs)
         }
-        var output = ""
-        for row in 0..<size.rows {
+        var output: [UInt8] = []
+        // After a tick only the re-laid rows can differ from the screen.
+        for row in shown == nil ? Array(0..<size.rows) : next.relaid ?? Array(0..<size.rows) {
             let line = row < next.lines.count ? next.lines[row] : Line()
-            if let shown, row < shown.lines.count ? shown.lines[row] == line : line == Line() { continue }
-            output += "\u{1B}[\(row + 1);1H" + line.rendered(color: color) + "\u{1B}[K"
+            var change = (span: 0, column: 0)
+            if let shown {
+                guard let changed = line.change(from: row < shown.lines.count ? shown.lines[row] : Line()) else { continue }
+                change = changed
+            }
+            output.append(contentsOf: "\u{1B}[\(row + 1);\(change.column + 1)H".utf8)
+            line.render(into: &output, color: color, from: change.span)
+            output.append(contentsOf: "\u{1B}[K".utf8)
         }
         frame = next
         if !output.isEmpty { Output.write(output) }

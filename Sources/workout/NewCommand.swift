@@ -7,6 +7,7 @@ import IntervalEngine
 /// overwrites: the file is created with O_EXCL, so even a race cannot clobber one.
 struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "new",
         abstract: "Write a commented starter routine (or a copy of one) to your programs directory.",
         discussion: """
             The routine goes to $XDG_CONFIG_HOME/workout/programs/NAME.lua (default \

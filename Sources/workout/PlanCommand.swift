@@ -3,6 +3,7 @@ import IntervalEngine
 
 struct Plan: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "plan",
         abstract: "Show a routine's timeline: every segment with its start and duration.",
         discussion: """
             An open-ended routine (one with generate) is listed as far as its generators \

@@ -5,6 +5,7 @@ import IntervalEngine
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run a workout.",
         discussion: """
             On a terminal it shows a live full-screen display (keys: space pause/resume, n next, \

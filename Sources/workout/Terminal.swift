@@ -55,12 +55,20 @@ enum Output {
         send(text, to: STDOUT_FILENO)
     }
 
+    static func write(_ bytes: [UInt8]) {
+        send(bytes, to: STDOUT_FILENO)
+    }
+
     static func error(_ text: String) {
         send(text + "\n", to: STDERR_FILENO)
     }
 
     private static func send(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)[...]
+        send(Array(text.utf8), to: descriptor)
+    }
+
+    private static func send(_ all: [UInt8], to descriptor: Int32) {
+        var bytes = all[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }

@@ -1,5 +1,8 @@
 import ArgumentParser
 
+/// Every command spells out its `commandName`: without it ArgumentParser derives the
+/// name with `String(describing:)`, whose dynamic casts scan every protocol conformance
+/// in the binary, a third of the start-up's instructions (BENCHMARKS.md).
 @main
 struct Workout: ParsableCommand {
     static let configuration = CommandConfiguration(

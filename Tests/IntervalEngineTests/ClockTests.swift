@@ -140,6 +140,7 @@ final class ClockTests: XCTestCase {
         let routine = try load("return workout { name = 'Lid', countdown = 0, work(0.4) }")
         let scheduler = RunLoopScheduler(clocks: fake.clocks)
         scheduler.sentinelMargin = -0.25
+        scheduler.sentinelSlack = 0
         var events: [Event] = []
         let session = Session(routine: routine, scheduler: scheduler, options: SessionOptions(bell: false)) {
             events.append($0)
@@ -151,6 +152,24 @@ final class ClockTests: XCTestCase {
         XCTAssertNil(events[2].fire, "no timer caused it")
         XCTAssertEqual(session.remainingInSegment, 0.25, accuracy: 0.05)
         session.stop()
+    }
+
+    func testTheSentinelIsNotReArmedForEveryTick() throws {
+        // The display's tenths: each fire schedules the next, 10 ms later. The sentinel's
+        // armed time stays good for a second of them, so it is armed once, not per tick.
+        let scheduler = RunLoopScheduler()
+        var fires = 0
+        func tick() {
+            scheduler.schedule(at: scheduler.now + 0.01) { _ in
+                fires += 1
+                if fires < 20 { tick() }
+            }
+        }
+        tick()
+        runLoop(until: { fires == 20 })
+        XCTAssertEqual(fires, 20)
+        XCTAssertLessThanOrEqual(scheduler.sentinelArmings, 2, "armed \(scheduler.sentinelArmings) times for 20 ticks")
+        XCTAssertGreaterThanOrEqual(scheduler.sentinelArmings, 1)
     }
 
     func testASleepWhilePausedIsNotASuspend() throws {

@@ -3,12 +3,13 @@ import XCTest
 
 /// The display's clock: what it shows and when it next changes.
 final class ShownTimeTests: XCTestCase {
-    func testWholeSecondsRoundUpAboveTenAndTenthsBelow() {
+    func testWholeSecondsRoundUpAboveFiveAndTenthsBelow() {
         XCTAssertEqual(ShownTime(remaining: 65).remainingText, "1:05")
         XCTAssertEqual(ShownTime(remaining: 64.2).remainingText, "1:05")
-        XCTAssertEqual(ShownTime(remaining: 10.01).remainingText, "0:11")
-        XCTAssertEqual(ShownTime(remaining: 10).remainingText, "0:10.0")
-        XCTAssertEqual(ShownTime(remaining: 9.42).remainingText, "0:09.5")
+        XCTAssertEqual(ShownTime(remaining: 9.42).remainingText, "0:10")
+        XCTAssertEqual(ShownTime(remaining: 5.01).remainingText, "0:06")
+        XCTAssertEqual(ShownTime(remaining: 5).remainingText, "0:05.0")
+        XCTAssertEqual(ShownTime(remaining: 4.42).remainingText, "0:04.5")
         XCTAssertEqual(ShownTime(remaining: 0.01).remainingText, "0:00.1")
         XCTAssertEqual(ShownTime(remaining: 0).remainingText, "0:00.0")
         XCTAssertEqual(ShownTime(remaining: 3723).remainingText, "1:02:03")
@@ -18,15 +19,16 @@ final class ShownTimeTests: XCTestCase {
     func testCountUpShowsTimeDoneMovingWithTheSameTicks() {
         XCTAssertEqual(ShownTime(remaining: 36.5).elapsedText(duration: 40), "0:03")
         XCTAssertEqual(ShownTime(remaining: 40).elapsedText(duration: 40), "0:00")
-        XCTAssertEqual(ShownTime(remaining: 5.55).elapsedText(duration: 40), "0:34.4")
+        XCTAssertEqual(ShownTime(remaining: 5.55).elapsedText(duration: 40), "0:34")
+        XCTAssertEqual(ShownTime(remaining: 4.55).elapsedText(duration: 40), "0:35.4")
     }
 
     func testTheNextChangeIsWhenTheShownValueMoves() {
         // 20 s segment ending at 100: at 85.5 it shows 0:15, next shows 0:14 at 86.
         XCTAssertEqual(ShownTime(remaining: 14.5).nextChange(deadline: 100), 86)
-        // 0:11 becomes 0:10.0 when 10 s are left.
-        XCTAssertEqual(ShownTime(remaining: 10.5).nextChange(deadline: 100), 90)
-        XCTAssertEqual(ShownTime(remaining: 10).nextChange(deadline: 100)!, 90.1, accuracy: 1e-9)
+        // 0:06 becomes 0:05.0 when 5 s are left.
+        XCTAssertEqual(ShownTime(remaining: 5.5).nextChange(deadline: 100), 95)
+        XCTAssertEqual(ShownTime(remaining: 5).nextChange(deadline: 100)!, 95.1, accuracy: 1e-9)
         XCTAssertEqual(ShownTime(remaining: 3.25).nextChange(deadline: 100)!, 96.8, accuracy: 1e-9)
         XCTAssertNil(ShownTime(remaining: 0.05).nextChange(deadline: 100), "the end timer redraws")
     }

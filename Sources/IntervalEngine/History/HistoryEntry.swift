@@ -41,18 +41,13 @@ public struct HistoryEntry: Equatable, Sendable {
                   segments: summary.segments, workSeconds: summary.workSeconds)
     }
 
-    /// `2026-11-21T18:02:03+01:00`.
-    public static func timestamp(_ date: Date, in timeZone: TimeZone = .current) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = timeZone
-        return formatter.string(from: date)
+    /// `2026-11-21T18:02:03+01:00`, in the local time zone.
+    public static func timestamp(_ date: Date) -> String {
+        Timestamp.local(date)
     }
 
     public static func date(from text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
+        Timestamp.date(from: text)
     }
 
     public var json: JSONValue {

@@ -26,6 +26,12 @@ public final class RunLoopScheduler: Scheduler, SuspendDetecting {
     /// Boot-time seconds after the next deadline at which the sentinel fires (a test can
     /// make it fire before, to see a wake noticed without any timer).
     var sentinelMargin = SuspendSentinel.margin
+    /// How much later than that the sentinel may fire (see `armSentinel`).
+    var sentinelSlack = SuspendSentinel.slack
+    /// The monotonic time, in seconds, the sentinel is armed for; nil before the first.
+    private var sentinelArmedAt: Double?
+    /// How many times the sentinel was armed (tests).
+    private(set) var sentinelArmings = 0
 
     /// `watchesSuspend: false` leaves out the boot-time sentinel (suspends are then
     /// noticed only when a timer fires).
@@ -104,10 +110,18 @@ public final class RunLoopScheduler: Scheduler, SuspendDetecting {
         }
     }
 
+    /// Arms the sentinel for `sentinelMargin` after the next deadline, or up to a
+    /// further `sentinelSlack` later: an armed time still in that window is kept, so the
+    /// display's tenths, each a new soonest deadline, do not cost a system call each.
+    /// With nothing pending it stays as it is: firing then finds nothing to check.
     private func armSentinel() {
-        guard let sentinel else { return }
-        guard let next = deadlines.values.min() else { return sentinel.disarm() }
-        sentinel.arm(in: (Double(next) - Double(clocks.monotonic())) / 1e9 + sentinelMargin)
+        guard let sentinel, let next = deadlines.values.min() else { return }
+        let earliest = Double(next) / 1e9 + sentinelMargin
+        if let armed = sentinelArmedAt, armed >= earliest, armed - earliest <= sentinelSlack { return }
+        let target = earliest + sentinelSlack
+        sentinel.arm(in: target - Double(clocks.monotonic()) / 1e9)
+        sentinelArmedAt = target
+        sentinelArmings += 1
     }
 
     /// The pending timers' monotonic deadlines and fire dates, soonest first (tests).

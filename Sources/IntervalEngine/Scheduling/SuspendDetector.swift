@@ -45,6 +45,8 @@ struct SuspendDetector {
 final class SuspendSentinel {
     /// How long after the next deadline the sentinel waits (boot-time seconds).
     static let margin: Double = 1
+    /// How much later still it may fire, so it need not be re-armed for every timer.
+    static let slack: Double = 1
 
     private let descriptor: Int32
     private let source: DispatchSourceRead
