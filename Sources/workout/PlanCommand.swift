@@ -45,14 +45,16 @@ struct Plan: ParsableCommand {
         if let description = loaded.description { Output.line(description) }
         for line in ParameterList.lines(loaded.parameters, style: style) { Output.line(line) }
         let width = String(loaded.timeline.count).count
+        let output = BlockOutput()
         for segment in loaded.timeline.segments {
             let index = String(repeating: " ", count: width - String(segment.index).count) + String(segment.index)
             let start = TimeText.clock(segment.start)
             let kind = segment.kind.padding(toLength: 8, withPad: " ", startingAt: 0)
-            Output.line("\(index)  \(String(repeating: " ", count: max(0, 8 - start.count)))\(start)  "
+            output.line("\(index)  \(String(repeating: " ", count: max(0, 8 - start.count)))\(start)  "
                         + "\(style.kind(kind)) \(TimeText.clock(segment.duration).padding(toLength: 7, withPad: " ", startingAt: 0)) "
                         + segment.name + style.dim(PlainText.rounds(SegmentSummary(segment, count: loaded.timeline.count))))
         }
+        output.flush()
         if loaded.timeline.reachedHorizon {
             Output.line(style.dim("… and more: the list stops at --horizon \(horizon.segments)"))
         }

@@ -73,17 +73,19 @@ struct Run: ParsableCommand {
         return SessionOptions(bell: !noBell, notify: wantsNotify && !dryRun, voice: voice, payloadsInEvents: json)
     }
 
-    /// Prints events as the output mode wants; remembers whether a hook failed.
-    private func printer(errors: MainThreadBox<Int>, display: MainThreadBox<LiveDisplay?>) -> (Event) -> Void {
+    /// Prints events as the output mode wants (each line through `line`); remembers
+    /// whether a hook failed.
+    private func printer(errors: MainThreadBox<Int>, display: MainThreadBox<LiveDisplay?>,
+                         line: @escaping (String) -> Void = Output.line) -> (Event) -> Void {
         let json = json
         return { event in
             if case .error = event.kind { errors.value += 1 }
             if json {
-                Output.line(event.json.text)
+                line(event.json.text)
             } else if let live = display.value {
                 live.handle(event)
             } else {
-                Output.line(PlainText.line(event))
+                line(PlainText.line(event))
             }
         }
     }
@@ -95,8 +97,11 @@ struct Run: ParsableCommand {
         let clock = VirtualClock()
         routine.horizon = horizon.segments
         let errors = MainThreadBox(0)
+        // Nothing is real-time here, so the events go out in blocks.
+        let output = BlockOutput()
+        defer { output.flush() }
         let session = Session(routine: routine, scheduler: clock, options: sessionOptions,
-                              onEvent: printer(errors: errors, display: MainThreadBox(nil)))
+                              onEvent: printer(errors: errors, display: MainThreadBox(nil), line: output.line))
         session.start()
         // Hooks that extend forever would never end: stop a day past the plan.
         let limit = routine.timeline.isOpenEnded ? .infinity : routine.timeline.duration + Duration.maximum
@@ -105,6 +110,7 @@ struct Run: ParsableCommand {
         while session.state != .finished {
             if !clock.run(until: limit) {
                 session.stop()
+                output.flush()
                 Output.error("workout: the dry run was still going a day past the planned end; stopped")
                 return 1
             }
@@ -114,12 +120,14 @@ struct Run: ParsableCommand {
                 lastPause = clock.now
                 if pausesNow > 1_000 {
                     session.stop()
+                    output.flush()
                     Output.error("workout: the dry run paused again on each resume (a hook calls pause() in on_resume?); stopped")
                     return 1
                 }
                 session.resume()
             }
         }
+        output.flush()
         if routine.timeline.reachedHorizon {
             Output.error("workout: \(routine.fileName) is open-ended; the dry run stopped after "
                          + "\(routine.timeline.count) segments (--horizon N for more)")

@@ -44,6 +44,25 @@ struct Style {
     func bold(_ text: String) -> String { paint(text, "1") }
 }
 
+/// Standard output gathered and written in blocks of 64 KB, for output no one reads
+/// as it happens (`plan`, a dry run): a system call per line was half their time on a
+/// 100,000-segment routine.
+final class BlockOutput {
+    private var block = ""
+
+    func line(_ text: String) {
+        block += text
+        block += "\n"
+        if block.utf8.count >= 1 << 16 { flush() }
+    }
+
+    func flush() {
+        guard !block.isEmpty else { return }
+        Output.write(block)
+        block = ""
+    }
+}
+
 /// Standard output and error, written straight to the file descriptors (no stdio
 /// buffer), so a reader of `--json` sees each event the moment it happens.
 enum Output {
