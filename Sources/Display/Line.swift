@@ -41,13 +41,17 @@ public struct Span: Equatable, Sendable {
     /// by canonical equivalence, which for the block elements of every digit row took
     /// the slow, normalising path on each redraw.
     public static func == (left: Span, right: Span) -> Bool {
+        // The same string value (shared storage, or the same small string) is the same
+        // bytes: most spans of a tick are the last frame's or the font's own strings.
+        if unsafeBitCast(left.text, to: (UInt64, UInt64).self) == unsafeBitCast(right.text, to: (UInt64, UInt64).self) {
+            return left.sgr == right.sgr
+        }
         guard left.sgr == right.sgr, left.text.utf8.count == right.text.utf8.count else { return false }
         var leftText = left.text
         var rightText = right.text
         return leftText.withUTF8 { leftBytes in
             rightText.withUTF8 { rightBytes in
-                // Rows kept from the last frame share their storage: no bytes to compare.
-                leftBytes.baseAddress == rightBytes.baseAddress || leftBytes.elementsEqual(rightBytes)
+                leftBytes.elementsEqual(rightBytes)
             }
         }
     }
