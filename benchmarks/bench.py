@@ -947,6 +947,7 @@ def write_markdown(path, generated):
 
 
 def write_json(path, figures, info):
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({**info, "figures": [f.as_json() for f in figures]}, indent=2,
                                ensure_ascii=False) + "\n")
 

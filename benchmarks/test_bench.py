@@ -1,0 +1,237 @@
+"""Tests of the benchmark harness, so `make bench` cannot rot between full runs.
+
+    /usr/bin/python3 -m unittest -v benchmarks/test_bench.py     (`make bench-smoke`)
+
+The pure helpers are checked against numbers worked out by hand; then one `--tiny` run
+of the whole harness must produce every figure, the JSON and the markdown, and keep the
+hand-written text of an existing report. The binary is $WORKOUT_BIN (the debug build in
+`make test`), else the release build.
+"""
+
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "benchmarks" / "bench.py"
+
+# Every figure a run must produce: a name missing here or there fails the smoke test.
+EXPECTED = [
+    *(f"lateness.{load}.{name}" for load in ("idle", "busy")
+      for name in ("fires", "late_ms.p50", "late_ms.p99", "late_ms.max",
+                   "outside.p50", "outside.p99", "outside.max")),
+    "drift.end_error_ms", "drift.outside_end_error_ms", "drift.late_ms_slope", "drift.outside_slope",
+    "display.cpu_total_s", "display.cpu_steady_ms_per_s", "display.wakeups_total",
+    "display.wakeups_steady_per_s", "display.rss_mib", "display.end_error_ms",
+    "json.cpu_total_s", "json.cpu_steady_ms_per_s", "json.wakeups_total", "json.wakeups_steady_per_s",
+    *(f"memory.run.{program.stem}" for program in sorted((ROOT / "programs").glob("*.lua"))),
+    "memory.check.hiit", "memory.plan.hiit", "memory.max",
+    "scale.plan_s", "scale.plan_rss_mib", "scale.dry_run_s", "scale.dry_run_rss_mib",
+    "startup.check_hiit_ms",
+    "hooks.call_us",
+]
+# The figures measured on termdown too, in the same run.
+WITH_TERMDOWN = ["display.cpu_total_s", "display.cpu_steady_ms_per_s", "display.wakeups_total",
+                 "display.wakeups_steady_per_s", "display.rss_mib", "display.end_error_ms"]
+
+
+def workout_binary():
+    return os.environ.get("WORKOUT_BIN") or str(ROOT / ".build" / "release" / "workout")
+
+
+class PercentileTests(unittest.TestCase):
+    def test_interpolates_between_ranks(self):
+        self.assertEqual(bench.percentile([4, 1, 3, 2], 50), 2.5)
+
+    def test_ends_are_min_and_max(self):
+        self.assertEqual(bench.percentile([7, 3, 9], 0), 3)
+        self.assertEqual(bench.percentile([7, 3, 9], 100), 9)
+
+    def test_p99_of_one_to_a_hundred(self):
+        self.assertAlmostEqual(bench.percentile(list(range(1, 101)), 99), 99.01)
+
+    def test_a_single_value(self):
+        self.assertEqual(bench.percentile([0.2], 99), 0.2)
+
+    def test_no_values_is_an_error(self):
+        with self.assertRaises(ValueError):
+            bench.percentile([], 50)
+
+
+class SlopeTests(unittest.TestCase):
+    def test_a_line(self):
+        self.assertAlmostEqual(bench.slope([1, 2, 3, 4, 5], [3, 5, 7, 9, 11]), 2)
+
+    def test_flat_is_zero(self):
+        self.assertEqual(bench.slope([1, 2, 3], [0.2, 0.2, 0.2]), 0)
+
+    def test_least_squares_of_scattered_points(self):
+        # mean x 1, mean y 2: Σ(dx·dy) = 2 + 0 + 3 = 5, Σdx² = 2.
+        self.assertAlmostEqual(bench.slope([0, 1, 2], [0, 1, 5]), 2.5)
+
+    def test_needs_two_distinct_xs(self):
+        with self.assertRaises(ValueError):
+            bench.slope([1], [1])
+        with self.assertRaises(ValueError):
+            bench.slope([2, 2], [1, 3])
+
+
+class MarkerTests(unittest.TestCase):
+    def test_replaces_only_between_the_markers(self):
+        text = f"# Notes\nintro\n{bench.MARK_BEGIN}\nold table\n{bench.MARK_END}\n## Profiling\nkept\n"
+        result = bench.replace_between_markers(text, "new table")
+        self.assertEqual(result, f"# Notes\nintro\n{bench.MARK_BEGIN}\nnew table\n{bench.MARK_END}\n"
+                                 "## Profiling\nkept\n")
+
+    def test_a_missing_file_gets_an_intro_and_the_markers(self):
+        result = bench.replace_between_markers(None, "table")
+        self.assertTrue(result.startswith("# Benchmarks\n"))
+        self.assertIn(f"{bench.MARK_BEGIN}\ntable\n{bench.MARK_END}\n", result)
+
+    def test_a_file_without_markers_keeps_its_text_and_gains_them(self):
+        result = bench.replace_between_markers("# Mine\nhand-written\n", "table")
+        self.assertEqual(result, f"# Mine\nhand-written\n\n{bench.MARK_BEGIN}\ntable\n{bench.MARK_END}\n")
+
+    def test_a_second_run_replaces_the_first(self):
+        once = bench.replace_between_markers("# Mine\n", "first")
+        twice = bench.replace_between_markers(once, "second")
+        self.assertNotIn("first", twice)
+        self.assertEqual(twice.count(bench.MARK_BEGIN), 1)
+
+
+class DisplayBoundTests(unittest.TestCase):
+    def test_a_twenty_second_countdown_changes_110_times(self):
+        # 0:19 … 0:10 (10 whole seconds), then 9.9 … 0.0 in tenths (100).
+        self.assertEqual(bench.display_changes(20, 0, 20), 110)
+
+    def test_a_window_counts_only_its_changes(self):
+        # Whole seconds 2 … 10 (9), then the tenths 10.1 … 19.0 (90).
+        self.assertEqual(bench.display_changes(20, 1, 19), 99)
+
+    def test_a_short_countdown_is_all_tenths(self):
+        self.assertEqual(bench.display_changes(2, 0, 2), 20)
+
+    def test_timers_are_the_bells_and_the_end(self):
+        self.assertEqual(bench.timers_in(20, 0, 20), 4)
+        self.assertEqual(bench.timers_in(20, 1, 17.5), 1)
+        self.assertEqual(bench.timers_in(2, 0, 2), 2)
+
+
+class FormatTests(unittest.TestCase):
+    def test_three_significant_digits(self):
+        self.assertEqual(bench.fmt(0.17432), "0.174")
+        self.assertEqual(bench.fmt(2.449), "2.45")
+        self.assertEqual(bench.fmt(22.44), "22.4")
+        self.assertEqual(bench.fmt(1234.5), "1,234")
+        self.assertEqual(bench.fmt(110), "110")
+        self.assertEqual(bench.fmt(None), "—")
+
+    def test_a_ratio_target_judges_the_ratio(self):
+        target = bench.Target("≤ 1/10 of termdown", lambda r: r <= 0.1, on_ratio=True)
+        self.assertTrue(bench.Figure("x", "g", "x", 0.5, "s", target, termdown=10).met)
+        self.assertFalse(bench.Figure("x", "g", "x", 2, "s", target, termdown=10).met)
+        self.assertFalse(bench.Figure("x", "g", "x", 0.5, "s", target).met)  # no termdown: not met
+
+
+class TinyRunTests(unittest.TestCase):
+    """One `bench.py --tiny` run, checked for every figure and for the report it updates."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.directory = tempfile.TemporaryDirectory(prefix="bench-test-")
+        directory = Path(cls.directory.name)
+        cls.markdown = directory / "BENCHMARKS.md"
+        cls.json_path = directory / "figures.json"
+        cls.markdown.write_text(f"# Benchmarks\n\nIntro written by hand.\n\n{bench.MARK_BEGIN}\n"
+                                f"stale table from an older run\n{bench.MARK_END}\n\n"
+                                "## Profiling notes\n\nA callgrind note to keep.\n")
+        cls.result = subprocess.run([sys.executable, str(SCRIPT), "--tiny", "--workout", workout_binary(),
+                                  "--markdown", str(cls.markdown), "--json", str(cls.json_path)],
+                                 cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                                 timeout=600)
+        cls.report = json.loads(cls.json_path.read_text()) if cls.json_path.exists() else {"figures": []}
+        cls.figures = {figure["name"]: figure for figure in cls.report["figures"]}
+        cls.text = cls.markdown.read_text()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.directory.cleanup()
+
+    def test_exits_zero(self):
+        self.assertEqual(self.result.returncode, 0, self.result.stderr[-3000:])
+
+    def test_every_figure_is_a_finite_number(self):
+        for name in EXPECTED:
+            with self.subTest(name=name):
+                self.assertIn(name, self.figures)
+                value = self.figures[name]["value"]
+                self.assertIsInstance(value, (int, float))
+                self.assertTrue(math.isfinite(value), f"{name} = {value}")
+
+    def test_no_unexpected_figures(self):
+        self.assertEqual(sorted(set(self.figures) - set(EXPECTED)), [])
+
+    def test_termdown_figures_and_ratios(self):
+        for name in WITH_TERMDOWN:
+            with self.subTest(name=name):
+                figure = self.figures[name]
+                self.assertTrue(math.isfinite(figure["termdown"]))
+                self.assertGreater(figure["termdown"], 0)
+                self.assertAlmostEqual(figure["ratio"], figure["value"] / figure["termdown"])
+        self.assertEqual(self.report["termdown"], "2.0.0")
+
+    def test_targets_are_judged(self):
+        self.assertIn(self.figures["lateness.idle.late_ms.p99"]["met"], (True, False))
+        self.assertEqual(self.figures["lateness.idle.late_ms.p99"]["target"], "< 1 ms")
+        self.assertEqual(self.figures["scale.plan_rss_mib"]["target"], "< 100 MiB")
+        # 60 fires are fewer than the 500 SPEC asks for: a tiny run must say so, not pass.
+        self.assertIs(self.figures["lateness.idle.fires"]["met"], False)
+
+    def test_the_markdown_has_the_header(self):
+        generated = self.text[self.text.index(bench.MARK_BEGIN):self.text.index(bench.MARK_END)]
+        for line in ("- **Machine:** Linux", "- **Date:** 20", "- **Command:** `",
+                     "bench.py --tiny", "- **workout:** commit ", "- **termdown:** 2.0.0"):
+            with self.subTest(line=line):
+                self.assertIn(line, generated)
+
+    def test_the_markdown_has_a_row_for_every_figure(self):
+        rows = [line for line in self.text.splitlines() if line.startswith("| ")]
+        for figure in self.report["figures"]:
+            with self.subTest(name=figure["name"]):
+                self.assertTrue(any(row.startswith(f"| {figure['label']} | ") for row in rows))
+        self.assertEqual(len(rows) - rows.count("| figure | workout | target (SPEC §8) | met? | termdown | "
+                                                "workout/termdown |"), len(EXPECTED))
+
+    def test_text_outside_the_markers_survives(self):
+        self.assertTrue(self.text.startswith("# Benchmarks\n\nIntro written by hand.\n\n" + bench.MARK_BEGIN))
+        self.assertTrue(self.text.endswith(f"{bench.MARK_END}\n\n## Profiling notes\n\nA callgrind note to keep.\n"))
+        self.assertNotIn("stale table", self.text)
+        self.assertEqual(self.text.count(bench.MARK_BEGIN), 1)
+
+    def test_prints_the_table(self):
+        self.assertIn("hooks.call_us", self.result.stdout)
+        self.assertIn("display.cpu_total_s", self.result.stdout)
+
+
+class ArgumentTests(unittest.TestCase):
+    def test_a_tiny_run_refuses_to_write_benchmarks_md(self):
+        path = ROOT / "BENCHMARKS.md"
+        before = path.read_text() if path.exists() else None
+        run = subprocess.run([sys.executable, str(SCRIPT), "--tiny", "--workout", workout_binary(),
+                              "--markdown", str(path)], cwd=ROOT, stdin=subprocess.DEVNULL,
+                             capture_output=True, text=True, timeout=60)
+        self.assertEqual(run.returncode, 2)
+        self.assertIn("must not overwrite BENCHMARKS.md", run.stderr)
+        self.assertEqual(path.read_text() if path.exists() else None, before)
+
+
+if __name__ == "__main__":
+    unittest.main()
