@@ -19,6 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench  # noqa: E402
+import figures  # noqa: E402
+import report  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "benchmarks" / "bench.py"
@@ -49,62 +51,62 @@ def workout_binary():
 
 class PercentileTests(unittest.TestCase):
     def test_interpolates_between_ranks(self):
-        self.assertEqual(bench.percentile([4, 1, 3, 2], 50), 2.5)
+        self.assertEqual(figures.percentile([4, 1, 3, 2], 50), 2.5)
 
     def test_ends_are_min_and_max(self):
-        self.assertEqual(bench.percentile([7, 3, 9], 0), 3)
-        self.assertEqual(bench.percentile([7, 3, 9], 100), 9)
+        self.assertEqual(figures.percentile([7, 3, 9], 0), 3)
+        self.assertEqual(figures.percentile([7, 3, 9], 100), 9)
 
     def test_p99_of_one_to_a_hundred(self):
-        self.assertAlmostEqual(bench.percentile(list(range(1, 101)), 99), 99.01)
+        self.assertAlmostEqual(figures.percentile(list(range(1, 101)), 99), 99.01)
 
     def test_a_single_value(self):
-        self.assertEqual(bench.percentile([0.2], 99), 0.2)
+        self.assertEqual(figures.percentile([0.2], 99), 0.2)
 
     def test_no_values_is_an_error(self):
         with self.assertRaises(ValueError):
-            bench.percentile([], 50)
+            figures.percentile([], 50)
 
 
 class SlopeTests(unittest.TestCase):
     def test_a_line(self):
-        self.assertAlmostEqual(bench.slope([1, 2, 3, 4, 5], [3, 5, 7, 9, 11]), 2)
+        self.assertAlmostEqual(figures.slope([1, 2, 3, 4, 5], [3, 5, 7, 9, 11]), 2)
 
     def test_flat_is_zero(self):
-        self.assertEqual(bench.slope([1, 2, 3], [0.2, 0.2, 0.2]), 0)
+        self.assertEqual(figures.slope([1, 2, 3], [0.2, 0.2, 0.2]), 0)
 
     def test_least_squares_of_scattered_points(self):
         # mean x 1, mean y 2: Σ(dx·dy) = 2 + 0 + 3 = 5, Σdx² = 2.
-        self.assertAlmostEqual(bench.slope([0, 1, 2], [0, 1, 5]), 2.5)
+        self.assertAlmostEqual(figures.slope([0, 1, 2], [0, 1, 5]), 2.5)
 
     def test_needs_two_distinct_xs(self):
         with self.assertRaises(ValueError):
-            bench.slope([1], [1])
+            figures.slope([1], [1])
         with self.assertRaises(ValueError):
-            bench.slope([2, 2], [1, 3])
+            figures.slope([2, 2], [1, 3])
 
 
 class MarkerTests(unittest.TestCase):
     def test_replaces_only_between_the_markers(self):
-        text = f"# Notes\nintro\n{bench.MARK_BEGIN}\nold table\n{bench.MARK_END}\n## Profiling\nkept\n"
-        result = bench.replace_between_markers(text, "new table")
-        self.assertEqual(result, f"# Notes\nintro\n{bench.MARK_BEGIN}\nnew table\n{bench.MARK_END}\n"
+        text = f"# Notes\nintro\n{report.MARK_BEGIN}\nold table\n{report.MARK_END}\n## Profiling\nkept\n"
+        result = report.replace_between_markers(text, "new table")
+        self.assertEqual(result, f"# Notes\nintro\n{report.MARK_BEGIN}\nnew table\n{report.MARK_END}\n"
                                  "## Profiling\nkept\n")
 
     def test_a_missing_file_gets_an_intro_and_the_markers(self):
-        result = bench.replace_between_markers(None, "table")
+        result = report.replace_between_markers(None, "table")
         self.assertTrue(result.startswith("# Benchmarks\n"))
-        self.assertIn(f"{bench.MARK_BEGIN}\ntable\n{bench.MARK_END}\n", result)
+        self.assertIn(f"{report.MARK_BEGIN}\ntable\n{report.MARK_END}\n", result)
 
     def test_a_file_without_markers_keeps_its_text_and_gains_them(self):
-        result = bench.replace_between_markers("# Mine\nhand-written\n", "table")
-        self.assertEqual(result, f"# Mine\nhand-written\n\n{bench.MARK_BEGIN}\ntable\n{bench.MARK_END}\n")
+        result = report.replace_between_markers("# Mine\nhand-written\n", "table")
+        self.assertEqual(result, f"# Mine\nhand-written\n\n{report.MARK_BEGIN}\ntable\n{report.MARK_END}\n")
 
     def test_a_second_run_replaces_the_first(self):
-        once = bench.replace_between_markers("# Mine\n", "first")
-        twice = bench.replace_between_markers(once, "second")
+        once = report.replace_between_markers("# Mine\n", "first")
+        twice = report.replace_between_markers(once, "second")
         self.assertNotIn("first", twice)
-        self.assertEqual(twice.count(bench.MARK_BEGIN), 1)
+        self.assertEqual(twice.count(report.MARK_BEGIN), 1)
 
 
 class DisplayBoundTests(unittest.TestCase):
@@ -127,18 +129,18 @@ class DisplayBoundTests(unittest.TestCase):
 
 class FormatTests(unittest.TestCase):
     def test_three_significant_digits(self):
-        self.assertEqual(bench.fmt(0.17432), "0.174")
-        self.assertEqual(bench.fmt(2.449), "2.45")
-        self.assertEqual(bench.fmt(22.44), "22.4")
-        self.assertEqual(bench.fmt(1234.5), "1,234")
-        self.assertEqual(bench.fmt(110), "110")
-        self.assertEqual(bench.fmt(None), "—")
+        self.assertEqual(figures.fmt(0.17432), "0.174")
+        self.assertEqual(figures.fmt(2.449), "2.45")
+        self.assertEqual(figures.fmt(22.44), "22.4")
+        self.assertEqual(figures.fmt(1234.5), "1,234")
+        self.assertEqual(figures.fmt(110), "110")
+        self.assertEqual(figures.fmt(None), "—")
 
     def test_a_ratio_target_judges_the_ratio(self):
-        target = bench.Target("≤ 1/10 of termdown", lambda r: r <= 0.1, on_ratio=True)
-        self.assertTrue(bench.Figure("x", "g", "x", 0.5, "s", target, termdown=10).met)
-        self.assertFalse(bench.Figure("x", "g", "x", 2, "s", target, termdown=10).met)
-        self.assertFalse(bench.Figure("x", "g", "x", 0.5, "s", target).met)  # no termdown: not met
+        target = figures.Target("≤ 1/10 of termdown", lambda r: r <= 0.1, on_ratio=True)
+        self.assertTrue(figures.Figure("x", "g", "x", 0.5, "s", target, termdown=10).met)
+        self.assertFalse(figures.Figure("x", "g", "x", 2, "s", target, termdown=10).met)
+        self.assertFalse(figures.Figure("x", "g", "x", 0.5, "s", target).met)  # no termdown: not met
 
 
 class TinyRunTests(unittest.TestCase):
@@ -150,8 +152,8 @@ class TinyRunTests(unittest.TestCase):
         directory = Path(cls.directory.name)
         cls.markdown = directory / "BENCHMARKS.md"
         cls.json_path = directory / "figures.json"
-        cls.markdown.write_text(f"# Benchmarks\n\nIntro written by hand.\n\n{bench.MARK_BEGIN}\n"
-                                f"stale table from an older run\n{bench.MARK_END}\n\n"
+        cls.markdown.write_text(f"# Benchmarks\n\nIntro written by hand.\n\n{report.MARK_BEGIN}\n"
+                                f"stale table from an older run\n{report.MARK_END}\n\n"
                                 "## Profiling notes\n\nA callgrind note to keep.\n")
         cls.result = subprocess.run([sys.executable, str(SCRIPT), "--tiny", "--workout", workout_binary(),
                                   "--markdown", str(cls.markdown), "--json", str(cls.json_path)],
@@ -196,7 +198,7 @@ class TinyRunTests(unittest.TestCase):
         self.assertIs(self.figures["lateness.idle.fires"]["met"], False)
 
     def test_the_markdown_has_the_header(self):
-        generated = self.text[self.text.index(bench.MARK_BEGIN):self.text.index(bench.MARK_END)]
+        generated = self.text[self.text.index(report.MARK_BEGIN):self.text.index(report.MARK_END)]
         for line in ("- **Machine:** Linux", "- **Date:** 20", "- **Command:** `",
                      "bench.py --tiny", "- **workout:** commit ", "- **termdown:** 2.0.0"):
             with self.subTest(line=line):
@@ -211,10 +213,10 @@ class TinyRunTests(unittest.TestCase):
                                                 "workout/termdown |"), len(EXPECTED))
 
     def test_text_outside_the_markers_survives(self):
-        self.assertTrue(self.text.startswith("# Benchmarks\n\nIntro written by hand.\n\n" + bench.MARK_BEGIN))
-        self.assertTrue(self.text.endswith(f"{bench.MARK_END}\n\n## Profiling notes\n\nA callgrind note to keep.\n"))
+        self.assertTrue(self.text.startswith("# Benchmarks\n\nIntro written by hand.\n\n" + report.MARK_BEGIN))
+        self.assertTrue(self.text.endswith(f"{report.MARK_END}\n\n## Profiling notes\n\nA callgrind note to keep.\n"))
         self.assertNotIn("stale table", self.text)
-        self.assertEqual(self.text.count(bench.MARK_BEGIN), 1)
+        self.assertEqual(self.text.count(report.MARK_BEGIN), 1)
 
     def test_prints_the_table(self):
         self.assertIn("hooks.call_us", self.result.stdout)
