@@ -112,7 +112,6 @@ return workout {{ name = "{name}", countdown = 0, rounds(1, steps),{hook_fields}
 """)
 
 
-
 # --- The benchmarks -------------------------------------------------------------------
 
 @dataclass
@@ -128,32 +127,31 @@ class Context:
         return [str(self.workout), "run", str(routine), "--no-notify", "--no-history", *options]
 
 
-def lateness_figures(events, arrivals, speed, prefix, group, targets):
-    """p50/p99/max of `late_ms` and of the lateness seen from outside, over segment fires.
-
-    Segment 1 starts the workout (no timer), so only segment_start events with `late_ms`
-    count. Outside: the origin is workout_start's arrival minus its t, and a fire is late
-    by its arrival minus (origin + at/speed), pipe and reader included.
-    """
-    fires = fire_events(events, arrivals)
+def lateness_figures(stream, speed, load, targets):
+    """p50/p99/max of `late_ms` and of the lateness seen from outside, over the segment fires
+    of one run (`load`: idle or busy); `targets` by statistic."""
+    fires = fire_events(stream.events, stream.arrivals)
     inside = [event["late_ms"] for event, _ in fires]
-    outside = outside_lateness(events, arrivals, speed)
-    figures = [Figure(f"{prefix}.fires", group, f"{prefix.split('.')[-1]}: segment fires", len(fires), "",
+    outside = outside_lateness(stream.events, stream.arrivals, speed)
+    figures = [Figure(f"lateness.{load}.fires", "lateness", f"{load}: segment fires", len(fires), "",
                       at_least(500))]
     for source, values, note in (("late_ms", inside, "`late_ms`"), ("outside", outside, "outside")):
         for stat, p in (("p50", 50), ("p99", 99), ("max", 100)):
-            figures.append(Figure(f"{prefix}.{source}.{stat}", group,
-                                  f"{prefix.split('.')[-1]}: {note} {stat}", percentile(values, p), "ms",
-                                  targets.get(stat)))
+            figures.append(Figure(f"lateness.{load}.{source}.{stat}", "lateness", f"{load}: {note} {stat}",
+                                  percentile(values, p), "ms", targets.get(stat)))
     return figures
 
 
 def fire_events(events, arrivals):
+    """The segment starts a timer caused, with their arrivals: segment 1 starts the workout
+    (no timer, no `late_ms`) and does not count."""
     return [(event, arrival) for event, arrival in zip(events, arrivals)
             if event["event"] == "segment_start" and "late_ms" in event]
 
 
 def outside_lateness(events, arrivals, speed):
+    """Each fire's lateness as the reader saw it, in ms: its arrival minus (origin + at/speed),
+    the origin being workout_start's arrival minus its `t`. Pipe and reader included."""
     origin = start_arrival(events, arrivals) - events[0]["t"] / speed
     return [(arrival - (origin + event["at"] / speed)) * 1000 for event, arrival in fire_events(events, arrivals)]
 
@@ -168,18 +166,16 @@ def bench_lateness(context):
     """Timer lateness idle and with both cores busy, and drift, from N 1 s segments at --speed."""
     sizes = context.sizes
     routine = segments_routine(context.scratch, "lateness", sizes.lateness_segments, 1)
-    argv = context.run_argv(routine, "--json", "--speed", str(sizes.lateness_speed), "--no-bell")
+    argv = context.run_argv(routine, "--json", "--speed", f"{sizes.lateness_speed:g}", "--no-bell")
     timeout = sizes.lateness_segments / sizes.lateness_speed + 30
-    group = "lateness"
     progress(f"lateness: {sizes.lateness_segments} segments at --speed {sizes.lateness_speed:g}, idle")
     idle = stream_events(argv, context.env, timeout)
     progress("lateness: the same with both cores busy")
     with spinners(2):
         busy = stream_events(argv, context.env, timeout)
-    figures = lateness_figures(idle.events, idle.arrivals, sizes.lateness_speed, "lateness.idle", group,
+    figures = lateness_figures(idle, sizes.lateness_speed, "idle",
                                {"p50": below(0.3, "ms"), "p99": below(1, "ms"), "max": below(5, "ms")})
-    figures += lateness_figures(busy.events, busy.arrivals, sizes.lateness_speed, "lateness.busy", group,
-                                {"p99": below(5, "ms")})
+    figures += lateness_figures(busy, sizes.lateness_speed, "busy", {"p99": below(5, "ms")})
     return figures + drift_figures(idle, sizes.lateness_speed)
 
 

@@ -141,7 +141,8 @@ def text_table(figures):
 
 
 def write_markdown(path, generated):
-    existing = path.read_text() if path.exists() else None
+    """Updates the report in place; an empty file (a fresh temporary one) counts as missing."""
+    existing = path.read_text() if path.exists() and path.stat().st_size else None
     path.write_text(replace_between_markers(existing, generated))
 
 
