@@ -425,7 +425,7 @@ def sections(sizes):
             f"`termdown {countdown.split()[0]}` ({TERMDOWN_VERSION}, PyPI) in the same pane size in the same run. "
             "Whole process: the child's rusage from `wait4` (in `benchmarks/rusage.py`), start-up and exit "
             "included. Steady state: /proc/PID/task/*/schedstat (ns on CPU) and voluntary_ctxt_switches sampled "
-            f"{fmt(sizes.sample_margin_s)} s after the start and {fmt(sizes.sample_margin_s)} s before the end. "
+            f"{sizes.sample_margin_s:g} s after the start and {sizes.sample_margin_s:g} s before the end. "
             "A wake-up is a voluntary context switch. The bound counts the display's changes (whole seconds, "
             "then tenths in the last 10 s) and the timers (countdown bells, the segment's end). End error: wall "
             "time of the process minus the countdown, start-up and exit included for both."),
@@ -435,7 +435,7 @@ def sections(sizes):
             "workout."),
         ("memory", "Memory",
             "Peak RSS (`ru_maxrss` from `wait4`) of `run --json` of each bundled program at a speed that keeps it "
-            f"near {fmt(sizes.program_seconds)} s (at most 10,000); `amrap` never ends and gets SIGINT (exit "
+            f"near {sizes.program_seconds:g} s (at most 10,000); `amrap` never ends and gets SIGINT (exit "
             "130) after that time. Then `check` and `plan` of hiit."),
         ("scale", "Scale",
             f"A generated routine of {sizes.scale_segments:,} `work(30, \"w\"..i, {{ i = i }})` segments in one "

@@ -32,7 +32,7 @@ def at_most(limit, text):
 
 
 def magnitude_below(limit, unit=""):
-    return Target(f"|x| < {limit:g}{pad(unit)}", lambda v: abs(v) < limit)
+    return Target(f"within ±{limit:g}{pad(unit)}", lambda v: abs(v) < limit)
 
 
 def at_least(limit, unit=""):

@@ -122,9 +122,9 @@ def markdown(figures, info, sections):
                  "| figure | workout | target (SPEC §8) | met? | termdown | workout/termdown |",
                  "|---|---:|---|:---:|---:|---:|"]
         for f in rows:
-            lines.append(f"| {f.label} | {value_text(f.value, f.unit)} | "
-                         f"{'—' if f.target is None else f.target.text} | {met_text(f.met)} | "
-                         f"{value_text(f.termdown, f.unit)} | {ratio_text(f.ratio)} |")
+            cells = [f.label, value_text(f.value, f.unit), "—" if f.target is None else f.target.text,
+                     met_text(f.met), value_text(f.termdown, f.unit), ratio_text(f.ratio)]
+            lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
         parts.append("\n".join(lines))
     return "\n\n".join(parts) + "\n"
 

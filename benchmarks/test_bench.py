@@ -212,6 +212,14 @@ class TinyRunTests(unittest.TestCase):
         self.assertEqual(len(rows) - rows.count("| figure | workout | target (SPEC §8) | met? | termdown | "
                                                 "workout/termdown |"), len(EXPECTED))
 
+    def test_every_row_has_six_cells(self):
+        # A stray "|" in a label or a target would split a cell and shift the columns.
+        rows = [line for line in self.text.splitlines() if line.startswith("|")]
+        self.assertGreater(len(rows), len(EXPECTED))
+        for row in rows:
+            with self.subTest(row=row):
+                self.assertEqual(row.replace("\\|", "").count("|"), 7)
+
     def test_text_outside_the_markers_survives(self):
         self.assertTrue(self.text.startswith("# Benchmarks\n\nIntro written by hand.\n\n" + report.MARK_BEGIN))
         self.assertTrue(self.text.endswith(f"{report.MARK_END}\n\n## Profiling notes\n\nA callgrind note to keep.\n"))
