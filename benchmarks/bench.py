@@ -25,7 +25,8 @@ from pathlib import Path
 from figures import (Figure, Target, at_least, at_most, below, fmt, magnitude_below, percentile, plural,
                      reference, slope)
 from processes import PYTHON, BenchError, TmuxServer, measure, spinners, stream_events
-from report import command_line, commit, display_path, machine, markdown, text_table, write_json, write_markdown
+from report import (command_line, commit, display_path, load_average, machine, markdown, text_table, write_json,
+                    write_markdown)
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".build-bench" / "venv"
@@ -500,6 +501,7 @@ def main(argv):
     arguments = parse_arguments(argv)
     sizes = TINY if arguments.tiny else FULL
     termdown = ensure_termdown()
+    load = load_average()  # before the benchmarks add their own
     with tempfile.TemporaryDirectory(prefix="workout-bench-") as scratch:
         scratch = Path(scratch)
         env = {key: value for key, value in os.environ.items()
@@ -514,7 +516,8 @@ def main(argv):
             return 1
     info = {"machine": machine(), "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
             "command": command_line(), "via": os.environ.get("BENCH_VIA"), "commit": commit(),
-            "workout": display_path(arguments.workout), "termdown": termdown_version(), "tiny": arguments.tiny}
+            "workout": display_path(arguments.workout), "termdown": termdown_version(), "tiny": arguments.tiny,
+            "load": load}
     print(text_table(figures))
     write_markdown(arguments.markdown, markdown(figures, info, sections(sizes)))
     progress(f"wrote {arguments.markdown}")

@@ -55,6 +55,13 @@ def machine():
     return f"{uname.sysname} {uname.release} {uname.machine}; {model}; {os.cpu_count()} cores; {memory} memory"
 
 
+def load_average():
+    """/proc/loadavg's 1, 5 and 15 minute figures: whether the machine was really idle."""
+    with contextlib.suppress(OSError):
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    return "?"
+
+
 def commit():
     """The commit the measured sources are at, marked when Sources/ has local changes."""
     def git(*arguments):
@@ -82,7 +89,7 @@ def command_text(info):
 def header(info):
     lines = [
         f"- **Machine:** {info['machine']}",
-        f"- **Date:** {info['date']}",
+        f"- **Date:** {info['date']} (load average before the run: {info['load']})",
         f"- **Command:** {command_text(info)}",
         f"- **workout:** commit {info['commit']}, binary `{info['workout']}`",
         f"- **termdown:** {info['termdown']} (PyPI, in `.build-bench/venv`)",
