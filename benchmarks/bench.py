@@ -151,16 +151,23 @@ def fire_events(events, arrivals):
 
 
 def outside_lateness(events, arrivals, speed):
-    """Each fire's lateness as the reader saw it, in ms: its arrival minus (origin + at/speed),
-    the origin being workout_start's arrival minus its `t`. Pipe and reader included."""
-    origin = start_arrival(events, arrivals) - events[0]["t"] / speed
+    """Each fire's lateness as the reader saw it, in ms: its arrival minus (origin + at/speed).
+    Pipe and reader included."""
+    origin = outside_origin(events, arrivals, speed)
     return [(arrival - (origin + event["at"] / speed)) * 1000 for event, arrival in fire_events(events, arrivals)]
 
 
-def start_arrival(events, arrivals):
+def outside_origin(events, arrivals, speed):
+    """The workout's time zero on the reader's clock: the earliest of arrival − t/speed.
+
+    Each line arrives after it was written (at t), so every arrival − t/speed is the
+    origin plus that line's delay; the smallest is the closest. workout_start's alone
+    would do on an idle machine, but with both cores busy the reader can be starved just
+    then (by 9 ms in one run), which would make every fire look early.
+    """
     if events[0]["event"] != "workout_start":
         raise BenchError(f"the first event is {events[0]['event']}, not workout_start")
-    return arrivals[0]
+    return min(arrival - event["t"] / speed for event, arrival in zip(events, arrivals))
 
 
 def bench_lateness(context):
@@ -186,9 +193,8 @@ def drift_figures(stream, speed):
     start, end = events[0], events[-1]
     if end["event"] != "workout_end" or not end.get("completed"):
         raise BenchError(f"the lateness run did not end with a completed workout_end: {end}")
-    real_duration = start["duration"] / speed
     inside = (end["t"] - start["duration"]) / speed * 1000
-    outside = (arrivals[-1] - arrivals[0] - real_duration) * 1000
+    outside = (arrivals[-1] - outside_origin(events, arrivals, speed) - start["duration"] / speed) * 1000
     fires = fire_events(events, arrivals)
     indices = [event["index"] for event, _ in fires]
     group = "drift"
@@ -409,13 +415,13 @@ def sections(sizes):
             f"`run --json --speed {sizes.lateness_speed:g} --no-bell`, stdout a pipe. `late_ms` is what workout "
             "reports for each `segment_start` caused by a timer (the first segment starts the workout and is not "
             "counted). *Outside* is what a reader sees: each line is timestamped on the harness's monotonic clock "
-            "as it arrives; the origin is workout_start's arrival minus its `t`, and a fire's lateness is its "
-            "arrival minus (origin + `at`/speed), so it includes the pipe and the Python reader (and is "
-            "negative when the workout_start line itself came late). *Busy*: the same run with two `sh` busy "
-            "loops, one per core."),
+            "as it arrives; the workout's time zero on that clock (the origin) is the smallest arrival − `t`/speed "
+            "over all lines (each line's delay only adds to it), and a fire's lateness is its arrival minus "
+            "(origin + `at`/speed), so it includes the pipe and the Python reader. *Busy*: the same run with two "
+            "`sh` busy loops, one per core."),
         ("drift", "Drift",
             "From the idle lateness run. End error: workout_end's `t` minus the routine's duration, in real ms "
-            "(÷ speed); from outside: arrival(workout_end) − arrival(workout_start) − duration/speed. "
+            "(÷ speed); from outside: arrival(workout_end) − (origin + duration/speed), the origin as above. "
             "\"None accumulates\" is judged by the least-squares slope of lateness over the fire index: the "
             "outside slope is the one that would show timers set from \"now + duration\" (`late_ms` is measured "
             "against each timer's own fire date). SPEC gives no number for it; taken here as the drift budget: "

@@ -86,6 +86,28 @@ class SlopeTests(unittest.TestCase):
             figures.slope([2, 2], [1, 3])
 
 
+class OutsideLatenessTests(unittest.TestCase):
+    # Time zero at 100 s on the reader's clock, speed 10: a fire at `at` = 5 is due at 100.5 s.
+    EVENTS = [{"event": "workout_start", "t": 0.0},
+              {"event": "segment_start", "t": 0.001, "index": 1},
+              {"event": "segment_start", "t": 5.002, "at": 5, "late_ms": 0.2, "index": 2},
+              {"event": "segment_start", "t": 10.01, "at": 10, "late_ms": 1.0, "index": 3}]
+
+    def test_the_origin_is_the_line_that_waited_least(self):
+        # workout_start waited 9 ms; the first fire's line arrived the moment it was written.
+        arrivals = [100.009, 100.0092, 100.5002, 101.0111]
+        self.assertAlmostEqual(bench.outside_origin(self.EVENTS, arrivals, 10), 100.0)
+
+    def test_lateness_is_arrival_minus_due_time(self):
+        arrivals = [100.0001, 100.0003, 100.5003, 101.0011]
+        origin = bench.outside_origin(self.EVENTS, arrivals, 10)
+        self.assertAlmostEqual(origin, 100.0001 - 0.0)
+        lateness = bench.outside_lateness(self.EVENTS, arrivals, 10)
+        self.assertEqual(len(lateness), 2)  # segment 1 starts the workout: no timer
+        self.assertAlmostEqual(lateness[0], 0.2, places=6)
+        self.assertAlmostEqual(lateness[1], 1.0, places=6)
+
+
 class MarkerTests(unittest.TestCase):
     def test_replaces_only_between_the_markers(self):
         text = f"# Notes\nintro\n{report.MARK_BEGIN}\nold table\n{report.MARK_END}\n## Profiling\nkept\n"
