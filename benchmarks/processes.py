@@ -201,11 +201,12 @@ class TmuxServer:
 
     Every tmux command gets /dev/null for stdin, stdout and stderr: the first one starts
     the server, which daemonizes and would keep an inherited pipe open for ever. Use it
-    in a `with` block: the server is killed however the block ends.
+    in a `with` block: the server is killed however the block ends. Its socket is in the
+    scratch directory (`-S`), since tmux leaves the file behind when the server ends.
     """
 
     def __init__(self, scratch):
-        self.socket = f"bench-{os.getpid()}"
+        self.socket = scratch / f"tmux-bench-{os.getpid()}"
         self.scratch = scratch
 
     def __enter__(self):
@@ -215,7 +216,7 @@ class TmuxServer:
         self.tmux("kill-server")
 
     def tmux(self, *arguments, stdout=subprocess.DEVNULL):
-        return subprocess.run(["tmux", "-L", self.socket, "-f", "/dev/null", *arguments],
+        return subprocess.run(["tmux", "-S", str(self.socket), "-f", "/dev/null", *arguments],
                               stdin=subprocess.DEVNULL, stdout=stdout, stderr=subprocess.DEVNULL,
                               timeout=20).returncode
 
