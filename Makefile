@@ -5,11 +5,16 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # pkg-config itself may be missing on a fresh machine (SPEC §9). The rest are for the
 # tests: lua-check lints the bundled routines and the examples of docs/routines.md;
 # tmux drives the live display; dbus-run-session, notify-send and Debian's python3 with
-# dbus and gi run a notification server.
+# dbus and gi run a notification server; python3-venv and hyperfine serve the benchmark
+# script's smoke test (termdown goes into a venv, hyperfine times the start-up).
 PACKAGES := pkgconf liblua5.4-dev
-TEST_PACKAGES := lua-check tmux dbus dbus-daemon libnotify-bin python3 python3-dbus python3-gi
+TEST_PACKAGES := lua-check tmux dbus dbus-daemon libnotify-bin python3 python3-dbus python3-gi \
+  python3-venv hyperfine
+# What `make bench` needs besides the build: the pane, the timer and the peer's venv.
+BENCH_PACKAGES := tmux hyperfine python3 python3-venv
 
-.PHONY: run test deps test-deps install build release clean definitions test-asan fuzz-smoke fuzz
+.PHONY: run test deps test-deps install build release clean definitions test-asan fuzz-smoke fuzz \
+  bench bench-smoke
 
 # Seconds of fuzzing in `make test`, and in `make fuzz`.
 FUZZ_SECONDS ?= 20
@@ -44,12 +49,14 @@ run: release
 	.build/release/workout run programs/demo.lua
 
 # Every test, then the same tests once more under AddressSanitizer (own scratch path,
-# so the normal build stays incremental), then a bounded fuzz run.
+# so the normal build stays incremental), then a bounded fuzz run, then a tiny run of the
+# benchmark script.
 test: test-deps
 	$(SWIFT) build
 	WORKOUT_BIN=$(CURDIR)/.build/debug/workout $(SWIFT) test --disable-swift-testing
 	$(MAKE) test-asan
 	$(MAKE) fuzz-smoke
+	$(MAKE) bench-smoke
 
 # Leak checking stays off: Swift's runtime caches live until exit and would be reported.
 test-asan: test-deps
@@ -63,6 +70,19 @@ fuzz-smoke: deps
 fuzz: deps
 	Fuzz/run.sh $(FUZZ_LONG_SECONDS)
 
+# The release build against SPEC §8 and termdown (a few minutes): prints the figures and
+# rewrites the part of BENCHMARKS.md between its markers. Debian's python3, not PATH's.
+bench: release
+	@$(MAKE) --no-print-directory install PACKAGES="$(BENCH_PACKAGES)"
+	BENCH_VIA="make bench" /usr/bin/python3 benchmarks/bench.py --workout .build/release/workout \
+	  --markdown BENCHMARKS.md --json .build-bench/figures.json
+
+# The benchmark script's own tests: its helpers, and a --tiny run (a few seconds, on the
+# debug build) that must produce every figure, so the script cannot rot.
+bench-smoke: test-deps
+	$(SWIFT) build
+	WORKOUT_BIN=$(CURDIR)/.build/debug/workout /usr/bin/python3 -m unittest -v benchmarks/test_bench.py
+
 # Regenerates the files made from the engine's API table; a test fails when they are stale.
 definitions: build
 	.build/debug/workout definitions luals > programs/types/workout.lua
@@ -71,4 +91,4 @@ definitions: build
 	.build/debug/workout definitions reference > docs/api.md
 
 clean:
-	rm -rf .build .build-asan .build-fuzz
+	rm -rf .build .build-asan .build-fuzz .build-bench

@@ -1,0 +1,547 @@
+#!/usr/bin/python3
+"""The benchmark harness of issue 5: workout measured against SPEC §8 and against termdown.
+
+    /usr/bin/python3 benchmarks/bench.py [--workout PATH] [--tiny] [--markdown FILE] [--json FILE]
+
+`make bench` runs it on the release build and rewrites the generated part of
+BENCHMARKS.md; `make bench-smoke` (part of `make test`) runs it with `--tiny`, which
+measures every figure on small sizes in a few seconds, so the harness cannot rot.
+Standard library only, for Debian's python3. How processes are measured is in
+processes.py; the figures and their targets in figures.py; the report in report.py.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from figures import (Figure, Target, at_least, at_most, below, fmt, magnitude_below, percentile, plural,
+                     reference, slope)
+from processes import PYTHON, BenchError, TmuxServer, measure, spinners, stream_events
+from report import (command_line, commit, display_path, load_average, machine, markdown, text_table, write_json,
+                    write_markdown)
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".build-bench" / "venv"
+TERMDOWN_VERSION = "2.0.0"
+# workout refuses a higher --speed.
+MAX_SPEED = 10000.0
+# Bells in the last seconds of each segment: the default of a routine without `countdown`.
+COUNTDOWN_BELLS = 3
+# The live display shows tenths in a segment's last 5 seconds, whole seconds before.
+TENTHS_FROM = 5.0
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """How big each benchmark is. `--tiny` keeps every figure but shrinks every size."""
+    countdown_s: float          # the countdown shown live (workout and termdown) and run with --json
+    sample_margin_s: float      # steady state leaves this much out at each end
+    lateness_segments: int      # 1 s segments per lateness run
+    lateness_speed: float
+    program_seconds: float      # each bundled program runs about this long (real seconds)
+    scale_segments: int
+    scale_runs: int
+    startup_runs: int
+    startup_warmup: int
+    hook_segments: int
+    hook_runs: int
+
+
+FULL = Sizes(countdown_s=20, sample_margin_s=1, lateness_segments=1000, lateness_speed=100,
+             program_seconds=1.5, scale_segments=100_000, scale_runs=3, startup_runs=30,
+             startup_warmup=3, hook_segments=100_000, hook_runs=5)
+TINY = Sizes(countdown_s=2, sample_margin_s=0.5, lateness_segments=60, lateness_speed=100,
+             program_seconds=0.2, scale_segments=2_000, scale_runs=1, startup_runs=5,
+             startup_warmup=1, hook_segments=5_000, hook_runs=3)
+
+
+def display_changes(duration, start, end):
+    """How often the live display's text changes in the workout-time window (start, end].
+
+    A segment of `duration` seconds shows whole seconds until its last 5, then tenths:
+    the countdown changes at each whole second before that, and at each tenth after.
+    """
+    changes = 0
+    for tenth in range(1, int(round(duration * 10)) + 1):
+        moment = tenth / 10
+        if not start < moment <= end:
+            continue
+        remaining = duration - moment
+        if remaining < TENTHS_FROM - 1e-9 or tenth % 10 == 0:
+            changes += 1
+    return changes
+
+
+def timers_in(duration, start, end, bells=COUNTDOWN_BELLS):
+    """The timers of a one-segment workout in (start, end]: its countdown bells and its end."""
+    moments = [duration - k for k in range(1, bells + 1) if duration - k > 0] + [duration]
+    return sum(1 for moment in moments if start < moment <= end)
+
+
+# --- Routines the benchmarks generate ----------------------------------------------------
+
+def write_routine(directory, name, source):
+    path = directory / f"{name}.lua"
+    path.write_text(source)
+    return path
+
+
+def countdown_routine(directory, seconds):
+    """The countdown both timers show: one work segment, default countdown bells."""
+    return write_routine(directory, "countdown",
+                         f'return workout {{ name = "countdown", work({seconds}, "Countdown") }}\n')
+
+
+def segments_routine(directory, name, count, duration, hooks=False, payload=False):
+    """`count` work segments in one list (built by a loop: the routine stays small)."""
+    info = ', { i = i }' if payload else ''
+    hook_fields = ("\n  on_segment_start = function(seg) calls = calls + 1 end,"
+                   "\n  on_segment_end = function(seg) calls = calls + 1 end,") if hooks else ""
+    return write_routine(directory, name, f"""local steps = {{}}
+for i = 1, {count} do steps[i] = work({duration}, "w" .. i{info}) end
+local calls = 0
+return workout {{ name = "{name}", countdown = 0, rounds(1, steps),{hook_fields}
+}}
+""")
+
+
+# --- The benchmarks -------------------------------------------------------------------
+
+@dataclass
+class Context:
+    """What every benchmark needs: the binary, sizes, a scratch directory, an environment."""
+    workout: Path
+    sizes: Sizes
+    scratch: Path
+    env: dict
+    termdown: Path = None
+
+    def run_argv(self, routine, *options):
+        return [str(self.workout), "run", str(routine), "--no-notify", "--no-history", *options]
+
+
+def lateness_figures(stream, speed, load, targets):
+    """p50/p99/max of `late_ms` and of the lateness seen from outside, over the segment fires
+    of one run (`load`: idle or busy); `targets` by statistic.
+
+    The targets judge `late_ms`, the fire itself. Seen from outside, a fire also carries
+    the boundary's work before its line is written, the pipe and the reader: those rows
+    show the target for comparison but are not judged by it.
+    """
+    fires = fire_events(stream.events, stream.arrivals)
+    inside = [event["late_ms"] for event, _ in fires]
+    outside = outside_lateness(stream.events, stream.arrivals, speed)
+    figures = [Figure(f"lateness.{load}.fires", "lateness", f"{load}: segment fires", len(fires), "",
+                      at_least(500))]
+    for stat, p in (("p50", 50), ("p99", 99), ("max", 100)):
+        figures.append(Figure(f"lateness.{load}.late_ms.{stat}", "lateness", f"{load}: `late_ms` {stat}",
+                              percentile(inside, p), "ms", targets.get(stat)))
+    for stat, p in (("p50", 50), ("p99", 99), ("max", 100)):
+        target = targets.get(stat)
+        figures.append(Figure(f"lateness.{load}.outside.{stat}", "lateness", f"{load}: outside {stat}",
+                              percentile(outside, p), "ms",
+                              target and reference(f"({target.text}: not judged, pipe and reader included)")))
+    return figures
+
+
+def fire_events(events, arrivals):
+    """The segment starts a timer caused, with their arrivals: segment 1 starts the workout
+    (no timer, no `late_ms`) and does not count."""
+    return [(event, arrival) for event, arrival in zip(events, arrivals)
+            if event["event"] == "segment_start" and "late_ms" in event]
+
+
+def outside_lateness(events, arrivals, speed):
+    """Each fire's lateness as the reader saw it, in ms: its arrival minus (origin + at/speed).
+    Pipe and reader included."""
+    origin = outside_origin(events, arrivals, speed)
+    return [(arrival - (origin + event["at"] / speed)) * 1000 for event, arrival in fire_events(events, arrivals)]
+
+
+def outside_origin(events, arrivals, speed):
+    """The workout's time zero on the reader's clock: the earliest of arrival − t/speed.
+
+    Each line arrives after it was written (at t), so every arrival − t/speed is the
+    origin plus that line's delay; the smallest is the closest. workout_start's alone
+    would do on an idle machine, but with both cores busy the reader can be starved just
+    then (by 9 ms in one run), which would make every fire look early.
+    """
+    if events[0]["event"] != "workout_start":
+        raise BenchError(f"the first event is {events[0]['event']}, not workout_start")
+    return min(arrival - event["t"] / speed for event, arrival in zip(events, arrivals))
+
+
+def bench_lateness(context):
+    """Timer lateness idle and with both cores busy, and drift, from N 1 s segments at --speed."""
+    sizes = context.sizes
+    routine = segments_routine(context.scratch, "lateness", sizes.lateness_segments, 1)
+    argv = context.run_argv(routine, "--json", "--speed", f"{sizes.lateness_speed:g}", "--no-bell")
+    timeout = sizes.lateness_segments / sizes.lateness_speed + 30
+    progress(f"lateness: {sizes.lateness_segments} segments at --speed {sizes.lateness_speed:g}, idle")
+    idle = stream_events(argv, context.env, timeout)
+    progress("lateness: the same with both cores busy")
+    with spinners(2):
+        busy = stream_events(argv, context.env, timeout)
+    figures = lateness_figures(idle, sizes.lateness_speed, "idle",
+                               {"p50": below(0.3, "ms"), "p99": below(1, "ms"), "max": below(5, "ms")})
+    figures += lateness_figures(busy, sizes.lateness_speed, "busy", {"p99": below(5, "ms")})
+    return figures + drift_figures(idle, sizes.lateness_speed)
+
+
+def drift_figures(stream, speed):
+    """End-of-workout error (inside and outside), and the trend of lateness over the fires."""
+    events, arrivals = stream.events, stream.arrivals
+    start, end = events[0], events[-1]
+    if end["event"] != "workout_end" or not end.get("completed"):
+        raise BenchError(f"the lateness run did not end with a completed workout_end: {end}")
+    inside = (end["t"] - start["duration"]) / speed * 1000
+    outside = (arrivals[-1] - outside_origin(events, arrivals, speed) - start["duration"] / speed) * 1000
+    fires = fire_events(events, arrivals)
+    indices = [event["index"] for event, _ in fires]
+    group = "drift"
+    return [
+        Figure("drift.end_error_ms", group, f"end error after {start['segments']:,} segments (`t` of workout_end)",
+               inside, "ms", magnitude_below(1, "ms")),
+        Figure("drift.outside_end_error_ms", group, "end error seen from outside", outside, "ms",
+               reference("(within ±1 ms: not judged, pipe and reader included)")),
+        Figure("drift.late_ms_slope", group, "slope of `late_ms` over the fires",
+               slope(indices, [event["late_ms"] for event, _ in fires]) * 1000, "ms per 1,000 fires",
+               magnitude_below(1, "ms per 1,000")),
+        Figure("drift.outside_slope", group, "slope of outside lateness over the fires",
+               slope(indices, outside_lateness(events, arrivals, speed)) * 1000, "ms per 1,000 fires",
+               magnitude_below(1, "ms per 1,000")),
+    ]
+
+
+def bench_display(context, server):
+    """The countdown with the live display under tmux, then termdown on the same countdown."""
+    sizes = context.sizes
+    routine = countdown_routine(context.scratch, fmt_seconds(sizes.countdown_s))
+    pane_env = {"TERM": "xterm-256color", "LANG": "C.UTF-8",
+                "XDG_DATA_HOME": context.env["XDG_DATA_HOME"],
+                "XDG_CONFIG_HOME": context.env["XDG_CONFIG_HOME"]}
+    progress(f"display: workout, {sizes.countdown_s:g} s countdown in tmux")
+    workout = server.run("workout", context.run_argv(routine), pane_env, sizes.countdown_s,
+                         sizes.sample_margin_s)
+    progress(f"display: termdown {TERMDOWN_VERSION}, the same countdown")
+    termdown = server.run("termdown", [context.termdown, fmt_seconds(sizes.countdown_s)], pane_env,
+                          sizes.countdown_s, sizes.sample_margin_s)
+    return display_figures(workout, termdown, sizes)
+
+
+def display_figures(workout, termdown, sizes):
+    duration = sizes.countdown_s
+    cpu, switches, window = workout.steady()
+    td_cpu, td_switches, _ = termdown.steady()
+    # The bound of SPEC §8: one wake-up per change of the displayed text, plus the timers.
+    changes = display_changes(duration, 0, duration)
+    timers = timers_in(duration, 0, duration)
+    start, end = workout.window()
+    window_changes = display_changes(duration, start, end)
+    window_timers = timers_in(duration, start, end)
+    steady_bound = (window_changes + window_timers) / window
+    group = "display"
+    return [
+        Figure("display.cpu_total_s", group, "CPU, whole process", workout.cpu_s, "s",
+               Target("≤ 1/10 of termdown", lambda r: r <= 0.1, on_ratio=True), termdown.cpu_s),
+        Figure("display.cpu_steady_ms_per_s", group, "CPU, steady state", cpu, "ms/s", None, td_cpu),
+        Figure("display.wakeups_total", group, "wake-ups (voluntary switches), whole process",
+               workout.voluntary_switches, "",
+               reference(f"steady state judged; the run's bound: {changes + timers} ({plural(changes, 'change')} "
+                         f"+ {plural(timers, 'timer')}) + start-up and exit"),
+               termdown.voluntary_switches),
+        Figure("display.wakeups_steady_per_s", group, "wake-ups, steady state", switches, "/s",
+               at_most(steady_bound, f"≤ {fmt(steady_bound)}/s ({plural(window_changes, 'change')} + "
+                                     f"{plural(window_timers, 'timer')} in {window:.1f} s)"), td_switches),
+        Figure("display.rss_mib", group, "peak RSS", workout.rss_mib, "MiB", below(24, "MiB"), termdown.rss_mib),
+        Figure("display.end_error_ms", group, "end error (wall time − countdown)",
+               (workout.wall_s - duration) * 1000, "ms", None, (termdown.wall_s - duration) * 1000),
+    ]
+
+
+def fmt_seconds(seconds):
+    return f"{seconds:g}"
+
+
+def bench_json(context):
+    """CPU and wake-ups of the same countdown with `--json` to a pipe: no display at all."""
+    sizes = context.sizes
+    duration = sizes.countdown_s
+    routine = countdown_routine(context.scratch, fmt_seconds(duration))
+    progress(f"json: {duration:g} s countdown with --json")
+    margin = sizes.sample_margin_s
+    stream = stream_events(context.run_argv(routine, "--json"), context.env, duration + 30,
+                           sample_at=(margin, duration - margin))
+    usage = stream.usage
+    cpu, switches, window = usage.steady()
+    window_timers = timers_in(duration, *usage.window())
+    timers = timers_in(duration, 0, duration)
+    group = "json"
+    return [
+        Figure("json.cpu_total_s", group, "CPU, whole process", usage.cpu_s, "s"),
+        Figure("json.cpu_steady_ms_per_s", group, "CPU, steady state", cpu, "ms/s", below(0.1, "ms/s")),
+        Figure("json.wakeups_total", group, "wake-ups (voluntary switches), whole process",
+               usage.voluntary_switches, "",
+               reference(f"steady state judged; the run's bound: {plural(timers, 'timer')} + start-up and exit")),
+        Figure("json.wakeups_steady_per_s", group, "wake-ups, steady state", switches, "/s",
+               at_most(window_timers / window, f"≤ {fmt(window_timers / window)}/s "
+                                               f"({plural(window_timers, 'timer')} in {window:.1f} s)")),
+    ]
+
+
+def bench_memory(context):
+    """Peak RSS of a real run of each bundled program, at a speed that keeps it short."""
+    figures, group = [], "memory"
+    for program in sorted((ROOT / "programs").glob("*.lua")):
+        plan = json.loads(subprocess.run([str(context.workout), "plan", str(program), "--json"],
+                                         env=context.env, stdin=subprocess.DEVNULL, capture_output=True,
+                                         check=True, timeout=60).stdout)
+        seconds = context.sizes.program_seconds
+        speed = min(MAX_SPEED, max(1.0, plan["duration"] / seconds))
+        never_ends = plan.get("open_ended") and not plan.get("complete")
+        progress(f"memory: {program.name} at --speed {speed:g}" + (" (then Ctrl-C)" if never_ends else ""))
+        usage = measure(context.run_argv(program, "--json", "--speed", f"{speed:g}"), context.env,
+                        timeout=plan["duration"] / speed + 30,
+                        interrupt_after=seconds if never_ends else None,
+                        expect=(130,) if never_ends else (0,))
+        figures.append(Figure(f"memory.run.{program.stem}", group, f"`run {program.name}`", usage.rss_mib,
+                              "MiB", below(24, "MiB")))
+    hiit = ROOT / "programs" / "hiit.lua"
+    for command in ("check", "plan"):
+        usage = measure([str(context.workout), command, str(hiit)], context.env, timeout=60)
+        figures.append(Figure(f"memory.{command}.hiit", group, f"`{command} hiit.lua`", usage.rss_mib,
+                              "MiB", below(24, "MiB")))
+    figures.append(Figure("memory.max", group, "the largest of these", max(f.value for f in figures), "MiB",
+                          below(24, "MiB")))
+    return figures
+
+
+def bench_scale(context):
+    """A generated routine of many segments, each with a payload: `plan` and a dry run."""
+    sizes = context.sizes
+    routine = segments_routine(context.scratch, "scale", sizes.scale_segments, 30, payload=True)
+    progress(f"scale: {sizes.scale_segments:,} segments, plan and dry run ×{sizes.scale_runs}")
+    plans = [measure([str(context.workout), "plan", str(routine)], context.env, timeout=120)
+             for _ in range(sizes.scale_runs)]
+    dry_runs = [measure(context.run_argv(routine, "--dry-run"), context.env, timeout=120)
+                for _ in range(sizes.scale_runs)]
+    group = "scale"
+    return [
+        Figure("scale.plan_s", group, "`plan` wall time (median)", percentile([u.wall_s for u in plans], 50),
+               "s", below(1, "s")),
+        Figure("scale.plan_rss_mib", group, "`plan` peak RSS", max(u.rss_mib for u in plans), "MiB",
+               below(100, "MiB")),
+        Figure("scale.dry_run_s", group, "`run --dry-run` wall time (median)",
+               percentile([u.wall_s for u in dry_runs], 50), "s", below(3, "s")),
+        Figure("scale.dry_run_rss_mib", group, "`run --dry-run` peak RSS", max(u.rss_mib for u in dry_runs),
+               "MiB"),
+    ]
+
+
+def bench_startup(context):
+    """`workout check programs/hiit.lua`: hyperfine's median when installed, else our own."""
+    sizes = context.sizes
+    argv = [str(context.workout), "check", str(ROOT / "programs" / "hiit.lua")]
+    hyperfine = shutil.which("hyperfine")
+    progress(f"start-up: {shlex.join(argv[1:])} ×{sizes.startup_runs}"
+             + (" (hyperfine)" if hyperfine else " (no hyperfine: own loop)"))
+    if hyperfine:
+        median, method = hyperfine_median(hyperfine, argv, context), "hyperfine"
+    else:
+        times = [measure(argv, context.env, timeout=60).wall_s
+                 for _ in range(sizes.startup_warmup + sizes.startup_runs)]
+        median = percentile(times[sizes.startup_warmup:], 50)  # warm-up runs fill the page cache
+        method = "own loop"
+    return [Figure("startup.check_hiit_ms", "startup", f"`check hiit.lua`, median of {sizes.startup_runs} "
+                   f"({method})", median * 1000, "ms", below(50, "ms"))]
+
+
+def hyperfine_median(hyperfine, argv, context):
+    export = context.scratch / "hyperfine.json"
+    subprocess.run([hyperfine, "--warmup", str(context.sizes.startup_warmup), "--runs",
+                    str(context.sizes.startup_runs), "--shell=none", "--style", "none",
+                    "--export-json", str(export), shlex.join(argv)],
+                   env=context.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, check=True, timeout=300)
+    return json.loads(export.read_text())["results"][0]["median"]
+
+
+def bench_hooks(context):
+    """The cost of one Lua hook call: dry runs with and without two trivial hooks per segment.
+
+    The difference of the median CPU times over the 2·M calls is the hook call: building
+    `seg`, the pcall with its instruction and time limits, the counter increment.
+    """
+    sizes = context.sizes
+    count = sizes.hook_segments
+    plain = segments_routine(context.scratch, "nohooks", count, 30)
+    hooked = segments_routine(context.scratch, "hooks", count, 30, hooks=True)
+    progress(f"hooks: {count:,} segments with and without hooks, ×{sizes.hook_runs}")
+    cpu_without, cpu_with = [], []
+    for _ in range(sizes.hook_runs):  # interleaved, so a slow spell touches both
+        cpu_without.append(measure(context.run_argv(plain, "--dry-run"), context.env, timeout=120).cpu_s)
+        cpu_with.append(measure(context.run_argv(hooked, "--dry-run"), context.env, timeout=120).cpu_s)
+    cost = (percentile(cpu_with, 50) - percentile(cpu_without, 50)) / (2 * count) * 1e6
+    return [Figure("hooks.call_us", "hooks", "one hook call", cost, "µs", below(10, "µs"))]
+
+
+# --- termdown ---------------------------------------------------------------------------
+
+def ensure_termdown():
+    """termdown 2.0.0 in .build-bench/venv (made once with Debian's python3 and pip)."""
+    termdown = VENV / "bin" / "termdown"
+    if termdown.exists() and termdown_version() == TERMDOWN_VERSION:
+        return termdown
+    progress(f"termdown: installing {TERMDOWN_VERSION} into {VENV.relative_to(ROOT)}")
+    subprocess.run([PYTHON, "-m", "venv", str(VENV)], check=True, stdin=subprocess.DEVNULL, timeout=300)
+    subprocess.run([str(VENV / "bin" / "pip"), "install", "--quiet", "--disable-pip-version-check",
+                    f"termdown=={TERMDOWN_VERSION}"], check=True, stdin=subprocess.DEVNULL, timeout=600)
+    return termdown
+
+
+def termdown_version():
+    result = subprocess.run([str(VENV / "bin" / "python"), "-c",
+                             "import importlib.metadata as m; print(m.version('termdown'))"],
+                            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    return result.stdout.strip() if result.returncode == 0 else None
+
+
+# --- Report sections ----------------------------------------------------------------------
+
+def sections(sizes):
+    """(group, title, method) per table, in order: how each was measured, so a reader can judge it."""
+    countdown = f"{fmt_seconds(sizes.countdown_s)} s"
+    return [
+        ("lateness", "Timer lateness",
+            f"A generated routine of {sizes.lateness_segments:,} segments of 1 s, "
+            f"`run --json --speed {sizes.lateness_speed:g} --no-bell`, stdout a pipe. `late_ms` is what workout "
+            "reports for each `segment_start` caused by a timer (the first segment starts the workout and is not "
+            "counted). *Outside* is what a reader sees: each line is timestamped on the harness's monotonic clock "
+            "as it arrives; the workout's time zero on that clock (the origin) is the smallest arrival − `t`/speed "
+            "over all lines (each line's delay only adds to it), and a fire's lateness is its arrival minus "
+            "(origin + `at`/speed), so it includes the work at the boundary before the line is written (the "
+            "segment_end line first), the pipe and the Python reader: the targets judge `late_ms`, and the outside "
+            "rows show them for comparison. *Busy*: the same run with two `sh` busy loops, one per core."),
+        ("drift", "Drift",
+            "From the idle lateness run. End error: workout_end's `t` minus the routine's duration, in real ms "
+            "(÷ speed); from outside: arrival(workout_end) − (origin + duration/speed), the origin as above. "
+            "\"None accumulates\" is judged by the least-squares slope of lateness over the fire index: the "
+            "outside slope is the one that would show timers set from \"now + duration\" (`late_ms` is measured "
+            "against each timer's own fire date). SPEC gives no number for it; taken here as the drift budget: "
+            "the trend, over 1,000 fires, within ±1 ms (a few late outliers near either end move it by "
+            "hundredths of a ms)."),
+        ("display", "CPU and wake-ups: the countdown with the live display",
+            f"`return workout{{ name = \"countdown\", work({countdown.split()[0]}, \"Countdown\") }}` run with "
+            f"`run --no-notify --no-history` in an 80×24 tmux pane (TERM=xterm-256color, LANG=C.UTF-8), and "
+            f"`termdown {countdown.split()[0]}` ({TERMDOWN_VERSION}, PyPI) in the same pane size in the same run. "
+            "Whole process: the child's rusage from `wait4` (in `benchmarks/rusage.py`), start-up and exit "
+            "included. Steady state: /proc/PID/task/*/schedstat (ns on CPU) and voluntary_ctxt_switches sampled "
+            f"{sizes.sample_margin_s:g} s after the start and {sizes.sample_margin_s:g} s before the end. "
+            "A wake-up is a voluntary context switch. The bound counts the display's changes (whole seconds, "
+            "then tenths in the last 5 s) and the timers (countdown bells, the segment's end). End error: wall "
+            "time of the process minus the countdown, start-up and exit included for both."),
+        ("json", "CPU and wake-ups: `--json`, no display",
+            f"The same {countdown} countdown, `run --json --no-notify --no-history`, stdout a pipe the harness "
+            "reads; steady state sampled as above (start-up excluded). SPEC: < 0.1 ms of CPU per second of "
+            "workout."),
+        ("memory", "Memory",
+            "Peak RSS (`ru_maxrss` from `wait4`) of `run --json` of each bundled program at a speed that keeps it "
+            f"near {sizes.program_seconds:g} s (at most 10,000); `amrap` never ends and gets SIGINT (exit "
+            "130) after that time. Then `check` and `plan` of hiit."),
+        ("scale", "Scale",
+            f"A generated routine of {sizes.scale_segments:,} `work(30, \"w\"..i, {{ i = i }})` segments in one "
+            f"`rounds` list. `plan` (text to /dev/null) and `run --dry-run` (plain lines to /dev/null): wall "
+            f"time from spawn to reap, median of {sizes.scale_runs}; RSS the largest."),
+        ("startup", "Start-up",
+            f"hyperfine `--shell=none --warmup {sizes.startup_warmup} --runs {sizes.startup_runs}` (its median), "
+            f"or the harness's own loop of {sizes.startup_runs} runs when hyperfine is missing."),
+        ("hooks", "Lua hook call",
+            f"Two generated routines of {sizes.hook_segments:,} segments, one with `on_segment_start` and "
+            "`on_segment_end` hooks that increment an upvalue, run with `--dry-run` (plain lines to /dev/null): "
+            f"(median CPU with hooks − median CPU without) ÷ (2 × {sizes.hook_segments:,}) calls; "
+            f"{sizes.hook_runs} runs of each, interleaved. CPU is user + system from `wait4`."),
+    ]
+
+
+# --- Main ---------------------------------------------------------------------------------
+
+def progress(message):
+    print(f"bench: {message}", file=sys.stderr, flush=True)
+
+
+def parse_arguments(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--workout", type=Path,
+                        default=Path(os.environ.get("WORKOUT_BIN") or ROOT / ".build" / "release" / "workout"),
+                        help="the workout binary (default: $WORKOUT_BIN, else .build/release/workout)")
+    parser.add_argument("--tiny", action="store_true",
+                        help="small sizes: every figure in a few seconds (the smoke test)")
+    parser.add_argument("--markdown", type=Path,
+                        help="the report to update between its markers (default: BENCHMARKS.md; "
+                             "with --tiny a temporary file)")
+    parser.add_argument("--json", type=Path, help="also write every figure as JSON here")
+    arguments = parser.parse_args(argv)
+    benchmarks_md = ROOT / "BENCHMARKS.md"
+    if arguments.markdown is None:
+        arguments.markdown = (Path(tempfile.mkstemp(prefix="bench-tiny-", suffix=".md")[1])
+                              if arguments.tiny else benchmarks_md)
+    elif arguments.tiny and arguments.markdown.resolve() == benchmarks_md.resolve():
+        parser.error("--tiny must not overwrite BENCHMARKS.md: its figures are not comparable")
+    if not os.access(arguments.workout, os.X_OK):
+        parser.error(f"{arguments.workout} is not an executable (build it: swift build -c release)")
+    return arguments
+
+
+def run_all(context):
+    """Every benchmark, in an order that keeps the noisy ones (busy cores) apart from the rest."""
+    figures = []
+    figures += bench_lateness(context)
+    with TmuxServer(context.scratch) as server:
+        figures += bench_display(context, server)
+    figures += bench_json(context)
+    figures += bench_memory(context)
+    figures += bench_scale(context)
+    figures += bench_startup(context)
+    figures += bench_hooks(context)
+    return figures
+
+
+def main(argv):
+    arguments = parse_arguments(argv)
+    sizes = TINY if arguments.tiny else FULL
+    termdown = ensure_termdown()
+    load = load_average()  # before the benchmarks add their own
+    with tempfile.TemporaryDirectory(prefix="workout-bench-") as scratch:
+        scratch = Path(scratch)
+        env = {key: value for key, value in os.environ.items()
+               if key not in ("TMUX", "DBUS_SESSION_BUS_ADDRESS", "NO_COLOR")}
+        # The benchmark must never write the user's history or read their routines.
+        env.update(XDG_DATA_HOME=str(scratch / "data"), XDG_CONFIG_HOME=str(scratch / "config"), LANG="C.UTF-8")
+        context = Context(Path(os.path.abspath(arguments.workout)), sizes, scratch, env, termdown)
+        try:
+            figures = run_all(context)
+        except BenchError as error:
+            print(f"bench: {error}", file=sys.stderr)
+            return 1
+    info = {"machine": machine(), "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+            "command": command_line(), "via": os.environ.get("BENCH_VIA"), "commit": commit(),
+            "workout": display_path(arguments.workout), "termdown": termdown_version(), "tiny": arguments.tiny,
+            "load": load}
+    print(text_table(figures))
+    write_markdown(arguments.markdown, markdown(figures, info, sections(sizes)))
+    progress(f"wrote {arguments.markdown}")
+    if arguments.json:
+        write_json(arguments.json, figures, info)
+        progress(f"wrote {arguments.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,272 @@
+"""Tests of the benchmark harness, so `make bench` cannot rot between full runs.
+
+    /usr/bin/python3 -m unittest -v benchmarks/test_bench.py     (`make bench-smoke`)
+
+The pure helpers are checked against numbers worked out by hand; then one `--tiny` run
+of the whole harness must produce every figure, the JSON and the markdown, and keep the
+hand-written text of an existing report. The binary is $WORKOUT_BIN (the debug build in
+`make test`), else the release build.
+"""
+
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench  # noqa: E402
+import figures  # noqa: E402
+import report  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "benchmarks" / "bench.py"
+
+# Every figure a run must produce: a name missing here or there fails the smoke test.
+EXPECTED = [
+    *(f"lateness.{load}.{name}" for load in ("idle", "busy")
+      for name in ("fires", "late_ms.p50", "late_ms.p99", "late_ms.max",
+                   "outside.p50", "outside.p99", "outside.max")),
+    "drift.end_error_ms", "drift.outside_end_error_ms", "drift.late_ms_slope", "drift.outside_slope",
+    "display.cpu_total_s", "display.cpu_steady_ms_per_s", "display.wakeups_total",
+    "display.wakeups_steady_per_s", "display.rss_mib", "display.end_error_ms",
+    "json.cpu_total_s", "json.cpu_steady_ms_per_s", "json.wakeups_total", "json.wakeups_steady_per_s",
+    *(f"memory.run.{program.stem}" for program in sorted((ROOT / "programs").glob("*.lua"))),
+    "memory.check.hiit", "memory.plan.hiit", "memory.max",
+    "scale.plan_s", "scale.plan_rss_mib", "scale.dry_run_s", "scale.dry_run_rss_mib",
+    "startup.check_hiit_ms",
+    "hooks.call_us",
+]
+# The figures measured on termdown too, in the same run.
+WITH_TERMDOWN = ["display.cpu_total_s", "display.cpu_steady_ms_per_s", "display.wakeups_total",
+                 "display.wakeups_steady_per_s", "display.rss_mib", "display.end_error_ms"]
+
+
+def workout_binary():
+    return os.environ.get("WORKOUT_BIN") or str(ROOT / ".build" / "release" / "workout")
+
+
+class PercentileTests(unittest.TestCase):
+    def test_interpolates_between_ranks(self):
+        self.assertEqual(figures.percentile([4, 1, 3, 2], 50), 2.5)
+
+    def test_ends_are_min_and_max(self):
+        self.assertEqual(figures.percentile([7, 3, 9], 0), 3)
+        self.assertEqual(figures.percentile([7, 3, 9], 100), 9)
+
+    def test_p99_of_one_to_a_hundred(self):
+        self.assertAlmostEqual(figures.percentile(list(range(1, 101)), 99), 99.01)
+
+    def test_a_single_value(self):
+        self.assertEqual(figures.percentile([0.2], 99), 0.2)
+
+    def test_no_values_is_an_error(self):
+        with self.assertRaises(ValueError):
+            figures.percentile([], 50)
+
+
+class SlopeTests(unittest.TestCase):
+    def test_a_line(self):
+        self.assertAlmostEqual(figures.slope([1, 2, 3, 4, 5], [3, 5, 7, 9, 11]), 2)
+
+    def test_flat_is_zero(self):
+        self.assertEqual(figures.slope([1, 2, 3], [0.2, 0.2, 0.2]), 0)
+
+    def test_least_squares_of_scattered_points(self):
+        # mean x 1, mean y 2: Σ(dx·dy) = 2 + 0 + 3 = 5, Σdx² = 2.
+        self.assertAlmostEqual(figures.slope([0, 1, 2], [0, 1, 5]), 2.5)
+
+    def test_needs_two_distinct_xs(self):
+        with self.assertRaises(ValueError):
+            figures.slope([1], [1])
+        with self.assertRaises(ValueError):
+            figures.slope([2, 2], [1, 3])
+
+
+class OutsideLatenessTests(unittest.TestCase):
+    # Time zero at 100 s on the reader's clock, speed 10: a fire at `at` = 5 is due at 100.5 s.
+    EVENTS = [{"event": "workout_start", "t": 0.0},
+              {"event": "segment_start", "t": 0.001, "index": 1},
+              {"event": "segment_start", "t": 5.002, "at": 5, "late_ms": 0.2, "index": 2},
+              {"event": "segment_start", "t": 10.01, "at": 10, "late_ms": 1.0, "index": 3}]
+
+    def test_the_origin_is_the_line_that_waited_least(self):
+        # workout_start waited 9 ms; the first fire's line arrived the moment it was written.
+        arrivals = [100.009, 100.0092, 100.5002, 101.0111]
+        self.assertAlmostEqual(bench.outside_origin(self.EVENTS, arrivals, 10), 100.0)
+
+    def test_lateness_is_arrival_minus_due_time(self):
+        arrivals = [100.0001, 100.0003, 100.5003, 101.0011]
+        origin = bench.outside_origin(self.EVENTS, arrivals, 10)
+        self.assertAlmostEqual(origin, 100.0001 - 0.0)
+        lateness = bench.outside_lateness(self.EVENTS, arrivals, 10)
+        self.assertEqual(len(lateness), 2)  # segment 1 starts the workout: no timer
+        self.assertAlmostEqual(lateness[0], 0.2, places=6)
+        self.assertAlmostEqual(lateness[1], 1.0, places=6)
+
+
+class MarkerTests(unittest.TestCase):
+    def test_replaces_only_between_the_markers(self):
+        text = f"# Notes\nintro\n{report.MARK_BEGIN}\nold table\n{report.MARK_END}\n## Profiling\nkept\n"
+        result = report.replace_between_markers(text, "new table")
+        self.assertEqual(result, f"# Notes\nintro\n{report.MARK_BEGIN}\nnew table\n{report.MARK_END}\n"
+                                 "## Profiling\nkept\n")
+
+    def test_a_missing_file_gets_an_intro_and_the_markers(self):
+        result = report.replace_between_markers(None, "table")
+        self.assertTrue(result.startswith("# Benchmarks\n"))
+        self.assertIn(f"{report.MARK_BEGIN}\ntable\n{report.MARK_END}\n", result)
+
+    def test_a_file_without_markers_keeps_its_text_and_gains_them(self):
+        result = report.replace_between_markers("# Mine\nhand-written\n", "table")
+        self.assertEqual(result, f"# Mine\nhand-written\n\n{report.MARK_BEGIN}\ntable\n{report.MARK_END}\n")
+
+    def test_a_second_run_replaces_the_first(self):
+        once = report.replace_between_markers("# Mine\n", "first")
+        twice = report.replace_between_markers(once, "second")
+        self.assertNotIn("first", twice)
+        self.assertEqual(twice.count(report.MARK_BEGIN), 1)
+
+
+class DisplayBoundTests(unittest.TestCase):
+    def test_a_twenty_second_countdown_changes_65_times(self):
+        # 0:19 … 0:05.0 (15 whole seconds), then 4.9 … 0.0 in tenths (50).
+        self.assertEqual(bench.display_changes(20, 0, 20), 65)
+
+    def test_a_window_counts_only_its_changes(self):
+        # Whole seconds 2 … 15 (14), then the tenths 15.1 … 19.0 (40).
+        self.assertEqual(bench.display_changes(20, 1, 19), 54)
+
+    def test_a_short_countdown_is_all_tenths(self):
+        self.assertEqual(bench.display_changes(2, 0, 2), 20)
+
+    def test_timers_are_the_bells_and_the_end(self):
+        self.assertEqual(bench.timers_in(20, 0, 20), 4)
+        self.assertEqual(bench.timers_in(20, 1, 17.5), 1)
+        self.assertEqual(bench.timers_in(2, 0, 2), 2)
+
+
+class FormatTests(unittest.TestCase):
+    def test_three_significant_digits(self):
+        self.assertEqual(figures.fmt(0.17432), "0.174")
+        self.assertEqual(figures.fmt(2.449), "2.45")
+        self.assertEqual(figures.fmt(22.44), "22.4")
+        self.assertEqual(figures.fmt(1234.5), "1,234")
+        self.assertEqual(figures.fmt(110), "110")
+        self.assertEqual(figures.fmt(None), "—")
+
+    def test_a_ratio_target_judges_the_ratio(self):
+        target = figures.Target("≤ 1/10 of termdown", lambda r: r <= 0.1, on_ratio=True)
+        self.assertTrue(figures.Figure("x", "g", "x", 0.5, "s", target, termdown=10).met)
+        self.assertFalse(figures.Figure("x", "g", "x", 2, "s", target, termdown=10).met)
+        self.assertFalse(figures.Figure("x", "g", "x", 0.5, "s", target).met)  # no termdown: not met
+
+
+class TinyRunTests(unittest.TestCase):
+    """One `bench.py --tiny` run, checked for every figure and for the report it updates."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.directory = tempfile.TemporaryDirectory(prefix="bench-test-")
+        directory = Path(cls.directory.name)
+        cls.markdown = directory / "BENCHMARKS.md"
+        cls.json_path = directory / "figures.json"
+        cls.markdown.write_text(f"# Benchmarks\n\nIntro written by hand.\n\n{report.MARK_BEGIN}\n"
+                                f"stale table from an older run\n{report.MARK_END}\n\n"
+                                "## Profiling notes\n\nA callgrind note to keep.\n")
+        cls.result = subprocess.run([sys.executable, str(SCRIPT), "--tiny", "--workout", workout_binary(),
+                                  "--markdown", str(cls.markdown), "--json", str(cls.json_path)],
+                                 cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                                 timeout=600)
+        cls.report = json.loads(cls.json_path.read_text()) if cls.json_path.exists() else {"figures": []}
+        cls.figures = {figure["name"]: figure for figure in cls.report["figures"]}
+        cls.text = cls.markdown.read_text()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.directory.cleanup()
+
+    def test_exits_zero(self):
+        self.assertEqual(self.result.returncode, 0, self.result.stderr[-3000:])
+
+    def test_every_figure_is_a_finite_number(self):
+        for name in EXPECTED:
+            with self.subTest(name=name):
+                self.assertIn(name, self.figures)
+                value = self.figures[name]["value"]
+                self.assertIsInstance(value, (int, float))
+                self.assertTrue(math.isfinite(value), f"{name} = {value}")
+
+    def test_no_unexpected_figures(self):
+        self.assertEqual(sorted(set(self.figures) - set(EXPECTED)), [])
+
+    def test_termdown_figures_and_ratios(self):
+        for name in WITH_TERMDOWN:
+            with self.subTest(name=name):
+                figure = self.figures[name]
+                self.assertTrue(math.isfinite(figure["termdown"]))
+                self.assertGreater(figure["termdown"], 0)
+                self.assertAlmostEqual(figure["ratio"], figure["value"] / figure["termdown"])
+        self.assertEqual(self.report["termdown"], "2.0.0")
+
+    def test_targets_are_judged(self):
+        self.assertIn(self.figures["lateness.idle.late_ms.p99"]["met"], (True, False))
+        self.assertEqual(self.figures["lateness.idle.late_ms.p99"]["target"], "< 1 ms")
+        self.assertEqual(self.figures["scale.plan_rss_mib"]["target"], "< 100 MiB")
+        # Seen from outside, the pipe and the reader add to the fire: shown, not judged.
+        self.assertIsNone(self.figures["lateness.idle.outside.p99"]["met"])
+        self.assertIn("< 1 ms", self.figures["lateness.idle.outside.p99"]["target"])
+        # 60 fires are fewer than the 500 SPEC asks for: a tiny run must say so, not pass.
+        self.assertIs(self.figures["lateness.idle.fires"]["met"], False)
+
+    def test_the_markdown_has_the_header(self):
+        generated = self.text[self.text.index(report.MARK_BEGIN):self.text.index(report.MARK_END)]
+        for line in ("- **Machine:** Linux", "- **Date:** 20", "- **Command:** `",
+                     "bench.py --tiny", "- **workout:** commit ", "- **termdown:** 2.0.0"):
+            with self.subTest(line=line):
+                self.assertIn(line, generated)
+
+    def test_the_markdown_has_a_row_for_every_figure(self):
+        rows = [line for line in self.text.splitlines() if line.startswith("| ")]
+        for figure in self.report["figures"]:
+            with self.subTest(name=figure["name"]):
+                self.assertTrue(any(row.startswith(f"| {figure['label']} | ") for row in rows))
+        self.assertEqual(len(rows) - rows.count("| figure | workout | target (SPEC §8) | met? | termdown | "
+                                                "workout/termdown |"), len(EXPECTED))
+
+    def test_every_row_has_six_cells(self):
+        # A stray "|" in a label or a target would split a cell and shift the columns.
+        rows = [line for line in self.text.splitlines() if line.startswith("|")]
+        self.assertGreater(len(rows), len(EXPECTED))
+        for row in rows:
+            with self.subTest(row=row):
+                self.assertEqual(row.replace("\\|", "").count("|"), 7)
+
+    def test_text_outside_the_markers_survives(self):
+        self.assertTrue(self.text.startswith("# Benchmarks\n\nIntro written by hand.\n\n" + report.MARK_BEGIN))
+        self.assertTrue(self.text.endswith(f"{report.MARK_END}\n\n## Profiling notes\n\nA callgrind note to keep.\n"))
+        self.assertNotIn("stale table", self.text)
+        self.assertEqual(self.text.count(report.MARK_BEGIN), 1)
+
+    def test_prints_the_table(self):
+        self.assertIn("hooks.call_us", self.result.stdout)
+        self.assertIn("display.cpu_total_s", self.result.stdout)
+
+
+class ArgumentTests(unittest.TestCase):
+    def test_a_tiny_run_refuses_to_write_benchmarks_md(self):
+        path = ROOT / "BENCHMARKS.md"
+        before = path.read_text() if path.exists() else None
+        run = subprocess.run([sys.executable, str(SCRIPT), "--tiny", "--workout", workout_binary(),
+                              "--markdown", str(path)], cwd=ROOT, stdin=subprocess.DEVNULL,
+                             capture_output=True, text=True, timeout=60)
+        self.assertEqual(run.returncode, 2)
+        self.assertIn("must not overwrite BENCHMARKS.md", run.stderr)
+        self.assertEqual(path.read_text() if path.exists() else None, before)
+
+
+if __name__ == "__main__":
+    unittest.main()
