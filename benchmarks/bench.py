@@ -441,7 +441,7 @@ def sections(sizes):
             f"`return workout{{ name = \"countdown\", work({countdown.split()[0]}, \"Countdown\") }}` run with "
             f"`run --no-notify --no-history` in an 80×24 tmux pane (TERM=xterm-256color, LANG=C.UTF-8), and "
             f"`termdown {countdown.split()[0]}` ({TERMDOWN_VERSION}, PyPI) in the same pane size in the same run. "
-            "Whole process: the child's rusage from `wait4` (in `benchmarks/rusage.py`), start-up and exit "
+            "Whole process: the child's rusage from `wait4` in `benchmarks/rusage.c`, a small C parent (a child of Python would report Python's peak RSS as its own), start-up and exit "
             "included. Steady state: /proc/PID/task/*/schedstat (ns on CPU) and voluntary_ctxt_switches sampled "
             f"{sizes.sample_margin_s:g} s after the start and {sizes.sample_margin_s:g} s before the end. "
             "A wake-up is a voluntary context switch. The bound counts the display's changes (whole seconds, "

@@ -1,9 +1,11 @@
 """Running and measuring processes: rusage from `wait4`, /proc samples, tmux panes, busy cores.
 
-The harness reaps each child with `os.wait4`, whose rusage has CPU time in microseconds
-(/usr/bin/time rounds to 10 ms), voluntary context switches (each one a wake-up from
-sleep) and peak RSS. A program under tmux is the pane's child, so `rusage.py` reaps it
-there. Steady state, without start-up and exit, comes from /proc samples of the running
+Each program runs under `rusage` (benchmarks/rusage.c, built on first use into
+.build-bench), which reaps it with `wait4`: CPU time in microseconds (/usr/bin/time rounds
+to 10 ms), voluntary context switches (each one a wake-up from sleep) and peak RSS. It is a
+small C parent because Linux carries a process's peak RSS across fork and exec: a child of
+this interpreter would report at least the interpreter's 20 MiB. Under tmux it runs in the
+pane. Steady state, without start-up and exit, comes from /proc samples of the running
 process. Every wait has a time limit: a hung program fails the benchmark, never hangs it.
 """
 
@@ -11,6 +13,7 @@ import contextlib
 import json
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -20,7 +23,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-RUSAGE = Path(__file__).resolve().parent / "rusage.py"
+HERE = Path(__file__).resolve().parent
+RUSAGE_SOURCE = HERE / "rusage.c"
+RUSAGE = HERE.parent / ".build-bench" / "rusage"
 # Debian's interpreter, not whatever python3 is first on PATH (pyenv, a venv): it runs the
 # wrapper in the pane and makes termdown's venv, so every machine measures the same thing.
 PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
@@ -103,14 +108,43 @@ def reap(process, started):
     return Usage(code, wall, usage.ru_utime + usage.ru_stime, usage.ru_nvcsw, usage.ru_maxrss)
 
 
+def rusage_tool():
+    """The `rusage` wrapper, compiled from rusage.c with the C compiler at hand when missing
+    or older than its source."""
+    if RUSAGE.exists() and RUSAGE.stat().st_mtime >= RUSAGE_SOURCE.stat().st_mtime:
+        return RUSAGE
+    compiler = next((c for c in ("cc", "clang", "gcc") if shutil.which(c)), None)
+    if compiler is None:
+        raise BenchError("no C compiler (cc, clang or gcc) to build benchmarks/rusage.c")
+    RUSAGE.parent.mkdir(parents=True, exist_ok=True)
+    built = subprocess.run([compiler, "-O2", "-o", str(RUSAGE), str(RUSAGE_SOURCE)], stdin=subprocess.DEVNULL,
+                           capture_output=True, text=True, timeout=120)
+    if built.returncode != 0:
+        raise BenchError(f"{compiler} could not build {RUSAGE_SOURCE.name}:\n{built.stderr[-2000:]}")
+    return RUSAGE
+
+
+def usage_from(result, samples=(), spawned=None):
+    """A `Usage` from what `rusage` wrote."""
+    return Usage(result["status"], result["wall_s"], result["cpu_s"], result["voluntary_switches"],
+                 result["max_rss_kib"], list(samples), spawned)
+
+
 def measure(argv, env, timeout, interrupt_after=None, expect=(0,)):
-    """Runs a command to its end (or Ctrl-C after `interrupt_after` s), output discarded."""
-    with tempfile.TemporaryFile() as errors:
-        started = time.monotonic()
-        process = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL,
-                                   stdout=subprocess.DEVNULL, stderr=errors)
+    """Runs a command to its end (or Ctrl-C after `interrupt_after` s), output discarded.
+
+    The signals go to the process group: `rusage` ignores Ctrl-C, the command does not.
+    """
+    with tempfile.TemporaryFile() as errors, tempfile.TemporaryDirectory() as scratch:
+        out = Path(scratch) / "usage.json"
+        process = subprocess.Popen([str(rusage_tool()), str(out), "--", *map(str, argv)], env=env,
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=errors,
+                                   start_new_session=True)
         with signal_after(process, timeout, signal.SIGKILL), signal_after(process, interrupt_after, signal.SIGINT):
-            usage = reap(process, started)
+            process.wait()
+        if process.returncode != 0 or not out.exists():
+            check_status(argv, f"rusage exited {process.returncode}", expect, errors)
+        usage = usage_from(json.loads(out.read_text()))
         check_status(argv, usage.status, expect, errors)
     return usage
 
@@ -177,9 +211,13 @@ def signal_after(process, seconds, sig):
 
 
 def send(process, sig):
+    """To the child's process group when it leads one (`measure`), else to the child."""
     if process.returncode is None:
         with contextlib.suppress(ProcessLookupError):
-            os.kill(process.pid, sig)
+            if os.getpgid(process.pid) == process.pid:
+                os.killpg(process.pid, sig)
+            else:
+                os.kill(process.pid, sig)
 
 
 @contextlib.contextmanager
@@ -228,11 +266,11 @@ class TmuxServer:
         return path.read_text()
 
     def run(self, session, argv, env, duration, margin):
-        """Runs `argv` in a fresh 80×24 pane through rusage.py: its usage, with /proc samples
+        """Runs `argv` in a fresh 80×24 pane through `rusage`: its usage, with /proc samples
         `margin` s after the spawn and `margin` s before `duration` is up."""
         out = self.scratch / f"{session}.json"
         assignments = [f"{key}={value}" for key, value in env.items()]
-        command = ["env", *assignments, PYTHON, str(RUSAGE), str(out), "--", *map(str, argv)]
+        command = ["env", *assignments, str(rusage_tool()), str(out), "--", *map(str, argv)]
         if self.tmux("new-session", "-d", "-x", "80", "-y", "24", "-s", session, *command) != 0:
             raise BenchError(f"tmux could not start a session for {argv[0]}")
         spawn = wait_for_json(Path(f"{out}.pid"), 10, 0.002, lambda: self.screen(session))
@@ -241,8 +279,7 @@ class TmuxServer:
         # A slow poll: the wrapper times the run itself, and the harness should not be load.
         result = wait_for_json(out, duration + 30, 0.1, lambda: self.screen(session))
         sampler.join()
-        usage = Usage(result["status"], result["wall_s"], result["cpu_s"], result["voluntary_switches"],
-                      result["max_rss_kib"], sampler.samples, spawn["spawned"])
+        usage = usage_from(result, sampler.samples, spawn["spawned"])
         check_status(argv, usage.status, (0,))
         return usage
 

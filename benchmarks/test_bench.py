@@ -20,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench  # noqa: E402
 import figures  # noqa: E402
+import processes  # noqa: E402
 import report  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -163,6 +164,30 @@ class FormatTests(unittest.TestCase):
         self.assertTrue(figures.Figure("x", "g", "x", 0.5, "s", target, termdown=10).met)
         self.assertFalse(figures.Figure("x", "g", "x", 2, "s", target, termdown=10).met)
         self.assertFalse(figures.Figure("x", "g", "x", 0.5, "s", target).met)  # no termdown: not met
+
+
+class MeasureTests(unittest.TestCase):
+    """`rusage`, the small C parent every program runs under."""
+
+    def test_peak_memory_is_the_programs_not_the_interpreters(self):
+        # A child of this interpreter would carry its peak (over 9 MiB) through fork and exec.
+        usage = processes.measure(["/bin/true"], dict(os.environ), timeout=30)
+        self.assertEqual(usage.status, 0)
+        self.assertLess(usage.rss_mib, 4)
+        self.assertGreater(usage.max_rss_kib, 0)
+
+    def test_exit_status_and_cpu(self):
+        usage = processes.measure(["sh", "-c", "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; exit 3"],
+                                  dict(os.environ), timeout=30, expect=(3,))
+        self.assertEqual(usage.status, 3)
+        self.assertGreater(usage.cpu_s, 0.001)
+        self.assertGreater(usage.wall_s, 0)
+
+    def test_ctrl_c_reaches_the_program(self):
+        usage = processes.measure(["sleep", "30"], dict(os.environ), timeout=20, interrupt_after=0.3,
+                                  expect=(-2,))
+        self.assertEqual(usage.status, -2)
+        self.assertLess(usage.wall_s, 10)
 
 
 class TinyRunTests(unittest.TestCase):
