@@ -35,8 +35,8 @@ TERMDOWN_VERSION = "2.0.0"
 MAX_SPEED = 10000.0
 # Bells in the last seconds of each segment: the default of a routine without `countdown`.
 COUNTDOWN_BELLS = 3
-# The live display shows tenths in a segment's last 5 seconds, whole seconds before.
-TENTHS_FROM = 5.0
+# The live display shows tenths in a segment's last 3 seconds, whole seconds before.
+TENTHS_FROM = 3.0
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ TINY = Sizes(countdown_s=2, sample_margin_s=0.5, lateness_segments=60, lateness_
 def display_changes(duration, start, end):
     """How often the live display's text changes in the workout-time window (start, end].
 
-    A segment of `duration` seconds shows whole seconds until its last 5, then tenths:
+    A segment of `duration` seconds shows whole seconds until its last 3, then tenths:
     the countdown changes at each whole second before that, and at each tenth after.
     """
     changes = 0
@@ -445,7 +445,7 @@ def sections(sizes):
             "included. Steady state: /proc/PID/task/*/schedstat (ns on CPU) and voluntary_ctxt_switches sampled "
             f"{sizes.sample_margin_s:g} s after the start and {sizes.sample_margin_s:g} s before the end. "
             "A wake-up is a voluntary context switch. The bound counts the display's changes (whole seconds, "
-            "then tenths in the last 5 s) and the timers (countdown bells, the segment's end). End error: wall "
+            "then tenths in the last 3 s) and the timers (countdown bells, the segment's end). End error: wall "
             "time of the process minus the countdown, start-up and exit included for both."),
         ("json", "CPU and wake-ups: `--json`, no display",
             f"The same {countdown} countdown, `run --json --no-notify --no-history`, stdout a pipe the harness "

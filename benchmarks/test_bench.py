@@ -133,13 +133,13 @@ class MarkerTests(unittest.TestCase):
 
 
 class DisplayBoundTests(unittest.TestCase):
-    def test_a_twenty_second_countdown_changes_65_times(self):
-        # 0:19 … 0:05.0 (15 whole seconds), then 4.9 … 0.0 in tenths (50).
-        self.assertEqual(bench.display_changes(20, 0, 20), 65)
+    def test_a_twenty_second_countdown_changes_47_times(self):
+        # 0:19 … 0:03.0 (17 whole seconds), then 2.9 … 0.0 in tenths (30).
+        self.assertEqual(bench.display_changes(20, 0, 20), 47)
 
     def test_a_window_counts_only_its_changes(self):
-        # Whole seconds 2 … 15 (14), then the tenths 15.1 … 19.0 (40).
-        self.assertEqual(bench.display_changes(20, 1, 19), 54)
+        # Whole seconds 2 … 17 (16), then the tenths 17.1 … 19.0 (20).
+        self.assertEqual(bench.display_changes(20, 1, 19), 36)
 
     def test_a_short_countdown_is_all_tenths(self):
         self.assertEqual(bench.display_changes(2, 0, 2), 20)

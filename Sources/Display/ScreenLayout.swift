@@ -114,7 +114,7 @@ public enum ScreenLayout {
     }
 
     /// Columns of the clock at scale 1, sized for the widest text a segment shows, so
-    /// the scale does not jump when the tenths appear at 5 s.
+    /// the scale does not jump when the tenths appear at 3 s.
     static func widestClock(_ state: DisplayState) -> Int {
         max(BigDigits.width(state.clockText, scale: 1), BigDigits.width("0:00.0", scale: 1))
     }

@@ -1,15 +1,16 @@
 /// The segment clock as the display shows it: remaining time rounded up to the whole
-/// second, and to the tenth in the last 5 s (`0:04.5`, the format interval-timer apps
-/// use for the final stretch). Tenths cost a wake-up each: over 10 s they were most of
-/// the display's CPU time (BENCHMARKS.md), so they are kept to the final countdown. Everything time-dependent on screen — the clock, both
+/// second, and to the tenth in the last 3 s (`0:02.5`, the format interval-timer apps
+/// use for the final stretch; the countdown bells ring at 3, 2, 1). Tenths cost a wake-up
+/// each: over the last 10 s they were most of the display's CPU time (BENCHMARKS.md), so
+/// they are kept to the final countdown. Everything time-dependent on screen — the clock, both
 /// bars, the totals — is derived from this one value, so the screen changes only when
 /// it does, and `nextChange` is the only moment the display needs to wake.
 public struct ShownTime: Equatable, Sendable {
-    /// Remaining tenths of a second, a multiple of 10 above 5 s.
+    /// Remaining tenths of a second, a multiple of 10 above 3 s.
     public let tenths: Int
 
     /// Tenths are shown from this many seconds left.
-    public static let tenthsBelow = 5
+    public static let tenthsBelow = 3
 
     public init(remaining: Double) {
         let seconds = max(0, remaining)
@@ -33,11 +34,11 @@ public struct ShownTime: Equatable, Sendable {
         return lower > 0 ? deadline - Double(lower) / 10 : nil
     }
 
-    /// `1:05`, `0:04.5`, `1:02:03`.
+    /// `1:05`, `0:02.5`, `1:02:03`.
     public var remainingText: String { ShownTime.text(tenths: tenths, tenthsShown: showsTenths) }
 
     /// Time done in a segment of `duration`, for `--count-up`: it moves when the
-    /// remaining time does, with tenths in the same last 5 s.
+    /// remaining time does, with tenths in the same last 3 s.
     public func elapsedText(duration: Double) -> String {
         let total = Int((max(0, duration) * 10).rounded())
         return ShownTime.text(tenths: max(0, total - tenths), tenthsShown: showsTenths)

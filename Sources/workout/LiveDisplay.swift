@@ -5,7 +5,7 @@ import IntervalEngine
 /// The full-screen live display (SPEC §5): it turns the session's state into a
 /// `DisplayState`, lays it out for the terminal's size and writes only the rows that
 /// changed. It wakes only when the shown text changes: a timer set for the moment the
-/// clock's next value is due (each second, each tenth in the last 5 s), the session's
+/// clock's next value is due (each second, each tenth in the last 3 s), the session's
 /// events, keys, and signals (resize, stop, continue).
 final class LiveDisplay {
     private let session: Session

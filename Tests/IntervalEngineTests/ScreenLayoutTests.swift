@@ -58,10 +58,10 @@ final class ScreenLayoutTests: XCTestCase {
         XCTAssertEqual(inkRows(large), 15)
     }
 
-    func testTenthsInTheLastFiveSeconds() {
-        XCTAssertEqual(state(remaining: 9.42).clockText, "0:10")
-        XCTAssertEqual(state(remaining: 4.42).clockText, "0:04.5")
-        XCTAssertEqual(state(remaining: 4.42, countUp: true).clockText, "0:35.5")
+    func testTenthsInTheLastThreeSeconds() {
+        XCTAssertEqual(state(remaining: 3.42).clockText, "0:04")
+        XCTAssertEqual(state(remaining: 2.42).clockText, "0:02.5")
+        XCTAssertEqual(state(remaining: 2.42, countUp: true).clockText, "0:37.5")
         XCTAssertEqual(state(remaining: 35, countUp: true).clockText, "0:05")
     }
 
@@ -133,10 +133,10 @@ final class ScreenLayoutTests: XCTestCase {
         XCTAssertEqual(state.block, "Rests")
         XCTAssertEqual(state.clockText, "0:06")
         XCTAssertEqual(harness.session.nextDisplayChange!, 25, accuracy: 1e-9)
-        harness.clock.advance(by: 1)
+        harness.clock.advance(by: 3)
         state = DisplayState(session: harness.session, countUp: false, message: nil, help: false)
-        XCTAssertEqual(state.clockText, "0:04.5")
-        XCTAssertEqual(harness.session.nextDisplayChange!, 25.6, accuracy: 1e-9)
+        XCTAssertEqual(state.clockText, "0:02.5")
+        XCTAssertEqual(harness.session.nextDisplayChange!, 27.6, accuracy: 1e-9)
         harness.session.pause()
         XCTAssertNil(harness.session.nextDisplayChange, "nothing moves while paused")
         XCTAssertTrue(DisplayState(session: harness.session, countUp: false, message: nil, help: false).paused)
