@@ -99,15 +99,6 @@ class Sampler(threading.Thread):
             self.samples.append(sample_process(self.pid))
 
 
-def reap(process, started):
-    """Waits for a child with `os.wait4`, which gives its rusage; Popen.wait would not."""
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.monotonic() - started
-    code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
-    process.returncode = code  # so Popen does not wait for it again
-    return Usage(code, wall, usage.ru_utime + usage.ru_stime, usage.ru_nvcsw, usage.ru_maxrss)
-
-
 def rusage_tool():
     """The `rusage` wrapper, compiled from rusage.c with the C compiler at hand when missing
     or older than its source."""
@@ -130,21 +121,38 @@ def usage_from(result, samples=(), spawned=None):
                  result["max_rss_kib"], list(samples), spawned)
 
 
-def measure(argv, env, timeout, interrupt_after=None, expect=(0,)):
-    """Runs a command to its end (or Ctrl-C after `interrupt_after` s), output discarded.
-
-    The signals go to the process group: `rusage` ignores Ctrl-C, the command does not.
-    """
-    with tempfile.TemporaryFile() as errors, tempfile.TemporaryDirectory() as scratch:
+@contextlib.contextmanager
+def under_rusage(argv, env, stdout, errors):
+    """Starts `argv` under `rusage`, in a process group of its own (`rusage` ignores Ctrl-C,
+    the command does not, so signals go to the group); yields the wrapper's process and
+    the file `rusage` writes the usage to."""
+    with tempfile.TemporaryDirectory() as scratch:
         out = Path(scratch) / "usage.json"
         process = subprocess.Popen([str(rusage_tool()), str(out), "--", *map(str, argv)], env=env,
-                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=errors,
-                                   start_new_session=True)
-        with signal_after(process, timeout, signal.SIGKILL), signal_after(process, interrupt_after, signal.SIGINT):
+                                   stdin=subprocess.DEVNULL, stdout=stdout, stderr=errors, start_new_session=True)
+        try:
+            yield process, out
+        finally:
+            if process.poll() is None:
+                send(process, signal.SIGKILL)
             process.wait()
-        if process.returncode != 0 or not out.exists():
-            check_status(argv, f"rusage exited {process.returncode}", expect, errors)
-        usage = usage_from(json.loads(out.read_text()))
+
+
+def usage_written(process, out, argv, errors, samples=(), spawned=None):
+    """Waits for the wrapper and reads the usage it wrote."""
+    process.wait()
+    if not out.exists():
+        errors.seek(0)
+        raise BenchError(f"rusage exited {process.returncode} without measuring {shlex.join(map(str, argv))}\n"
+                         + errors.read().decode(errors="replace")[-2000:])
+    return usage_from(json.loads(out.read_text()), samples, spawned)
+
+
+def measure(argv, env, timeout, interrupt_after=None, expect=(0,)):
+    """Runs a command to its end (or Ctrl-C after `interrupt_after` s), output discarded."""
+    with tempfile.TemporaryFile() as errors, under_rusage(argv, env, subprocess.DEVNULL, errors) as (process, out):
+        with signal_after(process, timeout, signal.SIGKILL), signal_after(process, interrupt_after, signal.SIGINT):
+            usage = usage_written(process, out, argv, errors)
         check_status(argv, usage.status, expect, errors)
     return usage
 
@@ -162,21 +170,18 @@ def stream_events(argv, env, timeout, sample_at=()):
 
     `sample_at` are offsets from the spawn at which /proc is sampled (steady state).
     """
-    with tempfile.TemporaryFile() as errors:
-        started = time.monotonic()
-        process = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                   stderr=errors)
-        sampler = Sampler(process.pid, [started + offset for offset in sample_at])
+    with tempfile.TemporaryFile() as errors, under_rusage(argv, env, subprocess.PIPE, errors) as (process, out):
+        spawn = wait_for_json(Path(f"{out}.pid"), 10, 0.001, lambda: "(no output)")
+        sampler = Sampler(spawn["pid"], [spawn["spawned"] + offset for offset in sample_at])
         sampler.start()
         events, arrivals = [], []
         with signal_after(process, timeout, signal.SIGKILL):
             for line in iter(process.stdout.readline, b""):
                 arrivals.append(time.monotonic())
                 events.append(json.loads(line))
-            usage = reap(process, started)
-        process.stdout.close()
-        sampler.join()
-        usage.samples, usage.spawned = sampler.samples, started
+            process.stdout.close()
+            sampler.join()
+            usage = usage_written(process, out, argv, errors, sampler.samples, spawn["spawned"])
         check_status(argv, usage.status, (0,), errors)
     return Stream(events, arrivals, usage)
 

@@ -55,24 +55,24 @@ struct InkedFont: Sendable {
     init(ink: String) {
         self.ink = ink
         pieces = (1...InkedFont.maximumScale).map { scale in
-            (0..<128).map { code -> [String] in
-                guard let glyph = BigDigits.glyph(UInt8(code)) else { return [] }
-                return glyph.map { row in
-                    row.map { $0 == "#" ? String(repeating: ink, count: scale) : String(repeating: " ", count: scale) }
-                        .joined()
-                }
+            (0..<128).map { code in
+                (BigDigits.glyph(UInt8(code)) ?? []).map { InkedFont.draw($0, ink: ink, scale: scale) }
             }
         }
     }
 
-    /// Row `row` of the glyph for ASCII `code`, at `scale`.
+    /// Row `row` of the glyph for ASCII `code`, at `scale` (drawn on the spot above the
+    /// largest scale the layout uses).
     func piece(_ code: UInt8, row: Int, scale: Int) -> String {
         guard (1...InkedFont.maximumScale).contains(scale) else {
-            let glyph = BigDigits.glyph(code)?[row] ?? ""
-            return glyph.map { $0 == "#" ? String(repeating: ink, count: scale) : String(repeating: " ", count: scale) }
-                .joined()
+            return InkedFont.draw(BigDigits.glyph(code)?[row] ?? "", ink: ink, scale: scale)
         }
         return pieces[scale - 1][Int(code)][row]
+    }
+
+    /// One font row (`"# #"`) in ink, each cell `scale` columns wide.
+    private static func draw(_ row: String, ink: String, scale: Int) -> String {
+        row.map { String(repeating: $0 == "#" ? ink : " ", count: scale) }.joined()
     }
 
     private static let block = InkedFont(ink: Glyphs.unicode.full)

@@ -61,7 +61,7 @@ struct History: ParsableCommand {
 enum HistoryText {
     /// `2026-11-21 18:02  HIIT 20  24:00  finished  35/35 segments  16:00 work`
     static func session(_ entry: HistoryEntry, style: Style) -> String {
-        let when = HistoryEntry.date(from: entry.started).map(localTime) ?? entry.started
+        let when = Timestamp.date(from: entry.started).map(localTime) ?? entry.started
         let outcome = entry.completed ? "finished" : style.dim("stopped ")
         return [when, pad(entry.program, 20), pad(TimeText.clock(entry.elapsed), 8, right: true), outcome,
                 "\(entry.segmentsDone)/\(entry.segments) segments", "\(TimeText.clock(entry.workSeconds)) work"]

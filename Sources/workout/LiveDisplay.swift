@@ -151,7 +151,8 @@ final class LiveDisplay {
         }
         var output: [UInt8] = []
         // After a tick only the re-laid rows can differ from the screen.
-        for row in shown == nil ? Array(0..<size.rows) : next.relaid ?? Array(0..<size.rows) {
+        let rows = (shown == nil ? nil : next.relaid) ?? Array(0..<size.rows)
+        for row in rows {
             let line = row < next.lines.count ? next.lines[row] : Line()
             var change = (span: 0, column: 0)
             if let shown {

@@ -39,8 +39,8 @@ extension EndToEndTests {
         XCTAssertEqual(entry["segments_done"] as? Int, 5)
         XCTAssertEqual(entry["segments"] as? Int, 5)
         XCTAssertEqual(entry["work_seconds"] as? Double, 10)
-        let started = try XCTUnwrap(HistoryEntry.date(from: try XCTUnwrap(entry["started"] as? String)))
-        let ended = try XCTUnwrap(HistoryEntry.date(from: try XCTUnwrap(entry["ended"] as? String)))
+        let started = try XCTUnwrap(Timestamp.date(from: try XCTUnwrap(entry["started"] as? String)))
+        let ended = try XCTUnwrap(Timestamp.date(from: try XCTUnwrap(entry["ended"] as? String)))
         XCTAssertLessThanOrEqual(started, ended)
         XCTAssertLessThan(Date().timeIntervalSince(started), 60)
         // The keys in the spec's order.

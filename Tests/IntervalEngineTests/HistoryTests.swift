@@ -92,7 +92,7 @@ final class HistoryTests: XCTestCase {
 
     func testWeeklyTotalsAndStreak() {
         let calendar = HistoryReport.calendar(timeZone: TimeZone(identifier: "UTC")!)
-        let now = HistoryEntry.date(from: "2026-11-21T20:00:00Z")!  // a Saturday
+        let now = Timestamp.date(from: "2026-11-21T20:00:00Z")!  // a Saturday
         let entries = [
             entry("Old", started: "2026-10-01T08:00:00Z", work: 600),
             entry("Mon last week", started: "2026-11-09T08:00:00Z", work: 100),
@@ -109,16 +109,16 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(report.weeks.map(\.workSeconds), [90, 150, 0, 0])
         XCTAssertEqual(report.streakDays, 3, "Thursday, Friday, Saturday")
         // Tomorrow the streak still counts (today may yet come); the day after, it is gone.
-        let tomorrow = HistoryEntry.date(from: "2026-11-22T12:00:00Z")!
+        let tomorrow = Timestamp.date(from: "2026-11-22T12:00:00Z")!
         XCTAssertEqual(HistoryReport(entries: entries, limit: 0, now: tomorrow, calendar: calendar).streakDays, 3)
-        let later = HistoryEntry.date(from: "2026-11-23T12:00:00Z")!
+        let later = Timestamp.date(from: "2026-11-23T12:00:00Z")!
         XCTAssertEqual(HistoryReport(entries: entries, limit: 0, now: later, calendar: calendar).streakDays, 0)
     }
 
     func testTheReportAsJSON() {
         let calendar = HistoryReport.calendar(timeZone: TimeZone(identifier: "UTC")!)
         let report = HistoryReport(entries: [entry("A", started: "2026-11-21T07:00:00Z")], limit: 5, weeks: 1,
-                                   now: HistoryEntry.date(from: "2026-11-21T20:00:00Z")!, calendar: calendar)
+                                   now: Timestamp.date(from: "2026-11-21T20:00:00Z")!, calendar: calendar)
         XCTAssertEqual(report.json.text, """
             {"sessions":[{"program":"A","file":"/r/A.lua","sha256":"\(String(repeating: "0", count: 64))",\
             "started":"2026-11-21T07:00:00Z","ended":"2026-11-21T07:00:00Z","completed":true,"elapsed":100,\

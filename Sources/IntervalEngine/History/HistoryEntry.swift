@@ -35,19 +35,10 @@ public struct HistoryEntry: Equatable, Sendable {
     /// A finished session of `routine`, started and ended at the given wall-clock times.
     public init(routine: Routine, summary: Summary, started: Date, ended: Date) {
         self.init(program: routine.name, file: routine.filePath ?? routine.fileName,
-                  sha256: routine.sha256 ?? "", started: HistoryEntry.timestamp(started),
-                  ended: HistoryEntry.timestamp(ended), completed: summary.completed,
+                  sha256: routine.sha256 ?? "", started: Timestamp.local(started),
+                  ended: Timestamp.local(ended), completed: summary.completed,
                   elapsed: summary.elapsed, segmentsDone: summary.segmentsDone,
                   segments: summary.segments, workSeconds: summary.workSeconds)
-    }
-
-    /// `2026-11-21T18:02:03+01:00`, in the local time zone.
-    public static func timestamp(_ date: Date) -> String {
-        Timestamp.local(date)
-    }
-
-    public static func date(from text: String) -> Date? {
-        Timestamp.date(from: text)
     }
 
     public var json: JSONValue {
@@ -64,8 +55,8 @@ public struct HistoryEntry: Equatable, Sendable {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
               let program = object["program"] as? String, let file = object["file"] as? String,
               let sha256 = object["sha256"] as? String,
-              let started = object["started"] as? String, HistoryEntry.date(from: started) != nil,
-              let ended = object["ended"] as? String, HistoryEntry.date(from: ended) != nil,
+              let started = object["started"] as? String, Timestamp.date(from: started) != nil,
+              let ended = object["ended"] as? String, Timestamp.date(from: ended) != nil,
               let completed = object["completed"] as? Bool,
               let elapsed = (object["elapsed"] as? NSNumber)?.doubleValue,
               let segmentsDone = (object["segments_done"] as? NSNumber)?.intValue,

@@ -22,7 +22,7 @@ public struct HistoryReport {
     public init(entries: [HistoryEntry], limit: Int, weeks weekCount: Int = 4, now: Date = Date(),
                 calendar: Calendar = HistoryReport.calendar()) {
         recent = Array(entries.suffix(max(0, limit)).reversed())
-        let dated = entries.compactMap { entry in HistoryEntry.date(from: entry.started).map { ($0, entry) } }
+        let dated = entries.compactMap { entry in Timestamp.date(from: entry.started).map { ($0, entry) } }
         var weeks: [Week] = []
         let thisWeek = calendar.dateInterval(of: .weekOfYear, for: now)?.start ?? now
         for back in 0..<max(0, weekCount) {
