@@ -100,7 +100,5 @@ private final class SilentActions: RoutineActions {
     func notify(title: String, body: String?) {}
     func say(_ text: String) {}
     func log(_ text: String) {}
-    func skipSegment() {}
-    func extendSegment(by seconds: Double) {}
-    func pauseWorkout() {}
+    func control(_ command: SessionCommand) {}
 }
