@@ -16,7 +16,7 @@ final class EventPrinter: SessionListener {
     func receive(_ event: Event) {
         switch format {
         case .json: line(event.json.text)
-        case .plain: line(PlainText.line(event))
+        case .plain: if let text = PlainText.line(event) { line(text) }
         }
     }
 }

@@ -65,6 +65,8 @@ final class LiveDisplay: SessionListener {
             running = false
             cancelTick()
             return
+        case .alert(.sound, _, _):
+            return  // heard, not shown: nothing on the screen changes
         default:
             break
         }

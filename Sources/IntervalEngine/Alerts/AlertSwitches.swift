@@ -7,15 +7,25 @@ import Foundation
 /// `notify()` and `say()` included, it makes heard. An alert that is off is still an
 /// event: `--json` and the display see it.
 public struct AlertSwitches: Sendable, Equatable {
-    /// The terminal bell (on unless `--no-bell`).
+    /// The automatic terminal bell at boundaries and countdown seconds: on where no sound
+    /// plays (or with `--bell`), never with `--no-bell`.
     public var bell: Bool
+    /// Whether the terminal may ring at all (not `--no-bell`): the routine's own `bell()`,
+    /// and the stand-in for sounds when there is no sound server or it goes away.
+    public var terminalBell: Bool
+    /// Sounds made in the process, played by the sound server.
+    public var sound: Bool
     /// Desktop notifications through notify-send.
     public var notify: Bool
     /// Speech (`--voice`).
     public var voice: Bool
 
-    public init(bell: Bool = true, notify: Bool = false, voice: Bool = false) {
+    /// `terminalBell` defaults to `bell`.
+    public init(bell: Bool = true, notify: Bool = false, voice: Bool = false, sound: Bool = false,
+                terminalBell: Bool? = nil) {
         self.bell = bell
+        self.terminalBell = terminalBell ?? bell
+        self.sound = sound
         self.notify = notify
         self.voice = voice
     }
@@ -23,13 +33,17 @@ public struct AlertSwitches: Sendable, Equatable {
     /// Nothing sounds: a dry run's switches (the bell events are still reported).
     public static let silent = AlertSwitches(bell: false, notify: false, voice: false)
 
-    /// The switches for a run: `--no-bell`, `--notify`/`--no-notify` (nil: on where a
-    /// session bus and notify-send exist), `--voice`. A dry run keeps the bell as an event
-    /// only and never notifies or speaks.
-    public static func decide(noBell: Bool, notify: Bool?, voice: Bool, dryRun: Bool,
+    /// The switches for a run: `--no-bell`, `--bell`, `--no-sound`, whether a sound server
+    /// answered, `--notify`/`--no-notify` (nil: on where a session bus and notify-send
+    /// exist), `--voice`. A dry run plays no sound (its events are those of a run without
+    /// a sound server: the bell's), and never notifies or speaks.
+    public static func decide(noBell: Bool, bell: Bool = false, noSound: Bool = true, soundServer: Bool = false,
+                              notify: Bool?, voice: Bool, dryRun: Bool,
                               environment: [String: String] = ProcessInfo.processInfo.environment) -> AlertSwitches {
         let notifications = notify ?? notificationsAvailable(environment: environment)
-        return AlertSwitches(bell: !noBell, notify: notifications && !dryRun, voice: voice && !dryRun)
+        let sound = !noSound && soundServer && !dryRun
+        return AlertSwitches(bell: !noBell && (bell || !sound), notify: notifications && !dryRun,
+                             voice: voice && !dryRun, sound: sound, terminalBell: !noBell)
     }
 
     /// Notifications default to on where a desktop session bus is and `notify-send` exists.
@@ -39,7 +53,7 @@ public struct AlertSwitches: Sendable, Equatable {
     }
 
     /// Whether the countdown's seconds need timers of their own.
-    var countdown: Bool { bell || voice }
+    var countdown: Bool { bell || voice || sound }
 }
 
 /// Makes alert events heard through a player, as far as the switches allow. It only
@@ -54,12 +68,18 @@ public final class AlertListener: SessionListener {
     }
 
     public func receive(_ event: Event) {
-        guard case let .alert(type, text, notification) = event.kind else { return }
+        guard case let .alert(type, text, detail) = event.kind else { return }
         switch type {
-        case .bell where switches.bell:
+        case .bell where switches.terminalBell:
+            // Automatic bells are events only where the switches want them; the
+            // routine's own bell() rings unless --no-bell.
+            player.bell()
+        case .sound where !switches.sound && switches.terminalBell:
+            // A routine's sound() with no sound to play it: the bell stands in.
             player.bell()
         case .notify where switches.notify:
-            let notification = notification ?? Notification(title: text, body: "")
+            var notification = Notification(title: text, body: "")
+            if case let .notification(parts)? = detail { notification = parts }
             player.notify(title: notification.title, body: notification.body, urgency: notification.urgency)
         case .say where switches.voice:
             player.say(text)

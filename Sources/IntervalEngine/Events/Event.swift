@@ -7,8 +7,9 @@ public struct Event: Sendable {
         case segmentStart(SegmentSummary, info: JSONValue)
         case cue(index: Int, offset: Double, text: String?)
         case segmentEnd(index: Int, name: String, kind: String, skipped: Bool)
-        /// `text` is what the event shows; a notification also carries its parts.
-        case alert(Alert, text: String, Notification?)
+        /// `text` is what the event shows; a notification also carries its parts, a
+        /// sound its notes.
+        case alert(Alert, text: String, AlertDetail?)
         case log(text: String)
         case pause(index: Int, remaining: Double)
         case resume(index: Int, remaining: Double)
@@ -20,7 +21,7 @@ public struct Event: Sendable {
     }
 
     public enum Alert: String, Sendable {
-        case bell, notify, say
+        case bell, notify, say, sound
     }
 
     public var kind: Kind
@@ -33,6 +34,26 @@ public struct Event: Sendable {
         self.kind = kind
         self.t = t
         self.fire = fire
+    }
+}
+
+/// What an alert carries besides its text.
+public enum AlertDetail: Sendable, Equatable {
+    case notification(Notification)
+    case sound(SoundAlert)
+}
+
+/// A sound alert: what plays, and the planned moment it was announced with, if it was.
+/// A player that heard of the moment ahead has already written it to land on time; one
+/// that did not plays it at once.
+public struct SoundAlert: Sendable, Equatable {
+    public var sound: Sound
+    /// The `PlannedMoment` id that announced it; nil for a sound asked for on the spot.
+    public var moment: UInt64?
+
+    public init(sound: Sound, moment: UInt64?) {
+        self.sound = sound
+        self.moment = moment
     }
 }
 

@@ -9,6 +9,10 @@ extension Event {
         if let fire {
             fields.append(("at", .number(Number.rounded(fire.at, places: 6))))
             fields.append(("late_ms", .number(Number.rounded(fire.lateMs, places: 3))))
+        } else if case .alert(.sound, _, _) = kind {
+            // A sound always says when it was meant to be heard; asked for on the spot
+            // (a key, a hook outside a timer), that is now.
+            fields.append(("at", .number(Number.rounded(t, places: 6))))
         }
         fields += ownFields
         return .object(fields)

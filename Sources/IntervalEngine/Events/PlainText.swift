@@ -1,9 +1,11 @@
 /// Events as one plain line each, for output that is not a terminal: a log a person
 /// can read and a script can grep.
 public enum PlainText {
-    /// Routine-made text in it has its control characters escaped (`VisibleText`).
-    public static func line(_ event: Event) -> String {
-        TimeText.stamp(event.t) + "  " + VisibleText.escape(text(event.kind))
+    /// Routine-made text in it has its control characters escaped (`VisibleText`). Nil
+    /// for a sound: it is heard, and a line per pip would only bury the rest.
+    public static func line(_ event: Event) -> String? {
+        if case .alert(.sound, _, _) = event.kind { return nil }
+        return TimeText.stamp(event.t) + "  " + VisibleText.escape(text(event.kind))
     }
 
     static func text(_ kind: Event.Kind) -> String {

@@ -6,13 +6,15 @@ protocol RoutineActions: AnyObject {
     func ringBell()
     func notify(title: String, body: String?)
     func say(_ text: String)
+    /// `sound(name)` and `tone{}`.
+    func play(_ sound: Sound)
     func log(_ text: String)
     /// `skip()`, `extend()` and `pause()`: the same door as keys and buttons.
     func control(_ command: SessionCommand)
 }
 
 /// The actions callable from Lua: `bell()`, `notify(title, body?)`, `say(text)`,
-/// `print(...)`, `skip()`, `extend(seconds)`, `pause()`.
+/// `sound(name)`, `tone{}`, `print(...)`, `skip()`, `extend(seconds)`, `pause()`.
 enum Actions {
     private static func running(_ args: Arguments) throws(APIError) -> any RoutineActions {
         guard let actions = args.state.actions else {
@@ -57,6 +59,22 @@ enum Actions {
             let spoken = try text(args, at: 1, what: "text")
             try args.noArguments(after: 1)
             try running(args).say(spoken)
+        }
+    }
+
+    static let sound: workout_SwiftFunction = { L in
+        action(L, "sound") { args throws(APIError) in
+            let sound = try args.soundName(at: 1, what: "name")
+            try args.noArguments(after: 1)
+            try running(args).play(sound)
+        }
+    }
+
+    static let tone: workout_SwiftFunction = { L in
+        action(L, "tone") { args throws(APIError) in
+            let sound = try args.tone(at: 1, what: "its argument")
+            try args.noArguments(after: 1)
+            try running(args).play(sound)
         }
     }
 

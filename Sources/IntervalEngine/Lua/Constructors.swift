@@ -207,6 +207,7 @@ enum Constructors {
                         throw args.fail("countdown", "a whole number of seconds from 0 to 60", at: value)
                     }
                     spec.countdown = Double(seconds)
+                case "sounds": spec.sounds = try args.soundScheme(at: value)
                 case "on_start": spec.hooks.onStart = try args.function(at: value, what: key)
                 case "on_segment_start": spec.hooks.onSegmentStart = try args.function(at: value, what: key)
                 case "on_segment_end": spec.hooks.onSegmentEnd = try args.function(at: value, what: key)

@@ -86,6 +86,11 @@ public enum RoutineAPI {
         ], "Sends a desktop notification (when notifications are on).", body: Actions.notify),
         Function("say", .action, [APIField("text", "string", "What to say.")],
                  "Speaks text where a synthesizer exists; shown and recorded either way.", body: Actions.say),
+        Function("sound", .action, [APIField("name", "string", "`\"pip\"`, `\"go\"`, `\"rest\"`, `\"start\"`, `\"finish\"`, `\"pause\"` or `\"resume\"`.")],
+                 "Plays a built-in sound now (the terminal bell stands in where no sound plays).", body: Actions.sound),
+        Function("tone", .action, [APIField("notes", "workout.Note", "One note `{ hz =, ms =, volume = }`, or a list of them played in order.")],
+                 takesTable: true, overloads: ["fun(notes: workout.Note[])"],
+                 "Plays notes of your own now: `tone{ hz = 660, ms = 150 }`.", body: Actions.tone),
         Function("skip", .action, [], "Ends the current segment now.", body: Actions.skip),
         Function("extend", .action, [APIField("seconds", "number", "Seconds to add; negative shortens.")],
                  "Lengthens (or, negative, shortens) the current segment.", body: Actions.extend),
@@ -116,6 +121,7 @@ struct WorkoutSpec {
     var name: String
     var description: String?
     var countdown: Double
+    var sounds: SoundScheme = .standard
     var steps: [Step]
     var hooks: WorkoutHooks
     var line: Int

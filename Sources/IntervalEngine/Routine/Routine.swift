@@ -5,6 +5,8 @@ public final class Routine {
     public let description: String?
     /// Countdown bells in the last N seconds of each segment (0 = off).
     public let countdown: Double
+    /// Which sound plays for what (`workout{ sounds = … }`), when sound is on.
+    public let sounds: SoundScheme
     /// The segments known so far; an open-ended routine's grows as it runs.
     public let timeline: Timeline
     /// The file name the routine was loaded as (`hiit.lua`).
@@ -24,6 +26,7 @@ public final class Routine {
         name = spec.name
         description = spec.description
         countdown = spec.countdown
+        sounds = spec.sounds
         timeline = Timeline(steps: spec.steps)
         fileName = lua.chunkName
         loadLog = lua.builder.log
@@ -99,6 +102,7 @@ private final class SilentActions: RoutineActions {
     func ringBell() {}
     func notify(title: String, body: String?) {}
     func say(_ text: String) {}
+    func play(_ sound: Sound) {}
     func log(_ text: String) {}
     func control(_ command: SessionCommand) {}
 }

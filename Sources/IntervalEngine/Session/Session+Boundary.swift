@@ -1,7 +1,7 @@
 /// Boundaries and the current segment's timers. At a boundary the order is:
 /// `segment_end` → the old segment's `on_end` → `on_segment_end` → the new segment's
 /// timers (each announced to the listeners as planned) → `segment_start` → its `on_start`
-/// → `on_segment_start` → alerts.
+/// → `on_segment_start` → alerts (sound, bell, notification, voice).
 extension Session {
     func startSegment(_ position: Int, at time: Double) {
         segment = timeline.segments[position]
@@ -17,6 +17,7 @@ extension Session {
         callSegmentHook(segment.onStart, "on_start")
         callSegmentHook(routine.hooks.onSegmentStart, "on_segment_start")
         guard state != .finished else { return }
+        if options.sound, let sound = routine.sounds.start(of: segment.kind) { play(sound) }
         if options.bell { ring(nil) }
         if options.notify { sendNotification(title: segment.name, body: SummaryText.segment(segment, next: nextSegment)) }
         if options.voice { speak(segment.name) }
@@ -93,6 +94,7 @@ extension Session {
         cancelTimers()
         state = .finished
         inBoundary = true
+        if completed && options.sound, let chime = routine.sounds.finish { play(chime) }
         if completed && options.bell { ring(nil) }
         let summary = summarySoFar(completed: completed, at: time, paused: paused)
         self.summary = summary
@@ -122,20 +124,23 @@ extension Session {
     /// Schedules one of the segment's timers and, when it is a moment a listener may
     /// want to hear of ahead (`kind`), announces it. The timer forgets itself when it
     /// fires; `cancelTimers` withdraws those still to come.
-    func plan(_ kind: PlannedMoment.Kind?, at time: Double, _ action: @escaping (Session, Fire) -> Void) {
+    func plan(_ kind: PlannedMoment.Kind?, sound: Sound? = nil, at time: Double,
+              _ action: @escaping (Session, Fire) -> Void) {
         let scheduled = ScheduledToken()
         let token = scheduler.schedule(at: time) { [weak self] fire in
             guard let self else { return }
             self.firing(fire) {
-                self.forgetTimer(scheduled.token)
+                let outer = self.currentMoment
+                self.currentMoment = self.forgetTimer(scheduled.token)
                 action(self, fire)
+                self.currentMoment = outer
             }
         }
         scheduled.token = token
         var moment: PlannedMoment?
         if let kind {
             moment = PlannedMoment(id: token.id, kind: kind, index: segment.index, at: time - startedAt,
-                                   deadline: scheduler.deadline(for: time))
+                                   deadline: scheduler.deadline(for: time), sound: sound)
         }
         timers.append((token, moment))
         if let moment {
@@ -148,9 +153,10 @@ extension Session {
         var token: TimerToken?
     }
 
-    private func forgetTimer(_ token: TimerToken?) {
-        guard let token, let position = timers.firstIndex(where: { $0.token == token }) else { return }
-        timers.remove(at: position)
+    /// Drops a fired timer from the list; the moment it was announced as, if any.
+    private func forgetTimer(_ token: TimerToken?) -> PlannedMoment? {
+        guard let token, let position = timers.firstIndex(where: { $0.token == token }) else { return nil }
+        return timers.remove(at: position).moment
     }
 
     /// The end timer, the cues not yet fired and the countdown seconds still ahead, each
@@ -159,8 +165,9 @@ extension Session {
         let start = segmentStart
         let duration = segment.duration
         let following = nextSegment
-        plan(.boundary(next: following.map { SegmentSummary($0, count: segmentCount) },
-                       last: following == nil && timeline.isComplete), at: start + duration) { session, fire in
+        let last = following == nil && timeline.isComplete
+        plan(.boundary(next: following.map { SegmentSummary($0, count: segmentCount) }, last: last),
+             sound: boundarySound(next: following, last: last), at: start + duration) { session, fire in
             session.endSegment(at: fire.at, skipped: false)
         }
         for (position, cue) in segment.cues.enumerated() where !firedCues.contains(position) {
@@ -178,7 +185,8 @@ extension Session {
         for second in stride(from: Int(routine.countdown), through: 1, by: -1) {
             let offset = duration - Double(second)
             guard offset > 0, start + offset > now else { continue }
-            plan(.countdown(second: second), at: start + offset) { session, _ in session.countdown(second) }
+            plan(.countdown(second: second), sound: options.sound ? routine.sounds.countdown : nil,
+                 at: start + offset) { session, _ in session.countdown(second) }
         }
     }
 
@@ -219,7 +227,17 @@ extension Session {
         return offset >= Session.announcementLead ? offset : nil
     }
 
+    /// What the end of the current segment will sound like, when that is known: the
+    /// next segment's start sound, or the chime when the workout ends there (an
+    /// open-ended workout's next segment is not known until it is made).
+    private func boundarySound(next: Segment?, last: Bool) -> Sound? {
+        guard options.sound else { return nil }
+        if let next { return routine.sounds.start(of: next.kind) }
+        return last ? routine.sounds.finish : nil
+    }
+
     func countdown(_ second: Int) {
+        if options.sound, let pip = routine.sounds.countdown { play(pip) }
         if options.bell { ring(String(second)) }
         if options.voice { speak(String(second)) }
     }
@@ -231,7 +249,14 @@ extension Session {
 
     func sendNotification(title: String, body: String?, urgency: Urgency = .normal) {
         emit(.alert(.notify, text: body.map { "\(title): \($0)" } ?? title,
-                    Notification(title: title, body: body ?? "", urgency: urgency)))
+                    .notification(Notification(title: title, body: body ?? "", urgency: urgency))))
+    }
+
+    /// A sound alert. When the timer firing now announced this very sound, the event
+    /// names that moment: a player that heard of it ahead has already written it.
+    func play(_ sound: Sound) {
+        let moment = currentMoment.flatMap { $0.sound == sound ? $0.id : nil }
+        emit(.alert(.sound, text: sound.name, .sound(SoundAlert(sound: sound, moment: moment))))
     }
 
     func speak(_ text: String) {

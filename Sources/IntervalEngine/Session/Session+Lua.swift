@@ -29,6 +29,7 @@ extension Session: RoutineActions {
     func ringBell() { ring(nil) }
     func notify(title: String, body: String?) { sendNotification(title: title, body: body) }
     func say(_ text: String) { speak(text) }
+    // `play(_ sound:)` is the session's own (Session+Boundary.swift).
     func log(_ text: String) { emit(.log(text: text)) }
     func control(_ command: SessionCommand) { apply(command) }
 }

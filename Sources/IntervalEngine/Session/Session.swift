@@ -28,6 +28,8 @@ public final class Session {
     var firedCues: Set<Int> = []
     /// The fire being handled, stamped on the events it causes.
     var currentFire: Fire?
+    /// The planned moment whose timer is firing, so the sound it announced can name it.
+    var currentMoment: PlannedMoment?
     /// True while a boundary runs its hooks: control actions wait until it is done.
     var inBoundary = false
     var segmentHasEnded = false
@@ -130,6 +132,7 @@ public final class Session {
         pausedAt = scheduler.now
         state = .paused
         emit(.pause(index: segment.index, remaining: remainingInSegment))
+        if options.sound, let sound = routine.sounds.pause { play(sound) }
         callSegmentHook(routine.hooks.onPause, "on_pause")
     }
 
@@ -140,6 +143,7 @@ public final class Session {
         state = .running
         scheduleTimers()
         emit(.resume(index: segment.index, remaining: remainingInSegment))
+        if options.sound, let sound = routine.sounds.resume { play(sound) }
         callSegmentHook(routine.hooks.onResume, "on_resume")
     }
 

@@ -55,12 +55,17 @@ public struct PlannedMoment: Sendable, Equatable {
     public var at: Double
     /// When, in nanoseconds of CLOCK_MONOTONIC (virtual nanoseconds on a virtual clock).
     public var deadline: UInt64
+    /// The sound it will make, when sound is on and that is known now: a player writes it
+    /// ahead so that it is heard at `deadline`. The `alert` event that follows names this
+    /// moment's id.
+    public var sound: Sound?
 
-    public init(id: UInt64, kind: Kind, index: Int, at: Double, deadline: UInt64) {
+    public init(id: UInt64, kind: Kind, index: Int, at: Double, deadline: UInt64, sound: Sound? = nil) {
         self.id = id
         self.kind = kind
         self.index = index
         self.at = at
         self.deadline = deadline
+        self.sound = sound
     }
 }

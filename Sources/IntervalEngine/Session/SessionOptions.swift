@@ -14,8 +14,10 @@ public struct SessionOptions: Sendable {
         self.payloadsInEvents = payloadsInEvents
     }
 
-    public init(bell: Bool = true, notify: Bool = false, voice: Bool = false, payloadsInEvents: Bool = true) {
-        self.init(alerts: AlertSwitches(bell: bell, notify: notify, voice: voice), payloadsInEvents: payloadsInEvents)
+    public init(bell: Bool = true, notify: Bool = false, voice: Bool = false, sound: Bool = false,
+                payloadsInEvents: Bool = true) {
+        self.init(alerts: AlertSwitches(bell: bell, notify: notify, voice: voice, sound: sound),
+                  payloadsInEvents: payloadsInEvents)
     }
 
     /// A bell at each boundary and for the countdown.
@@ -24,6 +26,8 @@ public struct SessionOptions: Sendable {
     var notify: Bool { alerts.notify }
     /// Each segment's name, the countdown and text cues spoken.
     var voice: Bool { alerts.voice }
+    /// The routine's sounds at countdown seconds, boundaries and the finish.
+    var sound: Bool { alerts.sound }
 }
 
 /// How a workout ended, for `on_finish`, the summary and the history.
