@@ -18,13 +18,22 @@ let package = Package(
         ),
         // Clocks and timers that Glibc's Swift module does not export (header only).
         .systemLibrary(name: "CSystem"),
+        // The desktop's sound server: PulseAudio, or PipeWire through pipewire-pulse.
+        .systemLibrary(
+            name: "CPulse",
+            pkgConfig: "libpulse",
+            providers: [.apt(["libpulse-dev"]), .brew(["pulseaudio"])]
+        ),
         .target(name: "IntervalEngine", dependencies: ["CLua", "CSystem"]),
+        // The sound player: IntervalEngine's sounds played through libpulse on its own thread.
+        .target(name: "SoundServer", dependencies: ["IntervalEngine", "CPulse"]),
         .target(name: "Display", dependencies: ["IntervalEngine"]),
         .executableTarget(
             name: "workout",
             dependencies: [
                 "IntervalEngine",
                 "Display",
+                "SoundServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("programs")]

@@ -2,6 +2,7 @@ import ArgumentParser
 import Display
 import Foundation
 import IntervalEngine
+import SoundServer
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,8 +32,17 @@ struct Run: ParsableCommand {
     @Flag(help: "Run the whole workout instantly on a virtual clock: hooks run, nothing sounds, no history.")
     var dryRun = false
 
-    @Flag(help: "No terminal bell at boundaries and for the countdown.")
+    @Flag(help: "No terminal bell, not even where no sound plays.")
     var noBell = false
+
+    @Flag(help: "Ring the terminal bell at boundaries and for the countdown even where sounds play.")
+    var bell = false
+
+    @Flag(help: "No sounds (default: on where a sound server answers; the terminal bell stands in).")
+    var noSound = false
+
+    @Option(help: "The sounds' volume, 0 to 100.")
+    var volume = 80
 
     @Flag(inversion: .prefixedNo,
           help: "Desktop notifications at each segment (default: on when a session bus and notify-send exist).")
@@ -57,6 +67,12 @@ struct Run: ParsableCommand {
         guard speed.isFinite, speed > 0, speed <= 10_000 else {
             throw ValidationError("--speed must be a number above 0 and at most 10000, got \(speed)")
         }
+        if bell && noBell {
+            throw ValidationError("--bell and --no-bell cannot go together")
+        }
+        guard (0...100).contains(volume) else {
+            throw ValidationError("--volume must be a whole number from 0 to 100, got \(volume)")
+        }
         if horizon.horizon != nil && !dryRun {
             throw ValidationError("--horizon goes with --dry-run: a real open-ended workout runs until you quit")
         }
@@ -68,9 +84,10 @@ struct Run: ParsableCommand {
         throw ExitCode(outcome)
     }
 
-    /// The one switchboard's answer for this run.
-    private var alertSwitches: AlertSwitches {
-        AlertSwitches.decide(noBell: noBell, notify: notify, voice: voice, dryRun: dryRun)
+    /// The one switchboard's answer for this run; `soundServer`: whether one answered.
+    private func alertSwitches(soundServer: Bool = false) -> AlertSwitches {
+        AlertSwitches.decide(noBell: noBell, bell: bell, noSound: noSound, soundServer: soundServer,
+                             notify: notify, voice: voice, dryRun: dryRun)
     }
 
     /// `--dry-run`: the virtual clock runs everything at once, silently, unrecorded. An
@@ -84,7 +101,7 @@ struct Run: ParsableCommand {
         let output = BlockOutput()
         defer { output.flush() }
         let session = Session(routine: routine, scheduler: clock,
-                              options: SessionOptions(alerts: alertSwitches, payloadsInEvents: json))
+                              options: SessionOptions(alerts: alertSwitches(), payloadsInEvents: json))
         session.subscribe(EventPrinter(json ? .json : .plain, line: output.line))
         session.subscribe(errors)
         // Hooks that extend forever would never end: stop a day past the plan.
@@ -110,15 +127,23 @@ struct Run: ParsableCommand {
     }
 
     /// A real run. Every listener is wired here, in the order they hear each event: the
-    /// output (JSON, plain lines or the live display), the error count, the alert player
-    /// and the history recorder; the keys and signals are its controllers.
+    /// output (JSON, plain lines or the live display), the error count, the sound player,
+    /// the alert player and the history recorder; the keys and signals are its controllers.
     private func runForReal(_ routine: Routine) -> Int32 {
         let scheduler = RunLoopScheduler(speed: speed)
         let interactive = !json && Terminal.isInteractive
-        let switches = alertSwitches
+        let display = MainThreadBox<LiveDisplay?>(nil)
+        // Alert programs and the sound player report failures from other threads: warn on
+        // the main queue, where the display lives.
+        let warn: @Sendable (String) -> Void = { text in
+            DispatchQueue.main.async {
+                if let live = display.value { live.warn("workout: \(text)") } else { Output.error("workout: \(text)") }
+            }
+        }
+        let sound = noSound ? nil : connectSound(warn: warn)
+        let switches = alertSwitches(soundServer: sound != nil)
         let session = Session(routine: routine, scheduler: scheduler,
                               options: SessionOptions(alerts: switches, payloadsInEvents: json))
-        let display = MainThreadBox<LiveDisplay?>(nil)
         if interactive {
             let live = LiveDisplay(snapshot: session.snapshot, control: session.apply, scheduler: scheduler,
                                    countUp: countUp, color: Terminal.usesColor,
@@ -130,13 +155,8 @@ struct Run: ParsableCommand {
         }
         let errors = ErrorCount()
         session.subscribe(errors)
-        // Alert programs report failures from another thread: warn on the main queue,
-        // where the display lives.
-        let alerts = SystemAlerts(switches: switches) { text in
-            DispatchQueue.main.async {
-                if let live = display.value { live.warn("workout: \(text)") } else { Output.error("workout: \(text)") }
-            }
-        }
+        let alerts = SystemAlerts(switches: switches, warn: warn)
+        if let sound { session.subscribe(SoundListener(output: sound) { alerts.bell() }) }
         session.subscribe(AlertListener(player: alerts, switches: switches))
         let history = noHistory ? nil : HistoryRecorder(routine: routine, file: HistoryFile(), progress: session.progress)
         if let history { session.subscribe(history) }
@@ -171,6 +191,7 @@ struct Run: ParsableCommand {
         MainLoop.run { finished.value }
         withExtendedLifetime(traps) {}
         alerts.waitForNotifications(timeout: 2)
+        sound?.close(timeout: 3)  // the finish chime is still ringing
         if let live = display.value {
             live.close()
             for error in live.errors {
@@ -185,5 +206,18 @@ struct Run: ParsableCommand {
         }
         if let number = signal.value { return 128 + number }
         return errors.value > 0 ? 1 : 0
+    }
+
+    /// The sound server, or nil with one warning: the bell stands in (unless --no-bell).
+    /// A server that goes away later gives the same warning, once.
+    private func connectSound(warn: @escaping @Sendable (String) -> Void) -> PulseOutput? {
+        let standIn = noBell ? "; sounds are off" : "; the terminal bell stands in for sounds"
+        switch PulseOutput.connect(volume: Double(volume) / 100, warn: { warn($0 + standIn) }) {
+        case .success(let output):
+            return output
+        case .failure(let failure):
+            warn("sound: \(failure.reason)" + standIn)
+            return nil
+        }
     }
 }

@@ -1,0 +1,185 @@
+import CPulse
+import Foundation
+import IntervalEngine
+
+/// Placing sounds on time, on the audio thread. A sound due within the lead (the sink's
+/// measured latency plus room for two round trips) uncorks the stream, asks for fresh
+/// timing, and is then written at the absolute stream position that will be heard at its
+/// deadline: the stream's playback time now (`pa_stream_get_time`: what is being heard),
+/// plus the time still to go. The gap before it plays as silence. Once every written
+/// sound has been heard the stream is corked again.
+extension PulseOutput {
+    struct Job {
+        /// The planned moment's id; nil for a sound played at once.
+        var id: UInt64?
+        var samples: [Float]
+        /// When its first sample is to be heard, in µs of libpulse's monotonic clock.
+        var start: UInt64
+        /// Where it was written in the stream (bytes from the stream's start), once written.
+        var position: Int64?
+        /// Due: written as soon as the timing update asked for arrives.
+        var due = false
+
+        var end: UInt64 { start + UInt64(samples.count) * 1_000_000 / UInt64(max(1, rate)) }
+        var rate: Int
+    }
+
+    enum StreamState {
+        case corked, uncorking, running, corking
+    }
+
+    /// Room beyond the sink's latency for the uncork and the timing update (two round
+    /// trips to a local server, well under a millisecond each when idle) and a busy machine.
+    static let margin: UInt64 = 40_000
+    /// The stream stays open this long after the last sound was heard, so one pip after
+    /// another within this does not cork and uncork in between.
+    static let linger: UInt64 = 150_000
+    /// A sound written later than its lead still lands no earlier than this past what the
+    /// sink has already taken.
+    static let safety: UInt64 = 3_000
+
+    var lead: UInt64 { min(sinkLatency, 2_000_000) + PulseOutput.margin }
+
+    /// µs of libpulse's clock for a CLOCK_MONOTONIC deadline in ns (the same clock, but
+    /// computed rather than assumed).
+    private func clockTime(_ deadline: UInt64) -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let monotonic = Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1_000
+        let offset = Int64(pa_rtclock_now()) - monotonic
+        return UInt64(max(0, Int64(deadline / 1_000) + offset))
+    }
+
+    func apply(_ commands: [Command]) {
+        for command in commands {
+            switch command {
+            case let .schedule(id, sound, deadline):
+                jobs.append(Job(id: id, samples: synthesizer.samples(sound), start: clockTime(deadline),
+                                rate: synthesizer.sampleRate))
+            case let .cancel(id):
+                guard let index = jobs.firstIndex(where: { $0.id == id }) else { continue }
+                let job = jobs.remove(at: index)
+                if let position = job.position { silence(job, at: position) }
+            case let .play(sound):
+                jobs.append(Job(id: nil, samples: synthesizer.samples(sound), start: pa_rtclock_now(),
+                                rate: synthesizer.sampleRate))
+            case .finish:
+                break
+            }
+        }
+        jobs.sort { $0.start < $1.start }
+    }
+
+    /// Looks at what is due: uncorks and asks for timing when a sound must be written,
+    /// corks when nothing is left to hear, and sets the timer for the next of these.
+    func service() {
+        guard let stream, streamReady else { return }
+        let now = pa_rtclock_now()
+        jobs.removeAll { $0.position != nil && $0.end + sinkLatency + PulseOutput.linger < now }
+        for index in jobs.indices where jobs[index].position == nil && jobs[index].start <= now + lead {
+            jobs[index].due = true
+        }
+        let due = jobs.contains { $0.due }
+        let heard = !jobs.contains { $0.position != nil }
+        let soon = jobs.contains { $0.start <= now + lead + PulseOutput.linger }
+        switch streamState {
+        case .corked where due:
+            streamState = .uncorking
+            pa_operation_unref(pa_stream_cork(stream, 0, { _, _, me in PulseOutput.from(me).corkChanged() }, me))
+        case .running where due && !timingRequested:
+            requestTiming()
+        case .running where heard && !soon:
+            streamState = .corking
+            pa_operation_unref(pa_stream_cork(stream, 1, { _, _, me in PulseOutput.from(me).corkChanged() }, me))
+        default:
+            break
+        }
+        armTimer(now: now)
+        finishClosing()
+    }
+
+    private func corkChanged() {
+        switch streamState {
+        case .uncorking:
+            streamState = .running
+            requestTiming()
+        case .corking:
+            streamState = .corked
+        default:
+            break
+        }
+        service()
+    }
+
+    func requestTiming() {
+        guard let stream else { return }
+        timingRequested = true
+        pa_operation_unref(pa_stream_update_timing_info(stream, { stream, _, me in
+            let output = PulseOutput.from(me)
+            output.timingRequested = false
+            if let timing = pa_stream_get_timing_info(stream) {
+                output.sinkLatency = timing.pointee.sink_usec + timing.pointee.transport_usec
+            }
+            if !output.streamReady {
+                // The first measurement, made while connecting: now sounds can be placed.
+                output.streamReady = true
+                output.connected.signal()
+            }
+            output.writeDue()
+            output.service()
+        }, me))
+    }
+
+    /// Writes every sound due within the lead at the position that is heard at its start.
+    private func writeDue() {
+        guard let stream, streamState == .running else { return }
+        var playing: pa_usec_t = 0
+        guard pa_stream_get_time(stream, &playing) == 0 else { return }
+        let now = pa_rtclock_now()
+        let earliest = Int64(playing + sinkLatency + PulseOutput.safety)
+        for index in jobs.indices where jobs[index].due {
+            jobs[index].due = false
+            let wanted = Int64(playing) + Int64(jobs[index].start) - Int64(now)
+            let at = max(wanted, earliest)
+            if at > wanted { jobs[index].start += UInt64(at - wanted) }  // late: heard as soon as it can be
+            let position = bytePosition(at)
+            jobs[index].position = position
+            write(jobs[index].samples, at: position)
+        }
+    }
+
+    /// Stream time (µs) to a byte offset on a whole frame (one 4-byte float).
+    private func bytePosition(_ microseconds: Int64) -> Int64 {
+        Int64((Double(microseconds) * Double(synthesizer.sampleRate) / 1e6).rounded()) * 4
+    }
+
+    private func write(_ samples: [Float], at position: Int64) {
+        guard let stream else { return }
+        let result = samples.withUnsafeBytes { bytes in
+            pa_stream_write(stream, bytes.baseAddress, bytes.count, nil, position, PA_SEEK_ABSOLUTE)
+        }
+        if result < 0 { fail("the sound server refused a sound (\(contextError()))") }
+    }
+
+    /// A withdrawn sound already written: silence over it, so it never plays (or stops).
+    private func silence(_ job: Job, at position: Int64) {
+        guard job.end > pa_rtclock_now() else { return }
+        write([Float](repeating: 0, count: job.samples.count), at: position)
+    }
+
+    /// One timer for the next thing to do: write a sound, or cork once all are heard.
+    private func armTimer(now: UInt64) {
+        guard let context else { return }
+        var next = UInt64.max
+        for job in jobs {
+            next = min(next, job.position == nil ? job.start - min(job.start, lead)
+                                                 : job.end + sinkLatency + PulseOutput.linger)
+        }
+        let when = next == .max ? workout_usec_invalid() : max(next, now + 1)
+        if let timer {
+            pa_context_rttime_restart(context, timer, when)
+        } else if next != .max {
+            timer = pa_context_rttime_new(context, when, { _, _, _, me in PulseOutput.from(me).service() }, me)
+        }
+    }
+}

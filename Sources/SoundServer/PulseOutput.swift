@@ -1,0 +1,136 @@
+import CPulse
+import Foundation
+import IntervalEngine
+
+/// The sound player: plays the session's sounds through the desktop's sound server with
+/// libpulse (PulseAudio, or PipeWire through pipewire-pulse), each written ahead by the
+/// stream's measured latency so that its first sample is heard at its planned moment.
+///
+/// All audio work runs on libpulse's threaded main loop. The run-loop thread only appends
+/// a command to an inbox (under a lock held for a moment by either side) and writes to an
+/// eventfd that wakes the audio thread: it never waits for audio. Between sounds the
+/// stream is corked, so a workout with no sound due adds no wake-ups.
+public final class PulseOutput: SoundOutput, @unchecked Sendable {
+    /// What the run-loop thread asks for.
+    enum Command {
+        case schedule(id: UInt64, Sound, deadline: UInt64)
+        case cancel(id: UInt64)
+        case play(Sound)
+        /// The workout is over: let what is under way finish, then say so.
+        case finish
+    }
+
+    // Shared between the threads, under `lock`.
+    private let lock = NSLock()
+    private var inbox: [Command] = []
+    private var broken = false
+    private var closing: DispatchSemaphore?
+
+    // The audio thread's own (or set up before it starts).
+    let mainloop: OpaquePointer
+    var context: OpaquePointer?
+    var stream: OpaquePointer?
+    var wakeEvent: OpaquePointer?
+    var timer: OpaquePointer?
+    let wakeFD: Int32
+    var synthesizer: Synthesizer
+    /// Sounds to play, by deadline.
+    var jobs: [Job] = []
+    var streamState = StreamState.corked
+    /// The stream was ready once: a failure from now on is the server going away.
+    var streamReady = false
+    /// A timing update is on its way: the writes wait for it.
+    var timingRequested = false
+    /// The sink's latency, measured at every timing update (µs).
+    var sinkLatency: UInt64 = 0
+    let volume: Double
+    let warn: @Sendable (String) -> Void
+    /// Signalled once the stream is ready or the connection failed.
+    let connected = DispatchSemaphore(value: 0)
+    var connectFailure: String?
+
+    init(mainloop: OpaquePointer, wakeFD: Int32, volume: Double, warn: @escaping @Sendable (String) -> Void) {
+        self.mainloop = mainloop
+        self.wakeFD = wakeFD
+        self.volume = volume
+        self.warn = warn
+        synthesizer = Synthesizer(sampleRate: 48_000, volume: volume)
+    }
+
+    public var isWorking: Bool { lock.withLock { !broken } }
+
+    public func schedule(_ id: UInt64, _ sound: Sound, at deadline: UInt64) {
+        send(.schedule(id: id, sound, deadline: deadline))
+    }
+
+    public func cancel(_ id: UInt64) { send(.cancel(id: id)) }
+
+    public func play(_ sound: Sound) { send(.play(sound)) }
+
+    private func send(_ command: Command) {
+        let wake = lock.withLock { () -> Bool in
+            guard !broken else { return false }
+            inbox.append(command)
+            return inbox.count == 1
+        }
+        guard wake else { return }
+        var one: UInt64 = 1
+        _ = withUnsafeBytes(of: &one) { write(wakeFD, $0.baseAddress, 8) }
+    }
+
+    /// On the audio thread: the commands sent since the last call.
+    func takeInbox() -> [Command] {
+        var one: UInt64 = 0
+        _ = withUnsafeMutableBytes(of: &one) { read(wakeFD, $0.baseAddress, 8) }
+        return lock.withLock {
+            defer { inbox.removeAll(keepingCapacity: true) }
+            return inbox
+        }
+    }
+
+    /// On the audio thread: the output can no longer play. Warns once; from then on
+    /// `isWorking` is false and the bell stands in.
+    func fail(_ reason: String) {
+        let first = lock.withLock { () -> Bool in
+            defer { broken = true }
+            return !broken
+        }
+        jobs.removeAll()
+        if first { warn("sound: \(reason)") }
+        finishClosing()
+    }
+
+    /// Lets the sounds already under way finish (at most `timeout` seconds), then
+    /// disconnects. Called once the workout is over, from the main thread.
+    public func close(timeout: Double) {
+        let done = DispatchSemaphore(value: 0)
+        let working = lock.withLock { () -> Bool in
+            closing = done
+            return !broken
+        }
+        if working {
+            send(.finish)
+            _ = done.wait(timeout: .now() + timeout)
+        }
+        pa_threaded_mainloop_lock(mainloop)
+        lock.withLock { broken = true }
+        disconnect()
+        pa_threaded_mainloop_unlock(mainloop)
+        pa_threaded_mainloop_stop(mainloop)
+        pa_threaded_mainloop_free(mainloop)
+        closeDescriptor(wakeFD)
+    }
+
+    /// On the audio thread: nothing is left to play and the main thread waits to close.
+    func finishClosing() {
+        let waiting = lock.withLock { closing }
+        guard let waiting, jobs.isEmpty else { return }
+        lock.withLock { closing = nil }
+        waiting.signal()
+    }
+}
+
+/// `close(2)`, which the class's own `close(timeout:)` hides.
+private func closeDescriptor(_ fd: Int32) {
+    _ = Glibc.close(fd)
+}
