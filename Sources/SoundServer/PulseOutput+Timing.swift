@@ -30,7 +30,7 @@ extension PulseOutput {
 
     /// Room beyond the sink's latency for the uncork and the timing update (two round
     /// trips to a local server, well under a millisecond each when idle) and a busy machine.
-    static let margin: UInt64 = 40_000
+    static let margin: UInt64 = 100_000
     /// The stream stays open this long after the last sound was heard, so one pip after
     /// another within this does not cork and uncork in between.
     static let linger: UInt64 = 150_000
@@ -38,7 +38,11 @@ extension PulseOutput {
     /// sink has already taken.
     static let safety: UInt64 = 3_000
 
-    var lead: UInt64 { min(sinkLatency, 2_000_000) + PulseOutput.margin }
+    /// How far ahead of what is heard a sound must be written: the sink's measured
+    /// latency (what it has rendered ahead), bounded for a sink that reports nonsense.
+    var writeAhead: UInt64 { min(sinkLatency, 2_000_000) }
+
+    var lead: UInt64 { writeAhead + PulseOutput.margin }
 
     /// µs of libpulse's clock for a CLOCK_MONOTONIC deadline in ns (the same clock, but
     /// computed rather than assumed).
@@ -75,7 +79,7 @@ extension PulseOutput {
     func service() {
         guard let stream, streamReady else { return }
         let now = pa_rtclock_now()
-        jobs.removeAll { $0.position != nil && $0.end + sinkLatency + PulseOutput.linger < now }
+        jobs.removeAll { $0.position != nil && $0.end + writeAhead + PulseOutput.linger < now }
         for index in jobs.indices where jobs[index].position == nil && jobs[index].start <= now + lead {
             jobs[index].due = true
         }
@@ -130,27 +134,36 @@ extension PulseOutput {
         }, me))
     }
 
-    /// Writes every sound due within the lead at the position that is heard at its start.
+    /// Writes every sound due within the lead at the position heard at its start. The
+    /// timing update says which byte the server reads next (`read_index`) and how long
+    /// the sink takes to make it heard (`sink_usec`), as of `transport_usec` ago: byte
+    /// `read_index + rate × (t − now + transport − sink)` is heard at time t.
     private func writeDue() {
-        guard let stream, streamState == .running else { return }
-        var playing: pa_usec_t = 0
-        guard pa_stream_get_time(stream, &playing) == 0 else { return }
-        let now = pa_rtclock_now()
-        let earliest = Int64(playing + sinkLatency + PulseOutput.safety)
+        guard let stream, streamState == .running, let timing = pa_stream_get_timing_info(stream)?.pointee,
+              timing.read_index_corrupt == 0 else { return }
+        let now = Int64(pa_rtclock_now())
+        let read = timing.read_index / 4
+        let rate = Int64(synthesizer.sampleRate)
+        let lag = Int64(timing.transport_usec) - Int64(timing.sink_usec)
+        let earliest = read + rate * (Int64(timing.transport_usec) + Int64(PulseOutput.safety)) / 1_000_000
         for index in jobs.indices where jobs[index].due {
             jobs[index].due = false
-            let wanted = Int64(playing) + Int64(jobs[index].start) - Int64(now)
-            let at = max(wanted, earliest)
-            if at > wanted { jobs[index].start += UInt64(at - wanted) }  // late: heard as soon as it can be
-            let position = bytePosition(at)
-            jobs[index].position = position
-            write(jobs[index].samples, at: position)
+            let wanted = read + rate * (Int64(jobs[index].start) - now + lag) / 1_000_000
+            let frame = max(wanted, earliest)
+            if frame > wanted {  // late: heard as soon as it can be
+                jobs[index].start += UInt64((frame - wanted) * 1_000_000 / rate)
+            }
+            jobs[index].position = frame * 4
+            write(jobs[index].samples + tail, at: frame * 4)
         }
     }
 
-    /// Stream time (µs) to a byte offset on a whole frame (one 4-byte float).
-    private func bytePosition(_ microseconds: Int64) -> Int64 {
-        Int64((Double(microseconds) * Double(synthesizer.sampleRate) / 1e6).rounded()) * 4
+    /// Silence written after each sound, lasting until the stream corks: a stream that
+    /// runs dry falls behind, and a sound written ahead of it then makes the server
+    /// rewind the sink and render again.
+    private var tail: [Float] {
+        let seconds = Double(writeAhead + PulseOutput.linger + PulseOutput.margin) / 1e6 + 0.1
+        return [Float](repeating: 0, count: Int(seconds * Double(synthesizer.sampleRate)))
     }
 
     private func write(_ samples: [Float], at position: Int64) {
@@ -171,9 +184,9 @@ extension PulseOutput {
     private func armTimer(now: UInt64) {
         guard let context else { return }
         var next = UInt64.max
-        for job in jobs {
+        for job in jobs where !job.due {  // due ones wait for the timing update
             next = min(next, job.position == nil ? job.start - min(job.start, lead)
-                                                 : job.end + sinkLatency + PulseOutput.linger)
+                                                 : job.end + writeAhead + PulseOutput.linger)
         }
         let when = next == .max ? workout_usec_invalid() : max(next, now + 1)
         if let timer {
