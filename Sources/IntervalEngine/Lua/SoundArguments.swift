@@ -51,7 +51,12 @@ extension Arguments {
             }
             ordered.append(note)
         }
-        return Sound(name: "tone", notes: ordered)
+        let sound = Sound(name: "tone", notes: ordered)
+        guard sound.seconds <= Sound.maximumSeconds else {
+            throw APIError("\(function): \(what) lasts \(Number.format(sound.seconds)) s; notes may last "
+                           + "\(Number.format(Sound.maximumSeconds)) s in all")
+        }
+        return sound
     }
 
     /// One note: `hz` and `ms` required, `volume` 0–1 (default 1).

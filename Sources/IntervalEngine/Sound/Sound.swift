@@ -13,6 +13,10 @@ public struct Sound: Sendable, Equatable {
 
     /// How long it plays, in seconds.
     public var seconds: Double { notes.reduce(0) { $0 + $1.seconds } }
+
+    /// A routine's notes may last this long in all: an alert, not a song (and the sound
+    /// server's buffer holds it whole).
+    public static let maximumSeconds = 10.0
 }
 
 /// One note: a sine at `hz` for `seconds`, at `volume` (0…1) of the player's volume. A
