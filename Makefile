@@ -7,12 +7,14 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # tmux drives the live display; dbus-run-session, notify-send and Debian's python3 with
 # dbus and gi run a notification server; python3-venv and hyperfine serve the benchmark
 # script's smoke test (termdown goes into a venv, hyperfine times the start-up; the C
-# compiler that builds benchmarks/rusage.c comes with the Swift toolchain).
-PACKAGES := pkgconf liblua5.4-dev
+# compiler that builds benchmarks/rusage.c comes with the Swift toolchain); pulseaudio and
+# pulseaudio-utils run a private sound server whose output the sound tests record.
+# libpulse-dev is the sound player's library (Sources/CPulse).
+PACKAGES := pkgconf liblua5.4-dev libpulse-dev
 TEST_PACKAGES := lua-check tmux dbus dbus-daemon libnotify-bin python3 python3-dbus python3-gi \
-  python3-venv hyperfine
+  python3-venv hyperfine pulseaudio pulseaudio-utils
 # What `make bench` needs besides the build: the pane, the timer and the peer's venv.
-BENCH_PACKAGES := tmux hyperfine python3 python3-venv
+BENCH_PACKAGES := tmux hyperfine python3 python3-venv pulseaudio pulseaudio-utils
 
 .PHONY: run test deps test-deps install build release clean definitions test-asan fuzz-smoke fuzz \
   bench bench-smoke

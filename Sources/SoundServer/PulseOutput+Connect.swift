@@ -44,7 +44,7 @@ extension PulseOutput {
         }, me)
         var started = pa_context_connect(output.context, nil, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0
         if started { started = pa_threaded_mainloop_start(mainloop) >= 0 }
-        if !started { output.connectFailure = output.contextError() }
+        if !started { output.connectFailure = "no sound server answered (\(output.contextError()))" }
         pa_threaded_mainloop_unlock(mainloop)
         if started && output.connected.wait(timeout: .now() + timeout) == .timedOut {
             output.connectFailure = "the sound server did not answer within \(Number.format(timeout)) s"
@@ -63,6 +63,11 @@ extension PulseOutput {
 
     var me: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
+    /// Lets go of an operation; there is none when the connection has already failed.
+    func release(_ operation: OpaquePointer?) {
+        if let operation { pa_operation_unref(operation) }
+    }
+
     func contextError() -> String {
         String(cString: pa_strerror(pa_context_errno(context)))
     }
@@ -71,7 +76,7 @@ extension PulseOutput {
     private func contextChanged(_ state: pa_context_state_t) {
         switch state {
         case PA_CONTEXT_READY:
-            pa_operation_unref(pa_context_get_server_info(context, { _, info, me in
+            release(pa_context_get_server_info(context, { _, info, me in
                 PulseOutput.from(me).serverAnswered(info.flatMap { $0.pointee.default_sink_name.map { String(cString: $0) } })
             }, me))
         case PA_CONTEXT_FAILED, PA_CONTEXT_TERMINATED:
@@ -94,7 +99,7 @@ extension PulseOutput {
 
     private func serverAnswered(_ sink: String?) {
         guard let sink else { return openStream(rate: nil) }
-        pa_operation_unref(pa_context_get_sink_info_by_name(context, sink, { _, info, last, me in
+        release(pa_context_get_sink_info_by_name(context, sink, { _, info, last, me in
             let output = PulseOutput.from(me)
             if let info {
                 output.sinkLatency = max(info.pointee.configured_latency, info.pointee.latency)

@@ -28,9 +28,11 @@ extension PulseOutput {
         case corked, uncorking, running, corking
     }
 
-    /// Room beyond the sink's latency for the uncork and the timing update (two round
-    /// trips to a local server, well under a millisecond each when idle) and a busy machine.
-    static let margin: UInt64 = 100_000
+    /// Room beyond the sink's latency for the uncork and the timing update: two round
+    /// trips to a local server, well under a millisecond each when idle, but a machine
+    /// with both cores busy has held the audio thread back by over 150 ms. Writing early
+    /// costs nothing: a sound withdrawn after it was written is overwritten with silence.
+    static let margin: UInt64 = 250_000
     /// The stream stays open this long after the last sound was heard, so one pip after
     /// another within this does not cork and uncork in between.
     static let linger: UInt64 = 150_000
@@ -89,12 +91,12 @@ extension PulseOutput {
         switch streamState {
         case .corked where due:
             streamState = .uncorking
-            pa_operation_unref(pa_stream_cork(stream, 0, { _, _, me in PulseOutput.from(me).corkChanged() }, me))
+            release(pa_stream_cork(stream, 0, { _, _, me in PulseOutput.from(me).corkChanged() }, me))
         case .running where due && !timingRequested:
             requestTiming()
         case .running where heard && !soon:
             streamState = .corking
-            pa_operation_unref(pa_stream_cork(stream, 1, { _, _, me in PulseOutput.from(me).corkChanged() }, me))
+            release(pa_stream_cork(stream, 1, { _, _, me in PulseOutput.from(me).corkChanged() }, me))
         default:
             break
         }
@@ -118,7 +120,7 @@ extension PulseOutput {
     func requestTiming() {
         guard let stream else { return }
         timingRequested = true
-        pa_operation_unref(pa_stream_update_timing_info(stream, { stream, _, me in
+        release(pa_stream_update_timing_info(stream, { stream, _, me in
             let output = PulseOutput.from(me)
             output.timingRequested = false
             if let timing = pa_stream_get_timing_info(stream) {

@@ -31,6 +31,9 @@ enum WorkoutBinary {
         env["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("workout-e2e-config").path
         // Real runs record history: never in the home directory of whoever runs the tests.
         env["XDG_DATA_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("workout-e2e-data").path
+        // No sound server unless a test starts its own: never the desktop's of whoever
+        // runs the tests.
+        env["PULSE_SERVER"] = "unix:/nonexistent/workout-test-sound"
         env.merge(environment) { $1 }
         process.environment = env
         let out = Pipe()

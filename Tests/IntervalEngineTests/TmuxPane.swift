@@ -16,6 +16,7 @@ final class TmuxPane {
         // The first command starts the server, which would hold a captured stdout open.
         try tmux(printing: false, ["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "\(columns)",
                                    "-y", "\(rows)", "env", "LANG=C.UTF-8", "NO_COLOR=", "PS1=$ ",
+                                   "PULSE_SERVER=unix:/nonexistent/workout-test-sound",
                                    "bash", "--norc", "--noprofile", "-i"])
     }
 

@@ -1,0 +1,241 @@
+import Foundation
+import XCTest
+
+/// A real PulseAudio server of the test's own: `pulseaudio -n` with only a null sink and
+/// the native protocol on a socket in a scratch directory (its own XDG_RUNTIME_DIR and
+/// HOME), a silent `pacat` that keeps the sink's clock running, and `parec` recording
+/// what the sink plays from `null.monitor`. `make test` installs pulseaudio and
+/// pulseaudio-utils; without them the test fails, never skips.
+final class PrivateSoundServer {
+    let directory: URL
+    private var server: Daemon?
+    private var silence: Daemon?
+    /// `PULSE_SERVER` for the programs under test.
+    var address: String { "unix:" + directory.appendingPathComponent("native").path }
+    /// What they need besides, so nothing touches the user's own server or home.
+    var environment: [String: String] {
+        ["PULSE_SERVER": address, "HOME": directory.appendingPathComponent("home").path,
+         "XDG_RUNTIME_DIR": directory.appendingPathComponent("run").path]
+    }
+    static let rate = 48_000
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("workout-pulse-\(UUID().uuidString.prefix(8))")
+        for folder in ["run", "home"] {
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent(folder),
+                                                    withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        }
+        let script = directory.appendingPathComponent("server.pa")
+        try """
+            load-module module-null-sink sink_name=null rate=\(Self.rate)
+            load-module module-native-protocol-unix socket=\(directory.appendingPathComponent("native").path) auth-anonymous=1
+            set-default-sink null
+
+            """.write(to: script, atomically: true, encoding: .utf8)
+        let server = try Daemon(Self.program("pulseaudio"),
+                                ["-n", "-F", script.path, "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no",
+                                 "--log-target=stderr"],
+                                environment: environment, log: directory.appendingPathComponent("server.log").path)
+        self.server = server
+        let socket = directory.appendingPathComponent("native").path
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: socket) {
+            guard server.isRunning, Date() < deadline else {
+                let log = (try? String(contentsOf: directory.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
+                throw Failure("pulseaudio did not open \(socket):\n\(log.suffix(2000))")
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        silence = try Daemon(Self.program("pacat"), ["--raw", "--format=s16le", "--rate=\(Self.rate)", "--channels=1",
+                                                     "--latency-msec=20"], environment: environment, input: "/dev/zero")
+        try settle()
+    }
+
+    /// A new null sink renders two seconds ahead until a stream asks for less, and then
+    /// plays out what it rendered: wait until its latency is the silent stream's.
+    private func settle() throws {
+        let pactl = try Self.program("pactl")
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { $1 }
+        let deadline = Date().addingTimeInterval(10)
+        var latency = Int.max
+        while latency > 50_000 {
+            guard Date() < deadline else { throw Failure("the null sink's latency stayed at \(latency) µs") }
+            Thread.sleep(forTimeInterval: 0.1)
+            let sinks = try spawn(pactl, ["list", "sinks"], environment: env).output
+            // "Latency: 9990 usec, configured 10000 usec"
+            latency = sinks.split(separator: "\n").compactMap { line -> Int? in
+                guard let range = line.range(of: "Latency: ") else { return nil }
+                return Int(line[range.upperBound...].prefix { $0.isNumber })
+            }.first ?? Int.max
+        }
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Kills the server, as a crash or a logout would.
+    func stop() {
+        silence?.kill()
+        server?.kill()
+    }
+
+    /// Records the sink's output while `body` runs, and `after` seconds more.
+    func record<T>(after: Double = 1.5, _ body: () throws -> T) throws -> (T, Recording) {
+        let recorder = try Daemon(Self.program("parec"), ["-d", "null.monitor", "--raw", "--format=s16le",
+                                                          "--rate=\(Self.rate)", "--channels=1", "--latency-msec=10"],
+                                  environment: environment, capture: true)
+        Thread.sleep(forTimeInterval: 0.3)
+        let result = try body()
+        Thread.sleep(forTimeInterval: after)
+        recorder.kill()
+        return (result, Recording(recorder.captured))
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ text: String) { description = text }
+    }
+
+    private static func program(_ name: String) throws -> String {
+        guard let path = ["/usr/bin", "/bin", "/usr/local/bin"].map({ "\($0)/\(name)" })
+            .first(where: FileManager.default.isExecutableFile) else {
+            throw Failure("\(name) is not installed (make test installs pulseaudio and pulseaudio-utils)")
+        }
+        return path
+    }
+}
+
+/// A program that runs until killed, started with posix_spawn and reaped with waitpid:
+/// Foundation's Process learns of an exit when a socket shared with the child closes,
+/// and pulseaudio closes every descriptor it inherits, which leaves Process waiting on
+/// it and, after it, on every other child (see `spawn`). Its output, when captured, is
+/// read on a thread of its own until it ends.
+final class Daemon: @unchecked Sendable {
+    let pid: pid_t
+    private var reaped = false
+    private let lock = NSLock()
+    private var bytes = Data()
+    private var reader: Thread?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ path: String, _ arguments: [String], environment: [String: String], input: String = "/dev/null",
+         capture: Bool = false, log: String? = nil) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        var ends: [Int32] = [-1, -1]
+        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
+        if capture {
+            guard pipe(&ends) == 0 else { throw PrivateSoundServer.Failure("no pipe") }
+            posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+            posix_spawn_file_actions_addclose(&actions, ends[0])
+            posix_spawn_file_actions_addclose(&actions, ends[1])
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, log ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        var merged = ProcessInfo.processInfo.environment
+        merged.merge(environment) { $1 }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let envp = merged.map { strdup("\($0)=\($1)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else {
+            throw PrivateSoundServer.Failure("could not start \(path)")
+        }
+        self.pid = pid
+        guard capture else { return }
+        close(ends[1])
+        let descriptor = ends[0]
+        let reader = Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = read(descriptor, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                lock.withLock { bytes.append(contentsOf: buffer[..<count]) }
+            }
+            close(descriptor)
+            done.signal()
+        }
+        self.reader = reader
+        reader.start()
+    }
+
+    var isRunning: Bool {
+        lock.withLock {
+            guard !reaped else { return false }
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid { reaped = true }
+            return !reaped
+        }
+    }
+
+    /// Kills it (SIGKILL), reaps it and, for a captured one, waits for its output to end.
+    func kill() {
+        let alive = lock.withLock { !reaped }
+        guard alive else { return }
+        Glibc.kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        lock.withLock { reaped = true }
+        if reader != nil { _ = done.wait(timeout: .now() + 5) }
+    }
+
+    deinit { kill() }
+
+    var captured: Data { lock.withLock { bytes } }
+}
+
+/// What the sink played: 16-bit mono samples, and the sounds found in them.
+struct Recording {
+    let samples: [Int16]
+    let rate = PrivateSoundServer.rate
+
+    init(_ data: Data) {
+        let bytes = [UInt8](data)
+        samples = stride(from: 0, to: bytes.count - 1, by: 2).map {
+            Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
+        }
+    }
+
+    struct Onset {
+        /// Seconds from the start of the recording.
+        var seconds: Double
+        /// The pitch of its first 40 ms.
+        var hz: Double
+    }
+
+    /// A sound starts where the signal rises above `threshold` after at least `gap`
+    /// seconds of silence (the notes of one sound are closer together than that).
+    func onsets(threshold: Int16 = 1_000, gap: Double = 0.06) -> [Onset] {
+        var onsets: [Onset] = []
+        var lastLoud = -Int.max / 2
+        let gapSamples = Int(gap * Double(rate))
+        for (index, sample) in samples.enumerated() where abs(Int(sample)) > Int(threshold) {
+            if index - lastLoud > gapSamples {
+                onsets.append(Onset(seconds: Double(index) / Double(rate), hz: pitch(from: index + rate / 200)))
+            }
+            lastLoud = index
+        }
+        return onsets
+    }
+
+    /// Zero crossings over 40 ms, halved, per second.
+    func pitch(from start: Int) -> Double {
+        let end = min(samples.count, start + rate / 25)
+        guard end > start + 1 else { return 0 }
+        var crossings = 0
+        for index in (start + 1)..<end where (samples[index - 1] < 0) != (samples[index] < 0) {
+            crossings += 1
+        }
+        return Double(crossings) / 2 / (Double(end - start) / Double(rate))
+    }
+
+    var loudest: Int { samples.map { abs(Int($0)) }.max() ?? 0 }
+}
