@@ -47,6 +47,8 @@ stds.workout = {
     "bell",
     "notify",
     "say",
+    "sound",
+    "tone",
     "skip",
     "extend",
     "pause",

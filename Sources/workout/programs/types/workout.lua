@@ -7,6 +7,9 @@
 ---Seconds (`20`, `2.5`) or text: `"90"`, `"90s"`, `"1:30"`, `"1:02:03"`, `"2m"`, `"1m30s"`, `"1h"`, `"1h5m"`. More than 0, at most 24 hours.
 ---@alias workout.Duration number|string
 
+---A sound: a built-in one's name (`"pip"`, `"go"`, `"rest"`, `"start"`, `"finish"`, `"pause"`, `"resume"`), a note `{ hz =, ms =, volume = }` or a list of notes; `false` is silence.
+---@alias workout.SoundChoice string|false|workout.Note|workout.Note[]
+
 ---Moments inside a segment: keys are seconds from the start (`[10]`), from the end (`[-5]`), or `half`; values are text (shown, spoken with `--voice`) or a function.
 ---@alias workout.Cues table<number|"half", string|fun(seg: workout.Segment)>
 
@@ -37,7 +40,8 @@
 ---@field [integer] workout.Step
 ---@field name string The routine's name, shown when it runs.
 ---@field description? string One line about it, shown by `workout list` and `workout plan`.
----@field countdown? integer Bells in the last N seconds of each segment: 0 to 60, default 3, 0 turns them off.
+---@field countdown? integer Bells (or pips) in the last N seconds of each segment: 0 to 60, default 3, 0 turns them off.
+---@field sounds? table<string, workout.SoundChoice> What plays when, with sound on: keys `countdown`, `finish`, `pause`, `resume`, `start` (kinds not listed) or a segment kind (`work`, `rest`, …); each a sound's name, notes, or `false` for none. Defaults: `countdown = "pip"`, `work = "go"`, `rest = "rest"`, `start = "start"`, `finish = "finish"`.
 ---@field on_start? fun(w: workout.Started) Runs when the workout starts, before the first segment.
 ---@field on_segment_start? fun(seg: workout.Segment) Runs as each segment starts.
 ---@field on_segment_end? fun(seg: workout.Segment) Runs as each segment ends (also when skipped).
@@ -88,6 +92,12 @@
 ---@field default number|string|boolean The value when `--set` does not give one.
 ---@field type? "integer"|"number"|"duration"|"string"|"boolean" The type `--set` text must have; by default the default's type (text that reads as a duration is a duration).
 ---@field help? string One line shown by `workout plan` and `workout list`.
+
+---One note of `tone{}` or of a sound in `sounds`: a sine that fades in and out.
+---@class workout.Note
+---@field hz number Its pitch, 20 to 20000 Hz.
+---@field ms number Its length, 10 to 5000 ms.
+---@field volume? number 0 to 1 of the player's volume (`--volume`); default 1.
 
 ---The routine. A routine file returns it: `return workout { … }`.
 ---@param spec workout.Spec Name, description, countdown, hooks, and the steps in order.
@@ -168,6 +178,15 @@ function notify(title, body) end
 ---Speaks text where a synthesizer exists; shown and recorded either way.
 ---@param text string What to say.
 function say(text) end
+
+---Plays a built-in sound now (the terminal bell stands in where no sound plays).
+---@param name string `"pip"`, `"go"`, `"rest"`, `"start"`, `"finish"`, `"pause"` or `"resume"`.
+function sound(name) end
+
+---Plays notes of your own now: `tone{ hz = 660, ms = 150 }`.
+---@param notes workout.Note One note `{ hz =, ms =, volume = }`, or a list of them played in order.
+---@overload fun(notes: workout.Note[])
+function tone(notes) end
 
 ---Ends the current segment now.
 function skip() end
