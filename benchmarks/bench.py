@@ -19,12 +19,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from figures import (Figure, Target, at_least, at_most, below, fmt, magnitude_below, percentile, plural,
                      reference, slope)
-from processes import PYTHON, BenchError, TmuxServer, measure, spinners, stream_events
+from processes import PYTHON, BenchError, TmuxServer, measure, spinners, stream_events, under_rusage, usage_written
+from sound import PaplayTimer, Recorder, SoundServer, onsets, tone_file
 from report import (command_line, commit, display_path, load_average, machine, markdown, text_table, write_json,
                     write_markdown)
 
@@ -53,14 +55,15 @@ class Sizes:
     startup_warmup: int
     hook_segments: int
     hook_runs: int
+    sound_segments: int         # 1 s segments of the onset runs: a sound at each boundary
 
 
 FULL = Sizes(countdown_s=20, sample_margin_s=1, lateness_segments=1000, lateness_speed=100,
              program_seconds=1.5, scale_segments=100_000, scale_runs=3, startup_runs=30,
-             startup_warmup=3, hook_segments=100_000, hook_runs=5)
+             startup_warmup=3, hook_segments=100_000, hook_runs=5, sound_segments=61)
 TINY = Sizes(countdown_s=2, sample_margin_s=0.5, lateness_segments=60, lateness_speed=100,
              program_seconds=0.2, scale_segments=2_000, scale_runs=1, startup_runs=5,
-             startup_warmup=1, hook_segments=5_000, hook_runs=3)
+             startup_warmup=1, hook_segments=5_000, hook_runs=3, sound_segments=5)
 
 
 def display_changes(duration, start, end):
@@ -392,6 +395,103 @@ def bench_hooks(context):
     return [Figure("hooks.call_us", "hooks", "one hook call", cost, "µs", below(10, "µs"))]
 
 
+def bench_sound(context):
+    """Sound onsets against the plan, idle and with both cores busy, beside `paplay` spawned
+    at planned moments in the same run; CPU, wake-ups and memory with sound on and off."""
+    sizes = context.sizes
+    count = sizes.sound_segments
+    routine = write_routine(context.scratch, "onsets",
+                            f'return workout {{ name = "onsets", countdown = 0, rounds({count}, {{ work(1, "w") }}) }}\n')
+    tone = tone_file(context.scratch / "tone.wav")
+    figures = []
+    with SoundServer(context.scratch) as server:
+        env = {**context.env, **server.env}
+        progress(f"sound: {count} segments of 1 s, a sound at each boundary, paplay half-way between, idle")
+        idle = onset_run(context, server, env, routine, tone, count)
+        progress("sound: the same with both cores busy")
+        with spinners(2):
+            busy = onset_run(context, server, env, routine, tone, count)
+        progress("sound: the same routine with --no-sound")
+        off = measure(context.run_argv(routine, "--json", "--no-sound"), env, timeout=count + 30)
+    figures += onset_figures(idle, "idle", count, {"p99": below(5, "ms")})
+    figures += onset_figures(busy, "busy", count, {})
+    group = "sound"
+    for label, usage in (("on", idle["usage"]), ("off", off)):
+        figures.append(Figure(f"sound.{label}.cpu_ms_per_s", group, f"sound {label}: CPU per second of workout",
+                              usage.cpu_s * 1000 / usage.wall_s, "ms/s"))
+        figures.append(Figure(f"sound.{label}.wakeups_per_s", group, f"sound {label}: wake-ups per second",
+                              usage.voluntary_switches / usage.wall_s, "/s"))
+        figures.append(Figure(f"sound.{label}.rss_mib", group, f"sound {label}: peak RSS", usage.rss_mib, "MiB",
+                              below(24, "MiB")))
+    return figures
+
+
+def onset_run(context, server, env, routine, tone, count):
+    """One `--json` run with the recorder on: each planned sound's onset and each paplay
+    tone's, in ms from its plan, on the harness's monotonic clock."""
+    recorder = Recorder(server)
+    time.sleep(0.3)
+    argv = context.run_argv(routine, "--json")
+    events, paplay, origin = [], None, None
+    with tempfile.TemporaryFile() as errors, under_rusage(argv, env, subprocess.PIPE, errors) as (process, out):
+        for line in iter(process.stdout.readline, b""):
+            arrival = time.monotonic()
+            event = json.loads(line)
+            events.append(event)
+            if event["event"] == "workout_start":
+                origin = arrival - event["t"]
+                # Half-way between workout's sounds, so the two never overlap.
+                paplay = PaplayTimer(server, tone, [origin + k + 0.5 for k in range(1, count)])
+        process.stdout.close()
+        usage = usage_written(process, out, argv, errors)
+    if paplay is None:
+        raise BenchError("the onset run printed no workout_start")
+    paplay.join(count + 30)
+    time.sleep(2)  # the finish chime rings out
+    samples = recorder.stop()
+    start = recorder.origin()
+    heard = [(start + seconds, hz) for seconds, hz in onsets(samples)]
+    ours = [moment for moment, hz in heard if abs(hz - 2000) > 200]
+    theirs = [moment for moment, hz in heard if abs(hz - 2000) <= 200]
+    planned = [origin + event["at"] for event in events
+               if event["event"] == "alert" and event.get("type") == "sound" and "late_ms" in event]
+    return {"ours": offsets(planned, ours), "paplay": offsets(paplay.moments, theirs), "usage": usage}
+
+
+def offsets(plans, heard):
+    """ms from each plan to the onset nearest it (none within 0.4 s: not heard)."""
+    found = []
+    for plan in plans:
+        nearest = min(heard, key=lambda moment: abs(moment - plan), default=None)
+        if nearest is not None and abs(nearest - plan) < 0.4:
+            found.append((nearest - plan) * 1000)
+    return found
+
+
+def onset_figures(run, load, count, targets):
+    """workout's onsets from the plan, the plan placed at workout's own median landing (the
+    recording's delay is not known to the millisecond), and paplay's on the same footing."""
+    ours, theirs = run["ours"], run["paplay"]
+    if not ours or not theirs:
+        raise BenchError(f"sound ({load}): no onsets matched the plan "
+                         f"({len(ours)} of workout's, {len(theirs)} of paplay's)")
+    middle = percentile(ours, 50)
+    group = "sound"
+    figures = [Figure(f"sound.{load}.sounds", group, f"{load}: workout's planned sounds heard", len(ours), "",
+                      at_least(min(60, count)))]
+    spread = [abs(offset - middle) for offset in ours]
+    for stat, p in (("p50", 50), ("p99", 99), ("max", 100)):
+        figures.append(Figure(f"sound.{load}.onset_ms.{stat}", group, f"{load}: workout, onset from the plan {stat}",
+                              percentile(spread, p), "ms", targets.get(stat)))
+    late = [offset - middle for offset in theirs]
+    for stat, p in (("p50", 50), ("p99", 99), ("max", 100)):
+        figures.append(Figure(f"sound.{load}.paplay_ms.{stat}", group, f"{load}: paplay, onset from the plan {stat}",
+                              percentile(late, p), "ms", reference("(compare workout's row)")))
+    figures.append(Figure(f"sound.{load}.recorded_ms", group, f"{load}: workout's median landing, as recorded",
+                          middle, "ms", reference("(the monitor's and the reader's delays included: not judged)")))
+    return figures
+
+
 # --- termdown ---------------------------------------------------------------------------
 
 def ensure_termdown():
@@ -462,6 +562,20 @@ def sections(sizes):
         ("startup", "Start-up",
             f"hyperfine `--shell=none --warmup {sizes.startup_warmup} --runs {sizes.startup_runs}` (its median), "
             f"or the harness's own loop of {sizes.startup_runs} runs when hyperfine is missing."),
+        ("sound", "Sound: onsets, CPU and memory",
+            "A private `pulseaudio -n` (null sink at 48 kHz; a silent `pacat` at 20 ms latency keeps its clock "
+            "running; the harness waits until the sink's latency is under 50 ms) and `parec` recording `null.monitor` "
+            f"at 5 ms latency into a pipe the harness reads. `return workout {{ countdown = 0, "
+            f"rounds({sizes.sound_segments}, {{ work(1) }}) }}` with `--json`: a sound at each boundary, planned "
+            "ahead (the first, at the start, is not planned and not counted). Half-way between them a thread spawns "
+            "`paplay` of a 100 ms 2 kHz tone at planned moments, as a shell timer would. Onsets: the signal above "
+            "1,000 after 60 ms of silence, told apart by pitch. The recording's own delay is not known to the "
+            "millisecond, so the plan is placed at workout's median landing: workout's rows are each sound's "
+            "distance from it, paplay's are its onsets' distance from their plan on the same footing; *as recorded* "
+            "is that median against the reader's clock (sample 0 at the earliest arrival − samples/rate), the "
+            "monitor's and reader's delays included. CPU and wake-ups: the whole process (`wait4`), the idle run and "
+            "the same routine with `--no-sound`; each divided by the wall time."),
+
         ("hooks", "Lua hook call",
             f"Two generated routines of {sizes.hook_segments:,} segments, one with `on_segment_start` and "
             "`on_segment_end` hooks that increment an upvalue, run with `--dry-run` (plain lines to /dev/null): "
@@ -510,6 +624,7 @@ def run_all(context):
     figures += bench_scale(context)
     figures += bench_startup(context)
     figures += bench_hooks(context)
+    figures += bench_sound(context)
     return figures
 
 
@@ -524,6 +639,8 @@ def main(argv):
                if key not in ("TMUX", "DBUS_SESSION_BUS_ADDRESS", "NO_COLOR")}
         # The benchmark must never write the user's history or read their routines.
         env.update(XDG_DATA_HOME=str(scratch / "data"), XDG_CONFIG_HOME=str(scratch / "config"), LANG="C.UTF-8")
+        # No sound except in the sound benchmark, which starts its own server.
+        env["PULSE_SERVER"] = 'unix:/nonexistent/workout-bench'
         context = Context(Path(os.path.abspath(arguments.workout)), sizes, scratch, env, termdown)
         try:
             figures = run_all(context)

@@ -40,6 +40,10 @@ EXPECTED = [
     "scale.plan_s", "scale.plan_rss_mib", "scale.dry_run_s", "scale.dry_run_rss_mib",
     "startup.check_hiit_ms",
     "hooks.call_us",
+    *(f"sound.{load}.{name}" for load in ("idle", "busy")
+      for name in ("sounds", "onset_ms.p50", "onset_ms.p99", "onset_ms.max",
+                   "paplay_ms.p50", "paplay_ms.p99", "paplay_ms.max", "recorded_ms")),
+    *(f"sound.{state}.{name}" for state in ("on", "off") for name in ("cpu_ms_per_s", "wakeups_per_s", "rss_mib")),
 ]
 # The figures measured on termdown too, in the same run.
 WITH_TERMDOWN = ["display.cpu_total_s", "display.cpu_steady_ms_per_s", "display.wakeups_total",

@@ -1,0 +1,173 @@
+"""Sound onsets: a private PulseAudio server, a recording of what its sink plays, and where
+each sound starts in it (issue 13).
+
+The server is `pulseaudio -n` with only a null sink and the native protocol in the scratch
+directory (its own XDG_RUNTIME_DIR and HOME), a silent `pacat` keeping the sink's clock
+running at a low latency, and `parec` recording `null.monitor` to a pipe the harness reads.
+Onsets are found in the 16-bit samples: a sound starts where the signal rises above a
+threshold after 60 ms of silence; its pitch is the zero crossings of its first 40 ms.
+"""
+
+import array
+import math
+import os
+import signal
+import shutil
+import subprocess
+import threading
+import time
+import wave
+from pathlib import Path
+
+from processes import BenchError
+
+RATE = 48_000
+THRESHOLD = 1_000
+GAP_S = 0.06
+
+
+class SoundServer:
+    """The private server, for a `with` block: killed however the block ends."""
+
+    def __init__(self, scratch):
+        self.directory = Path(scratch) / "pulse"
+        self.processes = []
+
+    @property
+    def env(self):
+        return {"PULSE_SERVER": f"unix:{self.directory / 'native'}", "HOME": str(self.directory / "home"),
+                "XDG_RUNTIME_DIR": str(self.directory / "run")}
+
+    def __enter__(self):
+        for program in ("pulseaudio", "pacat", "parec", "paplay", "pactl"):
+            if shutil.which(program) is None:
+                raise BenchError(f"{program} is not installed (make bench installs pulseaudio and pulseaudio-utils)")
+        for folder in ("run", "home"):
+            (self.directory / folder).mkdir(parents=True, exist_ok=True, mode=0o700)
+        script = self.directory / "server.pa"
+        script.write_text(f"load-module module-null-sink sink_name=null rate={RATE}\n"
+                          f"load-module module-native-protocol-unix socket={self.directory / 'native'} "
+                          "auth-anonymous=1\nset-default-sink null\n")
+        self.processes.append(self.spawn(["pulseaudio", "-n", "-F", str(script), "--daemonize=no",
+                                          "--exit-idle-time=-1", "--use-pid-file=no"]))
+        deadline = time.monotonic() + 10
+        while not (self.directory / "native").exists():
+            if time.monotonic() > deadline or self.processes[0].poll() is not None:
+                raise BenchError("pulseaudio did not start")
+            time.sleep(0.02)
+        self.processes.append(self.spawn(["pacat", "--raw", "--format=s16le", f"--rate={RATE}", "--channels=1",
+                                          "--latency-msec=20"], stdin=open("/dev/zero", "rb")))
+        self.settle()
+        return self
+
+    def __exit__(self, *exception):
+        for process in reversed(self.processes):
+            if process.poll() is None:
+                process.kill()
+            process.wait()
+
+    def spawn(self, argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL):
+        return subprocess.Popen(argv, env={**os.environ, **self.env}, stdin=stdin, stdout=stdout,
+                                stderr=subprocess.DEVNULL)
+
+    def settle(self):
+        """A new null sink renders 2 s ahead until a stream asks for less, then plays that out."""
+        deadline = time.monotonic() + 10
+        while True:
+            sinks = subprocess.run(["pactl", "list", "sinks"], env={**os.environ, **self.env}, capture_output=True,
+                                   text=True, timeout=10).stdout
+            latencies = [int(line.split("Latency:")[1].split()[0]) for line in sinks.splitlines() if "Latency:" in line]
+            if latencies and latencies[0] < 50_000:
+                return
+            if time.monotonic() > deadline:
+                raise BenchError(f"the null sink's latency stayed at {latencies} µs")
+            time.sleep(0.1)
+
+
+class Recorder(threading.Thread):
+    """`parec` on the sink's monitor, read as it comes: the samples, and for each chunk the
+    moment it arrived and how many samples came before its end."""
+
+    def __init__(self, server):
+        super().__init__(daemon=True)
+        self.process = server.spawn(["parec", "-d", "null.monitor", "--raw", "--format=s16le", f"--rate={RATE}",
+                                     "--channels=1", "--latency-msec=5"], stdout=subprocess.PIPE)
+        self.data = bytearray()
+        self.chunks = []  # (monotonic arrival, samples so far)
+        self.start()
+
+    def run(self):
+        while True:
+            chunk = os.read(self.process.stdout.fileno(), 65536)
+            if not chunk:
+                return
+            self.data += chunk
+            self.chunks.append((time.monotonic(), len(self.data) // 2))
+
+    def stop(self):
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+        self.join(5)
+        samples = array.array("h")
+        samples.frombytes(bytes(self.data[:len(self.data) // 2 * 2]))
+        return samples
+
+    def origin(self):
+        """The monotonic moment of sample 0 as the reader saw it: the earliest of
+        arrival − samples/rate (each chunk arrives after it was captured)."""
+        return min(arrival - count / RATE for arrival, count in self.chunks)
+
+
+def onsets(samples):
+    """(seconds into the recording, Hz) of each sound."""
+    found, last = [], -10**9
+    gap = int(GAP_S * RATE)
+    for index, sample in enumerate(samples):
+        if sample > THRESHOLD or sample < -THRESHOLD:
+            if index - last > gap:
+                found.append((index / RATE, pitch(samples, index + RATE // 200)))
+            last = index
+    return found
+
+
+def pitch(samples, start):
+    window = samples[start:start + RATE // 25]
+    if len(window) < 2:
+        return 0.0
+    crossings = sum(1 for a, b in zip(window, window[1:]) if (a < 0) != (b < 0))
+    return crossings / 2 / (len(window) / RATE)
+
+
+def tone_file(path, hz=2000, seconds=0.1):
+    """A short tone for paplay, faded in and out like workout's."""
+    count, fade = int(seconds * RATE), int(0.005 * RATE)
+    frames = array.array("h")
+    for index in range(count):
+        envelope = min(1.0, index / fade, (count - 1 - index) / fade)
+        frames.append(int(0.8 * 32767 * envelope * math.sin(2 * math.pi * hz * index / RATE)))
+    with wave.open(str(path), "wb") as file:
+        file.setnchannels(1)
+        file.setsampwidth(2)
+        file.setframerate(RATE)
+        file.writeframes(frames.tobytes())
+    return path
+
+
+class PaplayTimer(threading.Thread):
+    """What a shell timer does: `paplay` of a short tone spawned at planned moments
+    (monotonic seconds), each reaped by the thread."""
+
+    def __init__(self, server, tone, moments):
+        super().__init__(daemon=True)
+        self.server, self.tone, self.moments = server, tone, moments
+        self.start()
+
+    def run(self):
+        spawned = []
+        for moment in self.moments:
+            delay = moment - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+            spawned.append(self.server.spawn(["paplay", str(self.tone)]))
+        for process in spawned:
+            process.wait()
