@@ -31,7 +31,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let session = Session(routine: routine, scheduler: clock,
                           options: SessionOptions(bell: true, notify: true, voice: true, payloadsInEvents: true))
     session.subscribe { event in
-        sink &+= event.json.text.utf8.count &+ PlainText.line(event).utf8.count
+        sink &+= event.json.text.utf8.count &+ (PlainText.line(event) ?? "").utf8.count
     }
     // Hooks may extend or pause forever: stop an hour of workout time past the plan.
     _ = DryRun.run(session, on: clock, until: routine.timeline.duration + 3_600)
