@@ -57,6 +57,12 @@ enum Watchdog {
         }
     }
 
+    /// The prepared history line and its file, as the handler would write them (tests).
+    static var lastResortLine: (path: String, line: String)? {
+        guard let path = shared.lastResortPath, let line = shared.lastResortLine else { return nil }
+        return (String(cString: path), String(cString: line))
+    }
+
     /// The history line the handler appends before ending the process (nil: none).
     /// Set on the main thread between Lua calls; the handler only runs while the main
     /// thread is stuck inside one, so it never sees a half-made pair.
