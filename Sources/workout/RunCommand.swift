@@ -22,7 +22,7 @@ struct Run: ParsableCommand {
     @OptionGroup var parameters: ParameterOptions
 
     /// Makes demos and tests fast; events still report workout seconds.
-    @Option(help: "Run X times faster (workout seconds per real second).")
+    @Option(help: "Run X times faster (workout seconds per real second), from 0.01 to 10000.")
     var speed: Double = 1
 
     @Flag(help: "Print one JSON object per event, one per line.")
@@ -54,8 +54,10 @@ struct Run: ParsableCommand {
     var limits: LimitOptions
 
     func validate() throws {
-        guard speed.isFinite, speed > 0, speed <= 10_000 else {
-            throw ValidationError("--speed must be a number above 0 and at most 10000, got \(speed)")
+        let speeds = RunLoopScheduler.speeds
+        guard speeds.contains(speed) else {
+            throw ValidationError("--speed must be a number from \(Number.format(speeds.lowerBound)) to "
+                                  + "\(Number.format(speeds.upperBound)), got \(Number.format(speed))")
         }
         if horizon.horizon != nil && !dryRun {
             throw ValidationError("--horizon goes with --dry-run: a real open-ended workout runs until you quit")

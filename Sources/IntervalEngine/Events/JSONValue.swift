@@ -38,7 +38,8 @@ public enum JSONValue: Equatable, Sendable {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .integer(let value): output += String(value)
-        case .number(let value): output += Number.format(value)
+        // JSON has no infinity or NaN: such a number (never made on purpose) is null.
+        case .number(let value): output += value.isFinite ? Number.format(value) : "null"
         case .string(let value): JSONValue.quote(value, into: &output)
         case .array(let items):
             output += "["

@@ -50,7 +50,14 @@ public struct HistoryEntry: Equatable, Sendable {
         ])
     }
 
-    /// Reads a line back; nil when it is not a whole entry (a damaged line).
+    /// The largest number of seconds or segments a line may hold (about 31,700 years):
+    /// anything beyond is damage, not a session, and would overflow the sums and clocks
+    /// of `workout history`.
+    public static let maximum: Double = 1e12
+
+    /// Reads a line back; nil when it is not a whole entry (a damaged line): a field
+    /// missing or of the wrong type, a time that is not a date, a number that is negative,
+    /// not finite, above `maximum`, or a count that is not whole.
     public init?(line: Substring) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
               let program = object["program"] as? String, let file = object["file"] as? String,
@@ -58,13 +65,22 @@ public struct HistoryEntry: Equatable, Sendable {
               let started = object["started"] as? String, Timestamp.date(from: started) != nil,
               let ended = object["ended"] as? String, Timestamp.date(from: ended) != nil,
               let completed = object["completed"] as? Bool,
-              let elapsed = (object["elapsed"] as? NSNumber)?.doubleValue,
-              let segmentsDone = (object["segments_done"] as? NSNumber)?.intValue,
-              let segments = (object["segments"] as? NSNumber)?.intValue,
-              let workSeconds = (object["work_seconds"] as? NSNumber)?.doubleValue
+              let elapsed = Self.amount(object["elapsed"]),
+              let segmentsDone = Self.amount(object["segments_done"], whole: true),
+              let segments = Self.amount(object["segments"], whole: true),
+              let workSeconds = Self.amount(object["work_seconds"])
         else { return nil }
         self.init(program: program, file: file, sha256: sha256, started: started, ended: ended,
-                  completed: completed, elapsed: elapsed, segmentsDone: segmentsDone, segments: segments,
+                  completed: completed, elapsed: elapsed, segmentsDone: Int(segmentsDone), segments: Int(segments),
                   workSeconds: workSeconds)
+    }
+
+    /// A number field within 0...`maximum` (and whole, for counts); nil otherwise.
+    private static func amount(_ field: Any?, whole: Bool = false) -> Double? {
+        // JSON's true comes back as a number too, of ObjC type "c".
+        guard let number = field as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
+        let value = number.doubleValue
+        guard value.isFinite, value >= 0, value <= maximum, !whole || value.rounded() == value else { return nil }
+        return value
     }
 }

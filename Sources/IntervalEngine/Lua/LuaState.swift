@@ -128,7 +128,7 @@ final class LuaState {
         context.pointee.budget = Int64(budget)
         context.pointee.enforce = 1
         if seconds > 0 {
-            context.pointee.deadline = Int64(clamping: Clocks.system.monotonic()) + Int64(seconds * 1e9)
+            context.pointee.deadline = Int64(clamping: Clocks.system.monotonic() &+ nanoseconds(min(seconds, 1e9)))
             context.pointee.seconds = seconds
         } else {
             context.pointee.deadline = 0
@@ -179,7 +179,7 @@ final class LuaState {
     /// The watchdog goes off one second plus the limit after the limit: the count hook
     /// has long had its chance by then (0: disarmed).
     private func armWatchdog(deadline: Int64, seconds: Double) {
-        let at = deadline > 0 ? deadline + Int64((seconds + 1) * 1e9) : 0
+        let at = deadline > 0 ? deadline &+ Int64(clamping: nanoseconds(min(seconds, 1e9) + 1)) : 0
         Watchdog.arm(at: at, message: runaway.message, length: runaway.length)
     }
 
