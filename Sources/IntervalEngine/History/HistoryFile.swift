@@ -3,7 +3,8 @@ import Foundation
 /// `$XDG_DATA_HOME/workout/history.jsonl`: one line per session. Each session is
 /// appended with a single `write` on a descriptor opened with `O_APPEND`, then `fsync`,
 /// so two workouts ending at once never interleave or lose a line (the kernel appends
-/// each write whole at the end), and a line written is on disk before the run exits.
+/// each write whole at the end), and a line written is on disk before the run exits. A
+/// write cut short (a full disk) is cut back off, so the lines before it stay whole.
 public struct HistoryFile: Sendable {
     public let path: String
 
@@ -39,9 +40,12 @@ public struct HistoryFile: Sendable {
             written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         } while written < 0 && errno == EINTR
         guard written == bytes.count else {
-            // A second write for the rest could land after another process's line.
-            throw Failure(description: written < 0 ? "cannot write \(path): \(Self.errnoText())"
-                                                   : "cannot write \(path): only \(written) of \(bytes.count) bytes written")
+            // A second write for the rest could land after another process's line. The
+            // part that was written is cut off again, or the next session's line would be
+            // glued to it and both be lost.
+            let reason = written < 0 ? Self.errnoText() : "only \(written) of \(bytes.count) bytes written"
+            if written > 0 { Self.cutBack(descriptor, written: written) }
+            throw Failure(description: "cannot write \(path): \(reason)")
         }
         guard fsync(descriptor) == 0 else { throw Failure(description: "cannot sync \(path): \(Self.errnoText())") }
     }
@@ -69,6 +73,16 @@ public struct HistoryFile: Sendable {
     }
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }
+
+    /// Removes the `written` bytes a short append (a full disk) left at the end of the
+    /// file, unless another process has appended since (then its line would go too).
+    /// Async-signal-safe: the watchdog's handler calls it as well.
+    static func cutBack(_ descriptor: Int32, written: Int) {
+        let end = lseek(descriptor, 0, SEEK_CUR)
+        var info = stat()
+        guard end >= written, fstat(descriptor, &info) == 0, info.st_size == end else { return }
+        _ = ftruncate(descriptor, end - off_t(written))
+    }
 
     /// `mkdir -p`, with the system's reason when it fails (Foundation's error on Linux
     /// says only "The operation could not be completed").

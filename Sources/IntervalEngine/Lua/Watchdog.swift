@@ -45,7 +45,10 @@ enum Watchdog {
             if let path = Watchdog.shared.lastResortPath, let line = Watchdog.shared.lastResortLine {
                 let file = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
                 if file >= 0 {
-                    _ = write(file, line, Watchdog.shared.lastResortLength)
+                    let written = write(file, line, Watchdog.shared.lastResortLength)
+                    if written > 0 && written < Watchdog.shared.lastResortLength {
+                        HistoryFile.cutBack(file, written: written)
+                    }
                     _ = fsync(file)
                     _ = close(file)
                 }
