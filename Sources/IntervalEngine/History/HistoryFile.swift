@@ -29,6 +29,13 @@ public struct HistoryFile: Sendable {
         public var description: String
     }
 
+    /// Creates the file's directory ahead of the first append, for the watchdog's
+    /// last-resort line: its signal handler can only append to a file whose directory
+    /// is there.
+    public func prepareDirectory() {
+        try? Self.makeDirectories((path as NSString).deletingLastPathComponent)
+    }
+
     public func append(_ entry: HistoryEntry) throws(Failure) {
         try Self.makeDirectories((path as NSString).deletingLastPathComponent)
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)

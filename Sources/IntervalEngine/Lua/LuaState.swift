@@ -23,13 +23,18 @@ final class LuaState {
     let limits: LuaLimits
     /// Shared with C: the owner pointer, the instruction budget and the memory count.
     private let context: UnsafeMutablePointer<workout_context>
-    /// What the watchdog says if a call of this state never comes back.
-    private let runaway: (message: UnsafeMutablePointer<CChar>, length: Int)
+    /// What the watchdog says if a call of this state never comes back, by the call's
+    /// name and time limit (`on_segment_start`, 5): built once each, kept in C memory.
+    private var runaways: [String: (message: UnsafeMutablePointer<CChar>, length: Int)] = [:]
+    /// The name of the call running now (`loading`, a hook's name, `generate`), for the
+    /// watchdog's message once an inner call gives the outer one back.
+    private var running = ""
 
     init(chunkName: String, directory: String? = nil, limits: LuaLimits = LuaLimits()) {
         context = .allocate(capacity: 1)
         context.initialize(to: workout_context(owner: nil, budget: 0, deadline: 0, seconds: 0, used: 0,
-                                               limit: limits.memory, enforce: 0))
+                                               limit: limits.memory, enforce: 0, tripped: 0,
+                                               interrupt: LuaInterrupt.flag))
         guard let state = workout_newstate(context) else {
             fatalError("workout: Lua could not allocate its state")
         }
@@ -37,7 +42,6 @@ final class LuaState {
         refs = LuaRefs(state)
         self.chunkName = chunkName
         self.directory = directory
-        runaway = Watchdog.message(for: chunkName)
         Watchdog.prepare()
         self.limits = limits
         workout_setpanic(L)
@@ -49,7 +53,7 @@ final class LuaState {
     deinit {
         lua_close(L)
         context.deallocate()
-        runaway.message.deallocate()
+        for runaway in runaways.values { runaway.message.deallocate() }
     }
 
     /// The Swift object behind a `lua_State` (a coroutine shares its main state's context).
@@ -102,16 +106,18 @@ final class LuaState {
             throw LuaError(message: message, traceback: nil)
         }
         try call(arguments: 0, results: results, handler: base + 1, budget: limits.loadInstructions,
-                 seconds: limits.loadSeconds)
+                 seconds: limits.loadSeconds, what: "loading")
         workout_remove(L, base + 1)
         guarded.check(results: results)
     }
 
     /// Calls the function below `arguments` values under `lua_pcall`, with `budget`
     /// instructions, `seconds` of time (0: none) and the memory cap enforced. On failure
-    /// the stack is back to where the handler was pushed, minus the handler.
-    func call(arguments: Int32, results: Int32, handler: Int32, budget: Int, seconds: Double = 0) throws(LuaError) {
-        let status = limited(budget: budget, seconds: seconds) { workout_pcall(L, arguments, results, handler) }
+    /// the stack is back to where the handler was pushed, minus the handler. `what` names
+    /// the call for the watchdog.
+    func call(arguments: Int32, results: Int32, handler: Int32, budget: Int, seconds: Double = 0,
+              what: String = "a call") throws(LuaError) {
+        let status = limited(budget: budget, seconds: seconds, what: what) { workout_pcall(L, arguments, results, handler) }
         guard status == LUA_OK else {
             let error = status == LUA_ERRMEM ? memoryError
                 : LuaError(tracebackMessage: stack.string(at: -1) ?? "error object is not a string")
@@ -122,9 +128,12 @@ final class LuaState {
 
     /// Runs Lua code with `budget` instructions, `seconds` of time (0: none) and the
     /// memory cap enforced. A call made from inside another (a hook that pauses runs
-    /// `on_pause`) gets its own budget and gives the outer one back.
-    private func limited(budget: Int, seconds: Double, _ body: () -> Int32) -> Int32 {
+    /// `on_pause`) gets its own budget and gives the outer one back. A limit reached stays
+    /// reached until the call is back here (see `workout_raise_limit` in shim.h).
+    private func limited(budget: Int, seconds: Double, what: String, _ body: () -> Int32) -> Int32 {
         let outer = context.pointee
+        let outerName = running
+        running = what
         context.pointee.budget = Int64(budget)
         context.pointee.enforce = 1
         if seconds > 0 {
@@ -133,13 +142,16 @@ final class LuaState {
         } else {
             context.pointee.deadline = 0
         }
-        armWatchdog(deadline: context.pointee.deadline, seconds: seconds)
+        armWatchdog(deadline: context.pointee.deadline, seconds: seconds, what: what)
         let status = body()
+        if context.pointee.tripped != 0 { workout_resethook(L) }
         context.pointee.budget = outer.budget
         context.pointee.enforce = outer.enforce
         context.pointee.deadline = outer.deadline
         context.pointee.seconds = outer.seconds
-        armWatchdog(deadline: outer.deadline, seconds: outer.seconds)
+        context.pointee.tripped = outer.tripped
+        running = outerName
+        armWatchdog(deadline: outer.deadline, seconds: outer.seconds, what: outerName)
         return status
     }
 
@@ -160,7 +172,7 @@ final class LuaState {
     /// is thrown.
     func resume(_ thread: OpaquePointer, arguments: Int32) throws(LuaError) -> Resumed {
         var results: Int32 = 0
-        let status = limited(budget: limits.hookInstructions, seconds: limits.hookSeconds) {
+        let status = limited(budget: limits.hookInstructions, seconds: limits.hookSeconds, what: "generate") {
             lua_resume(thread, L, arguments, &results)
         }
         switch status {
@@ -178,14 +190,21 @@ final class LuaState {
 
     /// The watchdog goes off one second plus the limit after the limit: the count hook
     /// has long had its chance by then (0: disarmed).
-    private func armWatchdog(deadline: Int64, seconds: Double) {
-        let at = deadline > 0 ? deadline &+ Int64(clamping: nanoseconds(min(seconds, 1e9) + 1)) : 0
-        Watchdog.arm(at: at, message: runaway.message, length: runaway.length)
+    private func armWatchdog(deadline: Int64, seconds: Double, what: String) {
+        guard deadline > 0 else {
+            Watchdog.disarm()
+            return
+        }
+        let key = "\(what) \(seconds)"
+        let runaway = runaways[key] ?? Watchdog.message(file: chunkName, call: what, seconds: seconds)
+        runaways[key] = runaway
+        Watchdog.arm(at: deadline &+ Int64(clamping: nanoseconds(min(seconds, 1e9) + 1)),
+                     message: runaway.message, length: runaway.length)
     }
 
     /// Calls a function held in the registry with arguments pushed by `pushArguments`.
-    /// The stack is left exactly as it was, whatever happens.
-    func call(_ ref: LuaRef, pushArguments: (LuaState) -> Int32) throws(LuaError) {
+    /// The stack is left exactly as it was, whatever happens. `what` is the hook's name.
+    func call(_ ref: LuaRef, what: String = "a hook", pushArguments: (LuaState) -> Int32) throws(LuaError) {
         let guarded = StackGuard(L, "a hook call")
         let base = top
         workout_pushmsgh(L)
@@ -199,7 +218,7 @@ final class LuaState {
             guarded.check()
         }
         try call(arguments: count, results: 0, handler: base + 1, budget: limits.hookInstructions,
-                 seconds: limits.hookSeconds)
+                 seconds: limits.hookSeconds, what: what)
         // A hook returns no results: only the message handler is left.
         guarded.check(results: 1)
     }

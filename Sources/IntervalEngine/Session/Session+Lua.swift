@@ -6,7 +6,7 @@ extension Session {
     func callHook(_ hook: LuaRef?, _ name: String, pushArguments: @escaping (LuaState) -> Int32) {
         guard let hook, !disabledHooks.contains(hook), state != .ready else { return }
         do {
-            try routine.lua.call(hook, pushArguments: pushArguments)
+            try routine.lua.call(hook, what: name, pushArguments: pushArguments)
         } catch {
             disabledHooks.insert(hook)
             emit(.error(message: error.message, hook: name, traceback: error.traceback))
