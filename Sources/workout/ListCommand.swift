@@ -5,7 +5,11 @@ import IntervalEngine
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List your routines and the bundled ones.")
+        abstract: "List your routines and the bundled ones.",
+        discussion: "Each routine loads under the limits, so one that runs away is listed as failing and the rest as usual.")
+
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
 
     func run() throws {
         let style = Style(enabled: Terminal.usesColor)
@@ -17,7 +21,7 @@ struct List: ParsableCommand {
             }
             let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
             do {
-                let routine = try RoutineLoader.load(path: path)
+                let routine = try RoutineLoader.load(path: path, limits: limits.limits)
                 let about = routine.description.map { " — \($0)" } ?? ""
                 Output.line("  \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \((routine.timeline.isOpenEnded ? "open" : TimeText.clock(routine.timeline.duration)).padding(toLength: 8, withPad: " ", startingAt: 0)) \(routine.name)\(about)")
                 if !routine.parameters.isEmpty {
