@@ -12,7 +12,8 @@ struct Run: ParsableCommand {
             b back, +/- 10 s, q quit, ? help); otherwise it prints one line per event, \
             or with --json one JSON object per line. Exit status: 0 finished or quit, \
             1 the routine failed to load or a hook raised an error, 64 usage error, \
-            130 interrupted (SIGINT), 143 terminated (SIGTERM).
+            129 the terminal closed (SIGHUP), 130 interrupted (SIGINT), 131 quit (SIGQUIT), \
+            141 standard output closed (its reader left), 143 terminated (SIGTERM).
             """)
 
     /// A path, or a name in your programs directory or among the bundled programs.
@@ -121,14 +122,15 @@ struct Run: ParsableCommand {
         let session = Session(routine: routine, scheduler: scheduler,
                               options: SessionOptions(alerts: switches, payloadsInEvents: json))
         let display = MainThreadBox<LiveDisplay?>(nil)
+        let stream = interactive ? nil : EventStream()
         if interactive {
             let live = LiveDisplay(snapshot: session.snapshot, control: session.apply, scheduler: scheduler,
                                    countUp: countUp, color: Terminal.usesColor,
                                    glyphs: Glyphs.forLocale(Terminal.environment))
             display.value = live
             session.subscribe(live)
-        } else {
-            session.subscribe(EventPrinter(json ? .json : .plain))
+        } else if let stream {
+            session.subscribe(EventPrinter(json ? .json : .plain, line: stream.line))
         }
         let errors = ErrorCount()
         session.subscribe(errors)
@@ -150,19 +152,32 @@ struct Run: ParsableCommand {
         }
         let signal = MainThreadBox<Int32?>(nil)
         let box = MainThreadBox(session)
-        let trapped = interactive ? [SIGINT, SIGTERM, SIGTSTP, SIGCONT, SIGWINCH] : [SIGINT, SIGTERM]
+        // Standard output gone (a reader that left, a closed terminal): nothing more can be
+        // shown, so the workout ends here, recorded as not completed.
+        Output.onFailure = {
+            DispatchQueue.main.async { box.value.apply(.quit) }
+        }
+        let trapped = SignalTraps.stopping + (interactive ? [SIGTSTP, SIGCONT, SIGWINCH] : [])
         let traps = SignalTraps(trapped) { number in
             switch number {
             case SIGTSTP:
                 box.value.apply(.pause)
-                display.value?.suspend()
-                SignalTraps.stopProcess()
-                display.value?.resume()
+                if ProcessGroup.isOrphaned {
+                    // No shell could continue a stopped workout: it stays on screen, paused.
+                    display.value?.warn("workout: paused; Ctrl-Z cannot stop a workout no shell started (space goes on)")
+                } else {
+                    display.value?.suspend()
+                    SignalTraps.stopProcess()
+                    display.value?.resume()
+                }
             case SIGCONT:
                 display.value?.resume()
             case SIGWINCH:
                 display.value?.resized()
             default:
+                // The count hook has stopped any Lua that was running; the hooks that run
+                // while the workout ends (on_finish) run normally.
+                LuaInterrupt.clear()
                 signal.value = number
                 box.value.apply(.quit)
             }
@@ -171,6 +186,11 @@ struct Run: ParsableCommand {
         defer { display.value?.close() }
         session.start()
         MainLoop.run { finished.value }
+        // A reader that is slow gets the rest; one that never reads is given up on when a
+        // signal asks the process to stop (or at once after such a signal).
+        if let stream, signal.value == nil {
+            stream.drain { LuaInterrupt.isRequested }
+        }
         withExtendedLifetime(traps) {}
         alerts.waitForNotifications(timeout: 2)
         if let live = display.value {
@@ -185,7 +205,10 @@ struct Run: ParsableCommand {
         if let failure = history?.failure {
             Output.error("workout: \(failure)")
         }
-        if let number = signal.value { return 128 + number }
+        if let dropped = stream?.dropped, dropped > 0 {
+            Output.error("workout: the reader of standard output fell behind; \(dropped) event line\(dropped == 1 ? " was" : "s were") not written")
+        }
+        if let number = signal.value ?? SignalTraps.received { return 128 + number }
         return errors.value > 0 ? 1 : 0
     }
 }

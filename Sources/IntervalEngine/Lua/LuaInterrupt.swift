@@ -31,3 +31,13 @@ public enum LuaInterrupt {
 
     public static var isRequested: Bool { flag.pointee != 0 }
 }
+
+/// Time outside Lua that a running Lua call must not be charged for.
+public enum LuaTime {
+    /// Runs `body` (writing output a reader may be slow to take) with the running Lua
+    /// call's time limit and watchdog stopped; outside a call it just runs `body`.
+    public static func excluding<T>(_ body: () -> T) -> T {
+        guard let state = LuaState.current else { return body() }
+        return state.excludingTime(body)
+    }
+}

@@ -29,6 +29,10 @@ final class LuaState {
     /// The name of the call running now (`loading`, a hook's name, `generate`), for the
     /// watchdog's message once an inner call gives the outer one back.
     private var running = ""
+    /// The limit that stopped the latest call (a `workout_limit`), read once it is back.
+    private(set) var lastTripped: Int32 = 0
+    /// The state whose call runs now (main thread only), for `LuaTime.excluding`.
+    nonisolated(unsafe) private(set) static weak var current: LuaState?
 
     init(chunkName: String, directory: String? = nil, limits: LuaLimits = LuaLimits()) {
         context = .allocate(capacity: 1)
@@ -119,8 +123,9 @@ final class LuaState {
               what: String = "a call") throws(LuaError) {
         let status = limited(budget: budget, seconds: seconds, what: what) { workout_pcall(L, arguments, results, handler) }
         guard status == LUA_OK else {
-            let error = status == LUA_ERRMEM ? memoryError
+            var error = status == LUA_ERRMEM ? memoryError
                 : LuaError(tracebackMessage: stack.string(at: -1) ?? "error object is not a string")
+            error.interrupted = wasInterrupted
             lua_settop(L, handler - 1)
             throw error
         }
@@ -133,7 +138,9 @@ final class LuaState {
     private func limited(budget: Int, seconds: Double, what: String, _ body: () -> Int32) -> Int32 {
         let outer = context.pointee
         let outerName = running
+        let outerState = LuaState.current
         running = what
+        LuaState.current = self
         context.pointee.budget = Int64(budget)
         context.pointee.enforce = 1
         if seconds > 0 {
@@ -144,6 +151,7 @@ final class LuaState {
         }
         armWatchdog(deadline: context.pointee.deadline, seconds: seconds, what: what)
         let status = body()
+        lastTripped = context.pointee.tripped
         if context.pointee.tripped != 0 { workout_resethook(L) }
         context.pointee.budget = outer.budget
         context.pointee.enforce = outer.enforce
@@ -151,9 +159,26 @@ final class LuaState {
         context.pointee.seconds = outer.seconds
         context.pointee.tripped = outer.tripped
         running = outerName
+        LuaState.current = outerState
         armWatchdog(deadline: outer.deadline, seconds: outer.seconds, what: outerName)
         return status
     }
+
+    /// Runs `body` (a wait for something outside Lua: a reader taking output) with the
+    /// running call's clock stopped: its deadline and the watchdog move on by the time
+    /// `body` took, so a stalled reader never counts as a slow hook.
+    func excludingTime<T>(_ body: () -> T) -> T {
+        guard context.pointee.deadline > 0 else { return body() }
+        let started = Clocks.system.monotonic()
+        Watchdog.disarm()
+        let result = body()
+        context.pointee.deadline &+= Int64(clamping: Clocks.system.monotonic() &- started)
+        armWatchdog(deadline: context.pointee.deadline, seconds: context.pointee.seconds, what: running)
+        return result
+    }
+
+    /// Whether the latest call ended because the user interrupted it.
+    var wasInterrupted: Bool { lastTripped == Int32(WORKOUT_LIMIT_INTERRUPTED.rawValue) }
 
     private var memoryError: LuaError {
         LuaError(message: "\(chunkName): memory limit of \(limits.memory / (1024 * 1024)) MiB reached", traceback: nil)

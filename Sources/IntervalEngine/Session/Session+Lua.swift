@@ -7,6 +7,9 @@ extension Session {
         guard let hook, !disabledHooks.contains(hook), state != .ready else { return }
         do {
             try routine.lua.call(hook, what: name, pushArguments: pushArguments)
+        } catch where error.interrupted {
+            // Ctrl-C stopped the hook; the workout is about to end as asked.
+            return
         } catch {
             disabledHooks.insert(hook)
             emit(.error(message: error.message, hook: name, traceback: error.traceback))
