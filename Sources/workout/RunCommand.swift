@@ -193,6 +193,7 @@ struct Run: ParsableCommand {
         }
         withExtendedLifetime(traps) {}
         alerts.waitForNotifications(timeout: 2)
+        alerts.stop()
         if let live = display.value {
             live.close()
             for error in live.errors {
