@@ -29,7 +29,7 @@ struct Check: ParsableCommand {
                 if let error = routine.expand(horizon: Timeline.defaultHorizon).first {
                     throw RoutineError(error)
                 }
-                Output.line("ok  \(name): \(routine.name), \(Plan.size(routine.timeline))")
+                Output.line("ok  \(name.visible): \(routine.name.visible), \(Plan.size(routine.timeline))")
             } catch {
                 failures += 1
                 usage = usage || error.isUsage

@@ -41,7 +41,7 @@ struct History: ParsableCommand {
             return
         }
         guard !read.entries.isEmpty else {
-            Output.line("No sessions yet (\(file.path)).")
+            Output.line("No sessions yet (\(file.path.visible)).")
             return
         }
         let style = Style(enabled: Terminal.usesColor)
@@ -63,7 +63,7 @@ enum HistoryText {
     static func session(_ entry: HistoryEntry, style: Style) -> String {
         let when = Timestamp.date(from: entry.started).map(localTime) ?? entry.started
         let outcome = entry.completed ? "finished" : style.dim("stopped ")
-        return [when, Padding.column(entry.program, 20), Padding.column(TimeText.clock(entry.elapsed), 8, right: true), outcome,
+        return [when.visible, Padding.column(entry.program.visible, 20), Padding.column(TimeText.clock(entry.elapsed), 8, right: true), outcome,
                 "\(entry.segmentsDone)/\(entry.segments) segments", "\(TimeText.clock(entry.workSeconds)) work"]
             .joined(separator: "  ")
     }

@@ -16,19 +16,19 @@ struct List: ParsableCommand {
         var lastSource = ""
         for (source, path) in RoutineLookup.all() {
             if source != lastSource {
-                Output.line(style.bold(source == "user" ? "Your programs (\(RoutineLookup.userPrograms))" : "Bundled programs"))
+                Output.line(style.bold(source == "user" ? "Your programs (\(RoutineLookup.userPrograms.visible))" : "Bundled programs"))
                 lastSource = source
             }
-            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension.visible
             do {
                 let routine = try RoutineLoader.load(path: path, limits: limits.limits)
-                let about = routine.description.map { " — \($0)" } ?? ""
-                Output.line("  \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \((routine.timeline.isOpenEnded ? "open" : TimeText.clock(routine.timeline.duration)).padding(toLength: 8, withPad: " ", startingAt: 0)) \(routine.name)\(about)")
+                let about = routine.description.map { " — \($0.visible)" } ?? ""
+                Output.line("  \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \((routine.timeline.isOpenEnded ? "open" : TimeText.clock(routine.timeline.duration)).padding(toLength: 8, withPad: " ", startingAt: 0)) \(routine.name.visible)\(about)")
                 if !routine.parameters.isEmpty {
                     Output.line(String(repeating: " ", count: 24) + style.dim("--set " + ParameterList.defaults(routine.parameters)))
                 }
             } catch {
-                Output.line("  \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) " + style.paint("does not load: \(error.message)", "31"))
+                Output.line("  \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) " + style.paint("does not load: \(error.message.visible)", "31"))
             }
         }
         if lastSource.isEmpty { Output.line("No routines found.") }

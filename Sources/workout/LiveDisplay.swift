@@ -73,7 +73,7 @@ final class LiveDisplay: SessionListener {
 
     /// A warning from the alert programs, shown in the message row.
     func warn(_ text: String) {
-        warning = (DisplayMessage(text, .warning), snapshot().message?.sequence ?? 0)
+        warning = (DisplayMessage(text.visible, .warning), snapshot().message?.sequence ?? 0)
         queueDraw()
     }
 

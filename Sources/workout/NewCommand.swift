@@ -74,10 +74,10 @@ struct New: ParsableCommand {
         } catch {
             editorNote = "Could not write the editor files: \(error.message)"
         }
-        let origin = from.map { " (a copy of \($0))" } ?? ""
-        Output.line("Created \(target)\(origin).")
+        let origin = from.map { " (a copy of \($0.visible))" } ?? ""
+        Output.line("Created \(target.visible)\(origin).")
         if shadowed { Output.line("It takes the place of the bundled \(baseName) when you use the name \(baseName).") }
-        Output.line(editorNote)
+        Output.line(editorNote.visible)
         Output.line("Edit it, then try it:  workout check \(baseName)  ·  workout plan \(baseName)  ·  workout run \(baseName) --dry-run")
     }
 }

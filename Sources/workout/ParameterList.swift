@@ -14,7 +14,7 @@ enum ParameterList {
         for (parameter, defaultText) in zip(parameters, defaults) {
             var line = "  " + Padding.column(parameter.name, nameWidth) + "  " + Padding.column(parameter.value.text, valueWidth)
             if defaultWidth > 0 { line += "  " + Padding.column(defaultText, defaultWidth) }
-            if let help = parameter.help { line += "  " + style.dim(help) }
+            if let help = parameter.help { line += "  " + style.dim(help.visible) }
             lines.append(line.trimmingTrailingSpaces())
         }
         return lines

@@ -41,8 +41,8 @@ struct Plan: ParsableCommand {
 
     private func printText(_ loaded: Routine) {
         let style = Style(enabled: Terminal.usesColor)
-        Output.line(style.bold(loaded.name) + " — " + Plan.size(loaded.timeline))
-        if let description = loaded.description { Output.line(description) }
+        Output.line(style.bold(loaded.name.visible) + " — " + Plan.size(loaded.timeline))
+        if let description = loaded.description { Output.line(description.visible) }
         for line in ParameterList.lines(loaded.parameters, style: style) { Output.line(line) }
         let width = String(loaded.timeline.count).count
         let output = BlockOutput()
@@ -52,7 +52,7 @@ struct Plan: ParsableCommand {
             let kind = segment.kind.padding(toLength: 8, withPad: " ", startingAt: 0)
             output.line("\(index)  \(String(repeating: " ", count: max(0, 8 - start.count)))\(start)  "
                         + "\(style.kind(kind)) \(TimeText.clock(segment.duration).padding(toLength: 7, withPad: " ", startingAt: 0)) "
-                        + segment.name + style.dim(PlainText.rounds(SegmentSummary(segment, count: loaded.timeline.count))))
+                        + segment.name.visible + style.dim(PlainText.rounds(SegmentSummary(segment, count: loaded.timeline.count))))
         }
         output.flush()
         if loaded.timeline.reachedHorizon {

@@ -200,7 +200,7 @@ struct Run: ParsableCommand {
                 Output.error("workout: \(error)")
             }
             if let summary = session.summary {
-                Output.line(SummaryText.line(routine: routine.name, summary))
+                Output.line(SummaryText.line(routine: routine.name.visible, summary))
             }
         }
         if let failure = history?.failure {

@@ -1,5 +1,6 @@
 import Display
 import Foundation
+import IntervalEngine
 
 /// What the terminal can do: whether standard output is one, and whether colour is
 /// wanted (`NO_COLOR`, `TERM=dumb`).
@@ -25,6 +26,13 @@ enum Terminal {
     static var usesColor: Bool {
         isInteractive && (environment["NO_COLOR"] ?? "").isEmpty
     }
+}
+
+extension String {
+    /// The text as it may be shown on a terminal: control characters escaped, so a file
+    /// name, a `--set` value or a line of the history file cannot move the cursor, clear
+    /// the screen or set the window title (`VisibleText`, the one escaping function).
+    var visible: String { VisibleText.escape(self) }
 }
 
 /// ANSI styling that yields "" when colour is off, so callers never branch on it.

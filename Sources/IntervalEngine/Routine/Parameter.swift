@@ -62,13 +62,14 @@ public enum ParameterValue: Equatable, Sendable {
     case string(String)
     case boolean(Bool)
 
-    /// As `plan` and `list` show it: `8`, `2.5`, `20s`, `Burpees`, `true`.
+    /// As `plan` and `list` show it: `8`, `2.5`, `20s`, `Burpees`, `true`; text from the
+    /// routine or the command line with its control characters escaped (`VisibleText`).
     public var text: String {
         switch self {
         case .integer(let value): String(value)
         case .number(let value): Number.format(value)
         case .duration(_, let text): text
-        case .string(let value): value
+        case .string(let value): VisibleText.escape(value)
         case .boolean(let value): value ? "true" : "false"
         }
     }
