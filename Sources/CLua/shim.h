@@ -209,15 +209,31 @@ static inline void workout_pushswiftfunction(lua_State *L, workout_SwiftFunction
     lua_pushcclosure(L, workout_trampoline, 1);
 }
 
+/// Whether an error message starts with a position, `file.lua:12: ` (or a loaded
+/// chunk's `[string "…"]:3: `), as Lua's own errors and `error("x")` do.
+static int workout_has_position(const char *msg) {
+    const char *colon = msg[0] == '[' ? strstr(msg, "]:") : strchr(msg, ':');
+    if (colon == NULL || colon == msg) return 0;
+    if (msg[0] == '[') colon++;
+    for (const char *p = msg; p < colon; p++)
+        if ((*p == ' ' || *p == '\n') && msg[0] != '[') return 0;
+    const char *p = colon + 1;
+    if (*p < '0' || *p > '9') return 0;
+    while (*p >= '0' && *p <= '9') p++;
+    return *p == ':';
+}
+
 /// Message handler for lua_pcall: appends Lua's traceback to the error message. An
 /// error raised inside the prelude's helpers (`setmetatable(1, {})`) is moved to the
-/// routine's line that called them.
+/// routine's line that called them; one without a position (`error(nil)`, a table,
+/// `error("x", 3)`, a yield outside a coroutine) gets the routine's line.
 static int workout_msgh(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
     if (msg == NULL) {
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-            return 1;
-        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+            msg = lua_tostring(L, -1);
+        else
+            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     } else if (strncmp(msg, WORKOUT_PRELUDE_NAME + 1, strlen(WORKOUT_PRELUDE_NAME) - 1) == 0) {
         const char *rest = strstr(msg + strlen(WORKOUT_PRELUDE_NAME) - 1, ": ");
         if (rest != NULL) {
@@ -226,6 +242,12 @@ static int workout_msgh(lua_State *L) {
             lua_concat(L, 2);
             msg = lua_tostring(L, -1);
         }
+    }
+    if (!workout_has_position(msg)) {
+        workout_where(L);
+        lua_pushstring(L, msg);
+        lua_concat(L, 2);
+        msg = lua_tostring(L, -1);
     }
     luaL_traceback(L, L, msg, 1);
     return 1;

@@ -17,6 +17,7 @@ struct Check: ParsableCommand {
 
     func validate() throws {
         if routines.isEmpty { throw ValidationError("name at least one routine to check") }
+        if routines.contains(where: \.isEmpty) { throw ValidationError("the routine's name cannot be empty") }
     }
 
     func run() throws {

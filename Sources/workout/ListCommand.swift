@@ -27,6 +27,8 @@ struct List: ParsableCommand {
                 if !routine.parameters.isEmpty {
                     Output.line(String(repeating: " ", count: 24) + style.dim("--set " + ParameterList.defaults(routine.parameters)))
                 }
+            } catch where error.isModule {
+                Output.line("  \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) " + style.dim("module (for require \"\(name)\")"))
             } catch {
                 Output.line("  \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) " + style.paint("does not load: \(error.message.visible)", "31"))
             }

@@ -32,6 +32,7 @@ struct New: ParsableCommand {
               base.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
             throw ValidationError("NAME may hold letters, digits, - and _ (got '\(name)')")
         }
+        if from?.isEmpty == true { throw ValidationError("--from needs a routine: a path, or a name such as 'tabata'") }
     }
 
     func run() throws {
@@ -44,6 +45,13 @@ struct New: ParsableCommand {
                 source = try RoutineLookup.resolve(from)
             } catch {
                 Output.error("workout: \(error.message)")
+                throw ExitCode.failure
+            }
+            // A copy of something that is not a routine would only fail later.
+            do {
+                _ = try RoutineLoader.load(path: source!)
+            } catch {
+                Output.error("workout: --from \(from): not a routine that loads: \(error.message)")
                 throw ExitCode.failure
             }
             guard let data = FileManager.default.contents(atPath: source!) else {

@@ -24,6 +24,10 @@ struct Plan: ParsableCommand {
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
+    func validate() throws {
+        if routine.isEmpty { throw ValidationError("the routine's name cannot be empty") }
+    }
+
     func run() throws {
         let loaded = try RoutineLookup.loadOrFail(routine, settings: parameters.settings, limits: limits.limits)
         let errors = loaded.expand(horizon: horizon.segments)

@@ -36,7 +36,9 @@ enum RoutineLookup {
                 }
             }
         }
-        throw RoutineError("\(routine): no such routine (looked for a file, then in \(userPrograms) and the bundled programs; `workout list` shows them)")
+        let names = all().map { (($0.path as NSString).lastPathComponent as NSString).deletingPathExtension }
+        let guess = looksLikePath ? "" : Parameter.suggestion(for: routine, among: names)
+        throw RoutineError("\(routine): no such routine\(guess); looked for a file, then in \(userPrograms) and the bundled programs (`workout list` shows them)")
     }
 
     static func load(_ routine: String, settings: [ParameterSetting] = [],

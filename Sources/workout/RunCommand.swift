@@ -55,6 +55,7 @@ struct Run: ParsableCommand {
     var limits: LimitOptions
 
     func validate() throws {
+        if routine.isEmpty { throw ValidationError("the routine's name cannot be empty") }
         let speeds = RunLoopScheduler.speeds
         guard speeds.contains(speed) else {
             throw ValidationError("--speed must be a number from \(Number.format(speeds.lowerBound)) to "

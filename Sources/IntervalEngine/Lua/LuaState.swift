@@ -205,8 +205,14 @@ final class LuaState {
         case LUA_OK: return .returned(results)
         case LUA_ERRMEM: throw memoryError
         default:
-            let message = LuaStack(thread).string(at: -1)
+            var message = LuaStack(thread).string(at: -1)
                 ?? "(error object is a \(LuaStack(thread).typeName(at: -1)) value)"
+            if workout_has_position(message) == 0 {
+                // The coroutine's stack is still there: name the line it stopped on.
+                workout_where(thread)
+                message = (LuaStack(thread).string(at: -1) ?? "") + message
+                LuaStack(thread).pop()
+            }
             luaL_traceback(L, thread, message, 0)
             defer { stack.pop() }
             throw LuaError(tracebackMessage: stack.string(at: -1) ?? message)

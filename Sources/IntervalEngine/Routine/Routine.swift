@@ -86,14 +86,18 @@ public final class Routine {
 
 /// A routine that failed to load: the message names the file and line. `isUsage` marks
 /// a mistake on the command line (a bad `--set`) rather than in the routine: exit 64.
+/// `isModule` marks a file that ran and returned a table or a function instead of a
+/// workout: a helper module for `require`, not a broken routine.
 public struct RoutineError: Error, CustomStringConvertible, Equatable {
     public var message: String
     public var isUsage: Bool
+    public var isModule: Bool
     public var description: String { message }
 
-    public init(_ message: String, isUsage: Bool = false) {
+    public init(_ message: String, isUsage: Bool = false, isModule: Bool = false) {
         self.message = message
         self.isUsage = isUsage
+        self.isModule = isModule
     }
 }
 
