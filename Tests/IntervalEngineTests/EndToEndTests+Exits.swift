@@ -72,7 +72,9 @@ extension EndToEndTests {
     }
 
     func testOutputThatCannotBeWrittenIsAnError() throws {
-        for arguments in [["plan", "demo", "--json"], ["plan", "demo"], ["history"], ["list"]] {
+        let routine = fixtures.appendingPathComponent("e2e.lua").path
+        for arguments in [["plan", "demo", "--json"], ["plan", "demo"], ["history"], ["list"], ["check", "demo"],
+                          ["run", routine, "--json", "--no-history"], ["run", routine, "--dry-run", "--json"]] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: WorkoutBinary.binary)
             process.arguments = arguments
