@@ -5,13 +5,8 @@ import IntervalEngine
 /// Finds a routine: a path as given, else `NAME` or `NAME.lua` in the user's programs
 /// (`$XDG_CONFIG_HOME/workout/programs`), else among the bundled programs.
 enum RoutineLookup {
-    static var environment: [String: String] { ProcessInfo.processInfo.environment }
-
-    static var userPrograms: String {
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config")
-        return (config as NSString).appendingPathComponent("workout/programs")
-    }
+    /// `$XDG_CONFIG_HOME/workout/programs`, found as the history is (`UserDirectories`).
+    static var userPrograms: String { UserDirectories().programs }
 
     /// The programs shipped as resources beside the executable (SwiftPM puts the bundle
     /// next to the binary); found by hand so a missing bundle is an error, not a crash.

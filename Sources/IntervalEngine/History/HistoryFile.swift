@@ -13,16 +13,9 @@ public struct HistoryFile: Sendable {
     }
 
     /// `$XDG_DATA_HOME/workout/history.jsonl`, or `~/.local/share/workout/history.jsonl`
-    /// when the variable is unset, empty or relative (as the XDG spec asks).
+    /// when the variable is unset, empty or relative (as the XDG spec asks): `UserDirectories`.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let base: String
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            base = data
-        } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            base = (home as NSString).appendingPathComponent(".local/share")
-        }
-        path = (base as NSString).appendingPathComponent("workout/history.jsonl")
+        path = (UserDirectories(environment: environment).data as NSString).appendingPathComponent("workout/history.jsonl")
     }
 
     public struct Failure: Error, CustomStringConvertible {
