@@ -24,23 +24,27 @@ struct History: ParsableCommand {
 
     func run() throws {
         let file = HistoryFile()
-        let read: (entries: [HistoryEntry], damaged: [Int])
+        let name = (file.path as NSString).lastPathComponent
+        // Streamed: only what the report shows is kept, however long the history.
+        var tally = HistoryReport.Tally(limit: limit)
+        var sessions = 0
         do {
-            read = try file.read()
+            try file.forEachEntry { entry in
+                sessions += 1
+                tally.add(entry)
+            } damaged: { line in
+                Output.error("workout: \(name):\(line): skipped a damaged line")
+            }
         } catch {
             Output.error("workout: \(error)")
             throw ExitCode.failure
         }
-        let name = (file.path as NSString).lastPathComponent
-        for line in read.damaged {
-            Output.error("workout: \(name):\(line): skipped a damaged line")
-        }
-        let report = HistoryReport(entries: read.entries, limit: limit)
+        let report = tally.report
         if json {
             Output.line(report.json.text)
             return
         }
-        guard !read.entries.isEmpty else {
+        guard sessions > 0 else {
             Output.line("No sessions yet (\(file.path.visible)).")
             return
         }

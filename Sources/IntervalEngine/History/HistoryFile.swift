@@ -54,22 +54,63 @@ public struct HistoryFile: Sendable {
     /// that are not whole entries (skipped, never fatal). A missing file is an empty
     /// history.
     public func read() throws(Failure) -> (entries: [HistoryEntry], damaged: [Int]) {
-        guard FileManager.default.fileExists(atPath: path) else { return ([], []) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(description: "cannot read \(path)")
-        }
-        let text = String(decoding: data, as: UTF8.self)
         var entries: [HistoryEntry] = []
         var damaged: [Int] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            guard !line.allSatisfy(\.isWhitespace) else { continue }
-            if let entry = HistoryEntry(line: line) {
-                entries.append(entry)
+        try forEachEntry { entries.append($0) } damaged: { damaged.append($0) }
+        return (entries, damaged)
+    }
+
+    /// The longest line read as an entry: a real one is a few hundred bytes; a longer one
+    /// is damage, skipped without holding it whole.
+    public static let longestLine = 64 * 1024
+
+    /// Streams the file: each entry in file order to `entry`, each damaged line's 1-based
+    /// number to `damaged`. Memory stays at a block and a line, however long the history
+    /// (`workout history` over 500,000 sessions). A missing file is an empty history.
+    public func forEachEntry(_ entry: (HistoryEntry) -> Void, damaged: (Int) -> Void) throws(Failure) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return }
+            throw Failure(description: "cannot read \(path): \(Self.errnoText())")
+        }
+        defer { close(descriptor) }
+        var line: [UInt8] = []
+        var number = 0
+        var tooLong = false
+        func finish() {
+            number += 1
+            defer {
+                line.removeAll(keepingCapacity: true)
+                tooLong = false
+            }
+            guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) || tooLong else { return }
+            if !tooLong, let read = HistoryEntry(line: Substring(decoding: line, as: UTF8.self)) {
+                entry(read)
             } else {
-                damaged.append(number + 1)
+                damaged(number)
             }
         }
-        return (entries, damaged)
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw Failure(description: "cannot read \(path): \(Self.errnoText())") }
+            guard count > 0 else { break }
+            var start = 0
+            for position in 0..<count where block[position] == 0x0A {
+                if !tooLong { line += block[start..<position] }
+                finish()
+                start = position + 1
+            }
+            if !tooLong && start < count {
+                line += block[start..<count]
+                if line.count > Self.longestLine {
+                    tooLong = true
+                    line.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        if !line.isEmpty || tooLong { finish() }
     }
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }

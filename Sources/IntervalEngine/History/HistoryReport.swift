@@ -21,31 +21,82 @@ public struct HistoryReport {
 
     public init(entries: [HistoryEntry], limit: Int, weeks weekCount: Int = 4, now: Date = Date(),
                 calendar: Calendar = HistoryReport.calendar()) {
-        recent = Array(entries.suffix(max(0, limit)).reversed())
-        let dated = entries.compactMap { entry in Timestamp.date(from: entry.started).map { ($0, entry) } }
-        var weeks: [Week] = []
-        let thisWeek = calendar.dateInterval(of: .weekOfYear, for: now)?.start ?? now
-        for back in 0..<max(0, weekCount) {
-            guard let start = calendar.date(byAdding: .weekOfYear, value: -back, to: thisWeek),
-                  let end = calendar.date(byAdding: .weekOfYear, value: 1, to: start) else { continue }
-            let inWeek = dated.filter { $0.0 >= start && $0.0 < end }.map(\.1)
-            weeks.append(Week(start: HistoryReport.day(start, calendar), sessions: inWeek.count,
-                              workSeconds: inWeek.reduce(0) { $0 + $1.workSeconds },
-                              elapsed: inWeek.reduce(0) { $0 + $1.elapsed }))
-        }
+        var tally = Tally(limit: limit, weeks: weekCount, now: now, calendar: calendar)
+        for entry in entries { tally.add(entry) }
+        self = tally.report
+    }
+
+    private init(recent: [HistoryEntry], weeks: [Week], streakDays: Int) {
+        self.recent = recent
         self.weeks = weeks
-        let trainingDays = Set(dated.filter { $0.1.completed || $0.1.workSeconds > 0 }
-            .map { calendar.startOfDay(for: $0.0) })
-        var day = calendar.startOfDay(for: now)
-        if !trainingDays.contains(day), let yesterday = calendar.date(byAdding: .day, value: -1, to: day) {
-            day = yesterday
+        self.streakDays = streakDays
+    }
+
+    /// The report built one entry at a time, in file order, keeping only what it shows:
+    /// the latest `limit` entries, a total per week and the set of training days. So a
+    /// history of 500,000 sessions is read as it streams, in bounded memory.
+    public struct Tally {
+        private let limit: Int
+        private let now: Date
+        private let calendar: Calendar
+        /// The latest entries, a ring once full: `next` is where the oldest is.
+        private var latest: [HistoryEntry] = []
+        private var next = 0
+        private var weeks: [(start: Date, end: Date, week: Week)] = []
+        private var trainingDays: Set<Date> = []
+        /// The day of the entry before, as entries mostly come in order (the calendar's
+        /// arithmetic is the slow part).
+        private var day: (start: Date, end: Date)?
+
+        public init(limit: Int, weeks weekCount: Int = 4, now: Date = Date(), calendar: Calendar = HistoryReport.calendar()) {
+            self.limit = max(0, limit)
+            self.now = now
+            self.calendar = calendar
+            let thisWeek = calendar.dateInterval(of: .weekOfYear, for: now)?.start ?? now
+            for back in 0..<max(0, weekCount) {
+                guard let start = calendar.date(byAdding: .weekOfYear, value: -back, to: thisWeek),
+                      let end = calendar.date(byAdding: .weekOfYear, value: 1, to: start) else { continue }
+                weeks.append((start, end, Week(start: HistoryReport.day(start, calendar), sessions: 0, workSeconds: 0, elapsed: 0)))
+            }
         }
-        var streak = 0
-        while trainingDays.contains(day), let before = calendar.date(byAdding: .day, value: -1, to: day) {
-            streak += 1
-            day = before
+
+        public mutating func add(_ entry: HistoryEntry) {
+            if limit > 0 {
+                if latest.count < limit {
+                    latest.append(entry)
+                } else {
+                    latest[next] = entry
+                    next = (next + 1) % limit
+                }
+            }
+            guard let date = Timestamp.date(from: entry.started) else { return }
+            if let position = weeks.firstIndex(where: { $0.start <= date && date < $0.end }) {
+                weeks[position].week.sessions += 1
+                weeks[position].week.workSeconds += entry.workSeconds
+                weeks[position].week.elapsed += entry.elapsed
+            }
+            guard entry.completed || entry.workSeconds > 0 else { return }
+            if let day, day.start <= date, date < day.end {
+                trainingDays.insert(day.start)
+            } else if let interval = calendar.dateInterval(of: .day, for: date) {
+                day = (interval.start, interval.end)
+                trainingDays.insert(interval.start)
+            }
         }
-        streakDays = streak
+
+        public var report: HistoryReport {
+            let recent = Array((latest[next...] + latest[..<next]).reversed())
+            var day = calendar.startOfDay(for: now)
+            if !trainingDays.contains(day), let yesterday = calendar.date(byAdding: .day, value: -1, to: day) {
+                day = yesterday
+            }
+            var streak = 0
+            while trainingDays.contains(day), let before = calendar.date(byAdding: .day, value: -1, to: day) {
+                streak += 1
+                day = before
+            }
+            return HistoryReport(recent: recent, weeks: weeks.map(\.week), streakDays: streak)
+        }
     }
 
     /// The local calendar with weeks starting on Monday (ISO 8601).

@@ -8,14 +8,13 @@ public enum RoutineLoader {
     public static func load(path: String, settings: [ParameterSetting] = [],
                             limits: LuaLimits = LuaLimits()) throws(RoutineError) -> Routine {
         let name = (path as NSString).lastPathComponent
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            throw RoutineError(exists ? "\(path): cannot read the routine\(isDirectory.boolValue ? " (it is a directory)" : "")"
-                                      : "\(path): no such routine file")
+        let source: [UInt8]
+        do {
+            source = try RoutineFile.read(path)
+        } catch {
+            throw RoutineError("\(path): \(error.explanation)")
         }
         let directory = (path as NSString).deletingLastPathComponent
-        let source = [UInt8](data)
         let routine = try load(source: source, fileName: name, directory: directory.isEmpty ? "." : directory,
                                settings: settings, limits: limits)
         let absolute = path.hasPrefix("/") ? path
