@@ -53,14 +53,15 @@ class Sizes:
     startup_warmup: int
     hook_segments: int
     hook_runs: int
+    history_sessions: int
 
 
 FULL = Sizes(countdown_s=20, sample_margin_s=1, lateness_segments=1000, lateness_speed=100,
              program_seconds=1.5, scale_segments=100_000, scale_runs=3, startup_runs=30,
-             startup_warmup=3, hook_segments=100_000, hook_runs=5)
+             startup_warmup=3, hook_segments=100_000, hook_runs=5, history_sessions=500_000)
 TINY = Sizes(countdown_s=2, sample_margin_s=0.5, lateness_segments=60, lateness_speed=100,
              program_seconds=0.2, scale_segments=2_000, scale_runs=1, startup_runs=5,
-             startup_warmup=1, hook_segments=5_000, hook_runs=3)
+             startup_warmup=1, hook_segments=5_000, hook_runs=3, history_sessions=5_000)
 
 
 def display_changes(duration, start, end):
@@ -392,6 +393,29 @@ def bench_hooks(context):
     return [Figure("hooks.call_us", "hooks", "one hook call", cost, "µs", below(10, "µs"))]
 
 
+def bench_history(context):
+    """`workout history` over a long history file: it streams, so time grows with the file and memory does not."""
+    sessions = context.sizes.history_sessions
+    data = context.scratch / "history-data"
+    (data / "workout").mkdir(parents=True, exist_ok=True)
+    with open(data / "workout" / "history.jsonl", "w", encoding="utf-8") as history:
+        for index in range(sessions):
+            month, day = 1 + index // 28 % 12, 1 + index % 28
+            history.write(f'{{"program":"Tabata {index % 7}","file":"/home/u/.config/workout/programs/tabata.lua",'
+                          f'"sha256":"{"0" * 64}","started":"2026-{month:02}-{day:02}T07:30:00+01:00",'
+                          f'"ended":"2026-{month:02}-{day:02}T07:46:00+01:00","completed":true,"elapsed":960,'
+                          f'"segments_done":49,"segments":49,"work_seconds":160}}\n')
+    progress(f"history: {sessions:,} sessions")
+    usage = measure([str(context.workout), "history"], dict(context.env, XDG_DATA_HOME=str(data)), timeout=300)
+    group = "history"
+    return [
+        Figure("history.wall_s", group, f"`history` over {sessions:,} sessions, wall time", usage.wall_s, "s",
+               below(5, "s")),
+        Figure("history.cpu_s", group, "its CPU time", usage.cpu_s, "s"),
+        Figure("history.rss_mib", group, "its peak RSS", usage.rss_mib, "MiB", below(24, "MiB")),
+    ]
+
+
 # --- termdown ---------------------------------------------------------------------------
 
 def ensure_termdown():
@@ -462,6 +486,10 @@ def sections(sizes):
         ("startup", "Start-up",
             f"hyperfine `--shell=none --warmup {sizes.startup_warmup} --runs {sizes.startup_runs}` (its median), "
             f"or the harness's own loop of {sizes.startup_runs} runs when hyperfine is missing."),
+        ("history", "History",
+            f"A generated `history.jsonl` of {sizes.history_sessions:,} sessions (about 300 bytes a line, as "
+            "workout writes them), `workout history` to /dev/null: wall time from spawn to reap, CPU (user + system) "
+            "and peak RSS from `wait4`. The file is read as a stream, so its size should show in the time only."),
         ("hooks", "Lua hook call",
             f"Two generated routines of {sizes.hook_segments:,} segments, one with `on_segment_start` and "
             "`on_segment_end` hooks that increment an upvalue, run with `--dry-run` (plain lines to /dev/null): "
@@ -510,6 +538,7 @@ def run_all(context):
     figures += bench_scale(context)
     figures += bench_startup(context)
     figures += bench_hooks(context)
+    figures += bench_history(context)
     return figures
 
 

@@ -59,16 +59,42 @@ public struct HistoryEntry: Equatable, Sendable {
     /// missing or of the wrong type, a time that is not a date, a number that is negative,
     /// not finite, above `maximum`, or a count that is not whole.
     public init?(line: Substring) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-              let program = object["program"] as? String, let file = object["file"] as? String,
-              let sha256 = object["sha256"] as? String,
-              let started = object["started"] as? String, Timestamp.date(from: started) != nil,
-              let ended = object["ended"] as? String, Timestamp.date(from: ended) != nil,
-              let completed = object["completed"] as? Bool,
-              let elapsed = Self.amount(object["elapsed"]),
-              let segmentsDone = Self.amount(object["segments_done"], whole: true),
-              let segments = Self.amount(object["segments"], whole: true),
-              let workSeconds = Self.amount(object["work_seconds"])
+        self.init(bytes: Array(line.utf8))
+    }
+
+    /// The same from the line's bytes, as the file holds them: the flat lines the writer
+    /// writes through `FlatJSON`, anything else through `JSONSerialization`.
+    public init?(bytes: [UInt8]) {
+        if let fields = bytes.withUnsafeBufferPointer(FlatJSON.object) {
+            self.init(fields: { FlatJSON.field($0, in: fields) })
+        } else {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return nil }
+            self.init(fields: { key in
+                switch object[key] {
+                case let text as String: return .string(text)
+                // JSON's true comes back as a number too, of ObjC type "c".
+                case let number as NSNumber where String(cString: number.objCType) == "c": return .bool(number.boolValue)
+                case let number as NSNumber: return .number(number.doubleValue)
+                case .none: return nil
+                default: return .null
+                }
+            })
+        }
+    }
+
+    private init?(fields: (String) -> FlatJSON.Value?) {
+        func text(_ key: String) -> String? {
+            if case let .string(value)? = fields(key) { return value }
+            return nil
+        }
+        guard let program = text("program"), let file = text("file"), let sha256 = text("sha256"),
+              let started = text("started"), Timestamp.date(from: started) != nil,
+              let ended = text("ended"), Timestamp.date(from: ended) != nil,
+              case let .bool(completed)? = fields("completed"),
+              let elapsed = Self.amount(fields("elapsed")),
+              let segmentsDone = Self.amount(fields("segments_done"), whole: true),
+              let segments = Self.amount(fields("segments"), whole: true),
+              let workSeconds = Self.amount(fields("work_seconds"))
         else { return nil }
         self.init(program: program, file: file, sha256: sha256, started: started, ended: ended,
                   completed: completed, elapsed: elapsed, segmentsDone: Int(segmentsDone), segments: Int(segments),
@@ -76,11 +102,9 @@ public struct HistoryEntry: Equatable, Sendable {
     }
 
     /// A number field within 0...`maximum` (and whole, for counts); nil otherwise.
-    private static func amount(_ field: Any?, whole: Bool = false) -> Double? {
-        // JSON's true comes back as a number too, of ObjC type "c".
-        guard let number = field as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
-        let value = number.doubleValue
-        guard value.isFinite, value >= 0, value <= maximum, !whole || value.rounded() == value else { return nil }
+    private static func amount(_ field: FlatJSON.Value?, whole: Bool = false) -> Double? {
+        guard case let .number(value)? = field, value.isFinite, value >= 0, value <= maximum,
+              !whole || value.rounded() == value else { return nil }
         return value
     }
 }

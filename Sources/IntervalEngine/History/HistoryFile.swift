@@ -84,7 +84,7 @@ public struct HistoryFile: Sendable {
                 tooLong = false
             }
             guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) || tooLong else { return }
-            if !tooLong, let read = HistoryEntry(line: Substring(decoding: line, as: UTF8.self)) {
+            if !tooLong, let read = HistoryEntry(bytes: line) {
                 entry(read)
             } else {
                 damaged(number)

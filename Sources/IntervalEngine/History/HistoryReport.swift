@@ -44,9 +44,10 @@ public struct HistoryReport {
         private var next = 0
         private var weeks: [(start: Date, end: Date, week: Week)] = []
         private var trainingDays: Set<Date> = []
-        /// The day of the entry before, as entries mostly come in order (the calendar's
-        /// arithmetic is the slow part).
-        private var day: (start: Date, end: Date)?
+        /// Day starts by quarter hour of the entry's time: the calendar's arithmetic was the
+        /// slow part, and a day always begins on a quarter hour (every UTC offset is a whole
+        /// number of quarter hours), so all of a quarter hour falls on one day.
+        private var days: [Int: Date] = [:]
 
         public init(limit: Int, weeks weekCount: Int = 4, now: Date = Date(), calendar: Calendar = HistoryReport.calendar()) {
             self.limit = max(0, limit)
@@ -76,11 +77,14 @@ public struct HistoryReport {
                 weeks[position].week.elapsed += entry.elapsed
             }
             guard entry.completed || entry.workSeconds > 0 else { return }
-            if let day, day.start <= date, date < day.end {
-                trainingDays.insert(day.start)
-            } else if let interval = calendar.dateInterval(of: .day, for: date) {
-                day = (interval.start, interval.end)
-                trainingDays.insert(interval.start)
+            let quarter = Int((date.timeIntervalSince1970 / 900).rounded(.down))
+            if let start = days[quarter] {
+                trainingDays.insert(start)
+            } else {
+                let start = calendar.startOfDay(for: date)
+                if days.count >= 10_000 { days.removeAll(keepingCapacity: true) }
+                days[quarter] = start
+                trainingDays.insert(start)
             }
         }
 
