@@ -2,13 +2,15 @@
 # test. Both install what is missing first, with sudo when not root.
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# pkg-config itself may be missing on a fresh machine. The rest are for the
+# pkg-config itself may be missing on a fresh machine; libsystemd-dev gives the sd-bus
+# header that keeps the computer awake during a run (libsystemd is opened at run time,
+# not linked: docs/design.md). The rest are for the
 # tests: lua-check lints the bundled routines and the examples of docs/routines.md;
 # tmux drives the live display; dbus-run-session, notify-send and Debian's python3 with
 # dbus and gi run a notification server; python3-venv and hyperfine serve the benchmark
 # script's smoke test (termdown goes into a venv, hyperfine times the start-up; the C
 # compiler that builds benchmarks/rusage.c comes with the Swift toolchain).
-PACKAGES := pkgconf liblua5.4-dev
+PACKAGES := pkgconf liblua5.4-dev libsystemd-dev
 TEST_PACKAGES := lua-check tmux dbus dbus-daemon libnotify-bin python3 python3-dbus python3-gi \
   python3-venv hyperfine
 # What `make bench` needs besides the build: the pane, the timer and the peer's venv.

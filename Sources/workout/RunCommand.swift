@@ -48,6 +48,10 @@ struct Run: ParsableCommand {
     @Flag(help: "Do not record this session in the history ($XDG_DATA_HOME/workout/history.jsonl).")
     var noHistory = false
 
+    /// Off by default: a laptop that suspends mid-workout is what it guards against.
+    @Flag(help: "Let the computer sleep during the workout (by default workout asks logind to keep it awake).")
+    var allowSleep = false
+
     /// Only a dry run needs it: a real open-ended workout runs until you quit.
     @OptionGroup var horizon: HorizonOption
 
@@ -183,10 +187,14 @@ struct Run: ParsableCommand {
                 box.value.apply(.quit)
             }
         }
+        let awake = allowSleep ? nil : SleepInhibitor()
+        awake?.hold(why: "\(routine.name) is running")
+        defer { awake?.release() }
         display.value?.open()
         defer { display.value?.close() }
         session.start()
         MainLoop.run { finished.value }
+        awake?.release()
         // A reader that is slow gets the rest; one that never reads is given up on when a
         // signal asks the process to stop (or at once after such a signal).
         if let stream, signal.value == nil {
