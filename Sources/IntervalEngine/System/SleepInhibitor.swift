@@ -19,8 +19,14 @@ public final class SleepInhibitor: @unchecked Sendable {
 
     public init() {}
 
-    /// Asks logind for the lock; `why` is what a desktop shows for it.
-    public func hold(why: String) {
+    /// Asks logind for the lock; `why` is what a desktop shows for it. Where there is no
+    /// system bus to ask (a container, a server), libsystemd is not even loaded.
+    public func hold(why: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let address = environment["DBUS_SYSTEM_BUS_ADDRESS"] ?? ""
+        guard !address.isEmpty || access("/run/dbus/system_bus_socket", F_OK) == 0 else {
+            lock.withLock { answered = true }
+            return
+        }
         queue.async { [self] in
             let held = workout_inhibit("sleep:idle", "workout", why, "block", 2_000_000)
             lock.withLock {
