@@ -9,6 +9,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+        // The HTTP server of `run --serve` (docs/design.md: why FlyingFox, what it costs).
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -19,19 +21,35 @@ let package = Package(
         // Clocks and timers that Glibc's Swift module does not export (header only).
         .systemLibrary(name: "CSystem"),
         .target(name: "IntervalEngine", dependencies: ["CLua", "CSystem"]),
+        // QR codes of the page's address for `run --serve` (header only; links libqrencode).
+        .systemLibrary(
+            name: "CQREncode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]
+        ),
         .target(name: "Display", dependencies: ["IntervalEngine"]),
+        // `run --serve`: the page, the HTTP API and the event feed of a running workout.
+        .target(
+            name: "WebRemote",
+            dependencies: [
+                "IntervalEngine",
+                "CQREncode",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
+        ),
         .executableTarget(
             name: "workout",
             dependencies: [
                 "IntervalEngine",
                 "Display",
+                "WebRemote",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("programs")]
         ),
         .testTarget(
             name: "IntervalEngineTests",
-            dependencies: ["IntervalEngine", "Display"],
+            dependencies: ["IntervalEngine", "Display", "WebRemote"],
             exclude: ["Fixtures"]
         ),
     ],

@@ -2,6 +2,7 @@ import ArgumentParser
 import Display
 import Foundation
 import IntervalEngine
+import WebRemote
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -47,6 +48,9 @@ struct Run: ParsableCommand {
     @Flag(help: "Do not record this session in the history ($XDG_DATA_HOME/workout/history.jsonl).")
     var noHistory = false
 
+    @OptionGroup(title: "Serving")
+    var serving: ServeOptions
+
     /// Only a dry run needs it: a real open-ended workout runs until you quit.
     @OptionGroup var horizon: HorizonOption
 
@@ -59,6 +63,9 @@ struct Run: ParsableCommand {
         }
         if horizon.horizon != nil && !dryRun {
             throw ValidationError("--horizon goes with --dry-run: a real open-ended workout runs until you quit")
+        }
+        if serving.serve != nil && dryRun {
+            throw ValidationError("--serve goes with a real run, not --dry-run")
         }
     }
 
@@ -116,17 +123,33 @@ struct Run: ParsableCommand {
         let scheduler = RunLoopScheduler(speed: speed)
         let interactive = !json && Terminal.isInteractive
         let switches = alertSwitches
+        // A web page shows the segment's info: the feed's events carry it as --json's do.
         let session = Session(routine: routine, scheduler: scheduler,
-                              options: SessionOptions(alerts: switches, payloadsInEvents: json))
+                              options: SessionOptions(alerts: switches, payloadsInEvents: json || serving.serve != nil))
+        let feed = serving.address.map { _ in EventFeed(snapshot: session.snapshot) }
+        // Keys and web buttons alike: the same command, then viewers hear of the change.
+        let control: (SessionCommand) -> Void = { command in
+            session.apply(command)
+            feed?.changed()
+        }
         let display = MainThreadBox<LiveDisplay?>(nil)
         if interactive {
-            let live = LiveDisplay(snapshot: session.snapshot, control: session.apply, scheduler: scheduler,
+            let live = LiveDisplay(snapshot: session.snapshot, control: control, scheduler: scheduler,
                                    countUp: countUp, color: Terminal.usesColor,
                                    glyphs: Glyphs.forLocale(Terminal.environment))
             display.value = live
             session.subscribe(live)
         } else {
             session.subscribe(EventPrinter(json ? .json : .plain))
+        }
+        var server: WebServer?
+        if let feed, let address = serving.address {
+            session.subscribe(feed)
+            switch startServing(on: address, feed: feed, session: session, control: control) {
+            case .success(let started): server = started
+            case .failure(let error): return error.exitStatus
+            }
+            announce(server!.url, display: display.value)
         }
         let errors = ErrorCount()
         session.subscribe(errors)
@@ -169,6 +192,7 @@ struct Run: ParsableCommand {
         defer { display.value?.close() }
         session.start()
         MainLoop.run { finished.value }
+        server?.finish(within: 1)
         withExtendedLifetime(traps) {}
         alerts.waitForNotifications(timeout: 2)
         if let live = display.value {
@@ -185,5 +209,41 @@ struct Run: ParsableCommand {
         }
         if let number = signal.value { return 128 + number }
         return errors.value > 0 ? 1 : 0
+    }
+
+    /// The server of `--serve`, listening before the workout starts; its errors are
+    /// printed here, before the display takes the screen.
+    private func startServing(on address: ServeAddress, feed: EventFeed, session: Session,
+                              control: @escaping (SessionCommand) -> Void) -> Result<WebServer, ServeError> {
+        do throws(ServeError) {
+            let token = try ServeToken.load(from: ServeToken.file(environment: Terminal.environment),
+                                            renew: serving.newToken)
+            return .success(try WebServer(address: address, token: token, feed: feed,
+                                          snapshot: session.snapshot, control: control))
+        } catch {
+            Output.error("workout: \(error.message)")
+            return .failure(error)
+        }
+    }
+
+    /// The page's URL: a `serve` event before `workout_start` with --json, a line on
+    /// standard error in plain mode, a QR code on the live display.
+    private func announce(_ url: String, display: LiveDisplay?) {
+        if let display {
+            display.invitation = Invitation(url: url, modules: QRCode.modules(url))
+        } else if json {
+            Output.line(JSONValue.object([("event", .string("serve")), ("t", .integer(0)), ("url", .string(url))]).text)
+        } else {
+            Output.error("workout: follow and control this workout at \(url)")
+        }
+    }
+}
+
+extension ServeError {
+    var exitStatus: Int32 {
+        switch self {
+        case .usage: ExitCode.validationFailure.rawValue
+        case .failure: ExitCode.failure.rawValue
+        }
     }
 }

@@ -14,4 +14,9 @@ struct Workout: ParsableCommand {
             """,
         subcommands: [Run.self, Plan.self, Check.self, List.self, New.self, History.self, Definitions.self]
     )
+
+    /// `--serve` may come without its address (`ServeOptions.expand`).
+    static func main() {
+        main(ServeOptions.expand(Array(CommandLine.arguments.dropFirst())))
+    }
 }
