@@ -83,7 +83,9 @@ extension LivePage {
           if (!seg) return;
           const gone = Math.min(since(), snap.remaining);
           const remaining = snap.state === "finished" ? 0 : snap.remaining - gone;
-          set("clock", clockText(remaining));
+          const shown = clockText(remaining);
+          if (shown.length !== $("clock").textContent.length) fit(shown.length);
+          set("clock", shown);
           $("segment-bar").firstChild.style.width = (seg.duration > 0 ? 100 * (1 - remaining / seg.duration) : 100) + "%";
           const done = snap.workout_done + gone;
           set("done", hms(done));
@@ -92,6 +94,12 @@ extension LivePage {
           set("left", hms(Math.ceil(left - 1e-6)) + " left");
           $("workout-bar").firstChild.style.width = (done + left > 0 ? 100 * done / (done + left) : 100) + "%";
         }
+        // The clock as large as the screen allows: its height, or the width its characters need.
+        function fit(characters) {
+          const size = Math.min(window.innerHeight * 0.36, window.innerWidth * 0.92 / (Math.max(4, characters) * 0.62));
+          $("clock").style.fontSize = Math.floor(size) + "px";
+        }
+        window.addEventListener("resize", () => fit($("clock").textContent.length));
         function frame() {
           if (!snap || snap.state !== "running") return;
           tick();

@@ -47,7 +47,6 @@ extension LivePage {
         @media (orientation: portrait) {
           nav { grid-template-columns: repeat(5, 1fr); }
           #sound { grid-column: 1 / -1; min-height: 2.2em; padding: .4em; }
-          #clock { font-size: min(30vw, 34vh); }
         }
         """
 }

@@ -40,11 +40,11 @@ enum LivePage {
           <div id="message"></div>
         </main>
         <nav>
-          <button id="back" aria-label="Back (b)"><span aria-hidden="true">⏮</span> Back</button>
+          <button id="back" aria-label="Back (b)">Back</button>
           <button id="minus" aria-label="Take away 10 seconds (-)">−10 s</button>
           <button id="pause" aria-label="Pause (space)">Pause</button>
           <button id="plus" aria-label="Add 10 seconds (+)">+10 s</button>
-          <button id="next-button" aria-label="Next (n)">Next <span aria-hidden="true">⏭</span></button>
+          <button id="next-button" aria-label="Next (n)">Next</button>
           <button id="sound" aria-label="Sound on this device" aria-pressed="false">Sound off</button>
         </nav>
         <script>\(script)</script>
