@@ -29,19 +29,17 @@ enum ControlRequest {
         guard action == "add" else {
             throw ControlRequestError("unknown action \"\(action)\": one of \(actions)")
         }
-        guard let seconds = object["seconds"].flatMap(number), seconds.isFinite, abs(seconds) <= Duration.maximum else {
+        // JSONDecoder tells a number from `true`, which JSONSerialization hands over as 1.
+        let typed = try? JSONDecoder().decode(Seconds.self, from: body)
+        guard let seconds = typed?.seconds, seconds.isFinite, abs(seconds) <= Duration.maximum else {
             throw ControlRequestError("\"add\" needs \"seconds\": a number of seconds from -86400 to 86400")
         }
         return .add(seconds: seconds)
     }
 
-    /// A JSON number as a Double; `true` and `false` are not numbers here, though
-    /// Foundation may hand them over as NSNumber.
-    private static func number(_ value: Any) -> Double? {
-        if value is Bool, String(describing: value) == "true" || String(describing: value) == "false" { return nil }
-        if let value = value as? Int { return Double(value) }
-        if let value = value as? Double { return value }
-        return (value as? NSNumber)?.doubleValue
+
+    private struct Seconds: Decodable {
+        var seconds: Double?
     }
 }
 

@@ -56,9 +56,6 @@ public final class EventFeed: SessionListener {
         for stream in streams { stream.finish() }
     }
 
-    /// Whether every viewer has taken the end of its stream.
-    public var isDrained: Bool { streams.allSatisfy(\.isOver) }
-
     private func send(_ bytes: [UInt8]) {
         let before = streams.count
         streams.removeAll { !$0.push(bytes) }

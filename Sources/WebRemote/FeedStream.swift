@@ -14,6 +14,8 @@ final class FeedStream: @unchecked Sendable {
     private var pending: [UInt8] = []
     private var waiting: CheckedContinuation<[UInt8]?, Never>?
     private var ended = false
+    /// Dropped for falling behind, or let go of by its connection.
+    private var dropped = false
     private let limit: Int
 
     init(limit: Int = FeedStream.limit) {
@@ -76,17 +78,6 @@ final class FeedStream: @unchecked Sendable {
         return dropped
     }
 
-    /// Whether the stream is over for the viewer: the end was taken (so every byte before
-    /// it went to the socket), or the viewer was dropped.
-    var isOver: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return taken || dropped
-    }
-
-    private var taken = false
-    private var dropped = false
-
     /// The next bytes to send, waiting until there are some; nil at the end.
     func next() async -> [UInt8]? {
         await withCheckedContinuation { continuation in
@@ -97,7 +88,6 @@ final class FeedStream: @unchecked Sendable {
                 lock.unlock()
                 continuation.resume(returning: bytes)
             } else if ended {
-                taken = true
                 lock.unlock()
                 continuation.resume(returning: nil)
             } else {

@@ -85,17 +85,32 @@ public final class WebServer: Sendable {
         }
     }
 
-    /// The workout is over: viewers get the last events and their streams end; waits
-    /// (turning the run loop) up to `seconds` for them to be sent, then stops listening.
+    /// The workout is over: viewers get the last events and their streams end, and the
+    /// answers being sent (the 204 of the `quit` that ended it) go out. Turns the run loop
+    /// (requests may still hop to it) up to `seconds` while the server stops.
     public func finish(within seconds: Double) {
         feed.value.finish()
-        let end = Date().addingTimeInterval(seconds)
-        while !feed.value.isDrained, Date() < end {
-            _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.01))
-        }
+        let stopped = Flag()
         let server = self.server
-        Task { await server.stop(timeout: 0) }
+        Task {
+            await server.stop(timeout: seconds)
+            stopped.set()
+        }
+        let end = Date().addingTimeInterval(seconds + 0.1)
+        while !stopped.isSet, Date() < end {
+            _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.005))
+        }
     }
+}
+
+/// Set once by one thread, read by another.
+private final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    func set() { lock.withLock { value = true } }
+
+    var isSet: Bool { lock.withLock { value } }
 }
 
 /// The first answer of two racing tasks, waited for on a thread that is not theirs.

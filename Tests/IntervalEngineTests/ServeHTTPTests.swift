@@ -167,7 +167,7 @@ final class ServeHTTPTests: XCTestCase {
     /// the workout finishes, a viewer that reads gets every event, and the stalled one is
     /// dropped before the end.
     func testAStalledViewerDoesNotDelayTheTimers() throws {
-        let workout = try ServingWorkout(fixtures.appendingPathComponent("stall.lua").path, ["--speed", "10"])
+        let workout = try ServingWorkout(fixtures.appendingPathComponent("stall.lua").path, ["--speed", "5"])
         let (stalled, stalledStatus) = try openViewer(workout, receiveBuffer: 4096)
         defer { close(stalled) }
         XCTAssertEqual(stalledStatus, 200)
