@@ -40,6 +40,9 @@ EXPECTED = [
     "scale.plan_s", "scale.plan_rss_mib", "scale.dry_run_s", "scale.dry_run_rss_mib",
     "startup.check_hiit_ms",
     "hooks.call_us",
+    "serving.late_ms.none.p99", "serving.late_ms.viewers.p99", "serving.late_ms.viewers.max",
+    "serving.viewers_to_the_end", "serving.cpu_s", "serving.rss_mib",
+    "serving.page.boundaries", "serving.page.p50_ms", "serving.page.p99_ms",
 ]
 # The figures measured on termdown too, in the same run.
 WITH_TERMDOWN = ["display.cpu_total_s", "display.cpu_steady_ms_per_s", "display.wakeups_total",

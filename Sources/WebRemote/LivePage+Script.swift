@@ -8,7 +8,8 @@ extension LivePage {
         const token = new URLSearchParams(location.search).get("token") || "";
         const $ = (id) => document.getElementById(id);
         let snap = null, snapAt = 0, source = null, retry = 1000, wakeLock = null, audio = null;
-        // For tests and the benchmark: when each segment was first shown (ms since the epoch).
+        // For tests and the benchmark: when each segment was first shown (ms since the epoch:
+        // updated, and in the next animation frame).
         window.workoutShown = [];
 
         function clockText(remaining) {
@@ -56,8 +57,9 @@ extension LivePage {
           set("message", snap.message ? snap.message.text : "");
           const last = window.workoutShown[window.workoutShown.length - 1];
           if (!last || last.index !== seg.index) {
-            window.workoutShown.push({ index: seg.index, name: seg.name, t: snap.t,
-                                       at: performance.timeOrigin + performance.now() });
+            const entry = { index: seg.index, name: seg.name, at: performance.timeOrigin + performance.now() };
+            window.workoutShown.push(entry);
+            requestAnimationFrame(() => { entry.painted = performance.timeOrigin + performance.now(); });
           }
           tick();
           if (running) requestAnimationFrame(frame);
@@ -131,7 +133,19 @@ extension LivePage {
           };
         }
         function status(text) { $("link").setAttribute("aria-label", text); $("link").title = text; }
+        // A new segment is shown the moment its event comes; the snapshot that follows
+        // (the next segment, the totals) refines it a moment later.
+        function started(event) {
+          if (!snap) return;
+          const fields = ["index", "count", "name", "kind", "duration", "round", "rounds", "block", "info"];
+          snap.segment = Object.fromEntries(fields.map((key) => [key, event[key]]));
+          snap.remaining = event.duration;
+          snap.message = null;
+          snapAt = performance.now();
+          render();
+        }
         function heard(event) {
+          if (event.event === "segment_start") started(event);
           if (event.event === "alert" && event.type === "bell") beep(/^\d+$/.test(event.text) ? 880 : 1320, event.text ? 0.12 : 0.4);
           if (event.event === "workout_end") { document.body.classList.add("finished"); releaseWake(); }
         }
