@@ -7,12 +7,16 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # tmux drives the live display; dbus-run-session, notify-send and Debian's python3 with
 # dbus and gi run a notification server; python3-venv and hyperfine serve the benchmark
 # script's smoke test (termdown goes into a venv, hyperfine times the start-up; the C
-# compiler that builds benchmarks/rusage.c comes with the Swift toolchain).
-PACKAGES := pkgconf liblua5.4-dev
+# compiler that builds benchmarks/rusage.c comes with the Swift toolchain); chromium,
+# chromium-driver and python3-selenium open the page of `run --serve` in a real browser,
+# and zbar-tools reads back the QR code the display draws. libqrencode-dev makes that
+# code.
+PACKAGES := pkgconf liblua5.4-dev libqrencode-dev
 TEST_PACKAGES := lua-check tmux dbus dbus-daemon libnotify-bin python3 python3-dbus python3-gi \
-  python3-venv hyperfine
-# What `make bench` needs besides the build: the pane, the timer and the peer's venv.
-BENCH_PACKAGES := tmux hyperfine python3 python3-venv
+  python3-venv hyperfine chromium chromium-driver python3-selenium zbar-tools
+# What `make bench` needs besides the build: the pane, the timer, the peer's venv and the
+# browser that shows the served page.
+BENCH_PACKAGES := tmux hyperfine python3 python3-venv chromium chromium-driver python3-selenium
 
 .PHONY: run test deps test-deps install build release clean definitions test-asan fuzz-smoke fuzz \
   bench bench-smoke
