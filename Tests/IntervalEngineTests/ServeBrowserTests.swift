@@ -61,6 +61,7 @@ final class ServeBrowserTests: XCTestCase {
         let png = try Data(contentsOf: ServeBrowserTests.screenshot)
         XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "a PNG")
         XCTAssertEqual(png.subdata(in: 16..<20).reduce(0) { $0 << 8 | Int($1) }, 390, "phone width")
+        XCTAssertEqual(png.subdata(in: 20..<24).reduce(0) { $0 << 8 | Int($1) }, 844, "phone height")
 
         let quit = try workout.request("POST", "/control", headers: ["Authorization: Bearer \(workout.token)"],
                                        body: #"{"action":"quit"}"#)

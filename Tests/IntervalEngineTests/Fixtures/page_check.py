@@ -40,6 +40,9 @@ def wait_for(condition, seconds=10.0):
 def main():
     url, screenshot = sys.argv[1], sys.argv[2]
     driver = browser()
+    # A phone's viewport, whatever the headless window's frame takes.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 1, "mobile": True})
     seen = {}
     try:
         driver.get(url)
@@ -54,7 +57,6 @@ def main():
             time.sleep(1.1)
             clocks.append(text(driver, "clock"))
         seen["clocks"] = clocks
-        driver.set_window_size(*PHONE)
         driver.save_screenshot(screenshot)
         driver.find_element(By.ID, "pause").click()
         seen["paused_shown"] = bool(wait_for(lambda: text(driver, "pause") == "Resume"
