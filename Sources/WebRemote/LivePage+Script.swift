@@ -86,8 +86,8 @@ extension LivePage {
           const gone = Math.min(since(), snap.remaining);
           const remaining = snap.state === "finished" ? 0 : snap.remaining - gone;
           const shown = clockText(remaining);
-          if (shown.length !== $("clock").textContent.length) fit(shown.length);
           set("clock", shown);
+          if (shown.length !== fittedLength) fit();
           $("segment-bar").firstChild.style.width = (seg.duration > 0 ? 100 * (1 - remaining / seg.duration) : 100) + "%";
           const done = snap.workout_done + gone;
           set("done", hms(done));
@@ -96,12 +96,16 @@ extension LivePage {
           set("left", hms(Math.ceil(left - 1e-6)) + " left");
           $("workout-bar").firstChild.style.width = (done + left > 0 ? 100 * done / (done + left) : 100) + "%";
         }
-        // The clock as large as the screen allows: its height, or the width its characters need.
-        function fit(characters) {
-          const size = Math.min(window.innerHeight * 0.36, window.innerWidth * 0.92 / (Math.max(4, characters) * 0.62));
-          $("clock").style.fontSize = Math.floor(size) + "px";
+        // The clock as large as the screen allows: a third of its height, or less when the
+        // digits would be wider than it (measured once per change of the text's length).
+        let fittedLength = 0;
+        function fit() {
+          fittedLength = $("clock").textContent.length;
+          const clock = $("clock"), size = Math.floor(window.innerHeight * 0.36), room = window.innerWidth * 0.9;
+          clock.style.fontSize = size + "px";
+          if (clock.scrollWidth > room) clock.style.fontSize = Math.floor(size * room / clock.scrollWidth) + "px";
         }
-        window.addEventListener("resize", () => fit($("clock").textContent.length));
+        window.addEventListener("resize", fit);
         function frame() {
           if (!snap || snap.state !== "running") return;
           tick();

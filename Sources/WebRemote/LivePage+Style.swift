@@ -21,7 +21,7 @@ extension LivePage {
           gap: clamp(4px, 1.2vmin, 16px); padding: 0 4vw; min-height: 0; text-align: center; }
         #title { font-size: clamp(20px, 5vmin, 64px); font-weight: 600; }
         #kind { color: var(--kind); font-weight: 800; letter-spacing: .05em; }
-        #clock { font-size: min(27vw, 38vh); line-height: 1; font-weight: 700; color: var(--kind);
+        #clock { font-size: min(27vw, 36vh); line-height: 1; white-space: nowrap; font-weight: 700; color: var(--kind);
           font-variant-numeric: tabular-nums; letter-spacing: -.02em; }
         body.paused #clock { color: var(--dim); }
         .bar { width: min(92vw, 1400px); height: clamp(6px, 1.4vmin, 18px); background: #333; border-radius: 99px;
