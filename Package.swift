@@ -5,6 +5,7 @@ let package = Package(
     name: "workout",
     products: [
         .executable(name: "workout", targets: ["workout"]),
+        .executable(name: "workout-serve", targets: ["workout-serve"]),
         .library(name: "IntervalEngine", targets: ["IntervalEngine"]),
     ],
     dependencies: [
@@ -28,24 +29,35 @@ let package = Package(
             providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]
         ),
         .target(name: "Display", dependencies: ["IntervalEngine"]),
+        // The command line, shared by `workout` and `workout-serve`.
+        .target(
+            name: "WorkoutCLI",
+            dependencies: [
+                "IntervalEngine",
+                "Display",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // `run --serve`: the page, the HTTP API and the event feed of a running workout.
         .target(
             name: "WebRemote",
             dependencies: [
                 "IntervalEngine",
+                "WorkoutCLI",
                 "CQREncode",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
+        // Every command; `run --serve` is handed to workout-serve, so that the HTTP
+        // library does not slow every command's start-up (docs/design.md, Serving).
         .executableTarget(
             name: "workout",
-            dependencies: [
-                "IntervalEngine",
-                "Display",
-                "WebRemote",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            dependencies: ["WorkoutCLI"],
             resources: [.copy("programs")]
+        ),
+        .executableTarget(
+            name: "workout-serve",
+            dependencies: ["WorkoutCLI", "WebRemote"]
         ),
         .testTarget(
             name: "IntervalEngineTests",

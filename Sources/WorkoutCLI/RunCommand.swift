@@ -2,7 +2,6 @@ import ArgumentParser
 import Display
 import Foundation
 import IntervalEngine
-import WebRemote
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -126,11 +125,11 @@ struct Run: ParsableCommand {
         // A web page shows the segment's info: the feed's events carry it as --json's do.
         let session = Session(routine: routine, scheduler: scheduler,
                               options: SessionOptions(alerts: switches, payloadsInEvents: json || serving.serve != nil))
-        let feed = serving.address.map { _ in EventFeed(snapshot: session.snapshot) }
+        let server = MainThreadBox<(any WorkoutServer)?>(nil)
         // Keys and web buttons alike: the same command, then viewers hear of the change.
         let control: (SessionCommand) -> Void = { command in
             session.apply(command)
-            feed?.changed()
+            server.value?.commandApplied()
         }
         let display = MainThreadBox<LiveDisplay?>(nil)
         if interactive {
@@ -142,14 +141,13 @@ struct Run: ParsableCommand {
         } else {
             session.subscribe(EventPrinter(json ? .json : .plain))
         }
-        var server: WebServer?
-        if let feed, let address = serving.address {
-            session.subscribe(feed)
-            switch startServing(on: address, feed: feed, session: session, control: control) {
-            case .success(let started): server = started
+        if let address = serving.address {
+            switch startServing(on: address, session: session, control: control) {
+            case .success(let started): server.value = started
             case .failure(let error): return error.exitStatus
             }
-            announce(server!.url, display: display.value)
+            session.subscribe(server.value!.listener)
+            announce(server.value!, display: display.value)
         }
         let errors = ErrorCount()
         session.subscribe(errors)
@@ -192,7 +190,7 @@ struct Run: ParsableCommand {
         defer { display.value?.close() }
         session.start()
         MainLoop.run { finished.value }
-        server?.finish(within: 1)
+        server.value?.finish(within: 1)
         withExtendedLifetime(traps) {}
         alerts.waitForNotifications(timeout: 2)
         if let live = display.value {
@@ -213,13 +211,16 @@ struct Run: ParsableCommand {
 
     /// The server of `--serve`, listening before the workout starts; its errors are
     /// printed here, before the display takes the screen.
-    private func startServing(on address: ServeAddress, feed: EventFeed, session: Session,
-                              control: @escaping (SessionCommand) -> Void) -> Result<WebServer, ServeError> {
+    private func startServing(on address: ServeAddress, session: Session,
+                              control: @escaping (SessionCommand) -> Void) -> Result<any WorkoutServer, ServeError> {
+        guard let starter = Serving.starter else {
+            Output.error("workout: this binary cannot serve: run workout, which hands --serve to workout-serve")
+            return .failure(.failure("no server"))
+        }
         do throws(ServeError) {
-            let token = try ServeToken.load(from: ServeToken.file(environment: Terminal.environment),
-                                            renew: serving.newToken)
-            return .success(try WebServer(address: address, token: token, feed: feed,
-                                          snapshot: session.snapshot, control: control))
+            return .success(try starter(ServeRequest(address: address, renewToken: serving.newToken,
+                                                     environment: Terminal.environment,
+                                                     snapshot: session.snapshot, control: control)))
         } catch {
             Output.error("workout: \(error.message)")
             return .failure(error)
@@ -228,13 +229,14 @@ struct Run: ParsableCommand {
 
     /// The page's URL: a `serve` event before `workout_start` with --json, a line on
     /// standard error in plain mode, a QR code on the live display.
-    private func announce(_ url: String, display: LiveDisplay?) {
+    private func announce(_ server: any WorkoutServer, display: LiveDisplay?) {
         if let display {
-            display.invitation = Invitation(url: url, modules: QRCode.modules(url))
+            display.invitation = Invitation(url: server.url, modules: server.qrModules)
         } else if json {
-            Output.line(JSONValue.object([("event", .string("serve")), ("t", .integer(0)), ("url", .string(url))]).text)
+            Output.line(JSONValue.object([("event", .string("serve")), ("t", .integer(0)),
+                                          ("url", .string(server.url))]).text)
         } else {
-            Output.error("workout: follow and control this workout at \(url)")
+            Output.error("workout: follow and control this workout at \(server.url)")
         }
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import WebRemote
 
 /// `run --serve [ADDRESS]` and `--new-token`: the workout as a web page and an HTTP API
 /// for a phone, a tablet or a script.
@@ -30,6 +29,15 @@ struct ServeOptions: ParsableArguments {
 
     var address: ServeAddress? {
         serve.flatMap { try? ServeAddress(parsing: $0) }
+    }
+
+    /// Whether the arguments ask to serve (before a `--`).
+    static func asksToServe(_ arguments: [String]) -> Bool {
+        for argument in arguments {
+            if argument == "--" { return false }
+            if argument == "--serve" || argument.hasPrefix("--serve=") { return true }
+        }
+        return false
     }
 
     /// `--serve` takes its address only when one follows: `run --serve hiit` and `run hiit
