@@ -10,8 +10,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # compiler that builds benchmarks/rusage.c comes with the Swift toolchain); chromium,
 # chromium-driver and python3-selenium open the page of `run --serve` in a real browser,
 # and zbar-tools reads back the QR code the display draws. libqrencode-dev makes that
-# code.
-PACKAGES := pkgconf liblua5.4-dev libqrencode-dev
+# code; libcurl4-openssl-dev lets the release build link workout-serve statically (its
+# HTTP library links FoundationNetworking, which links libcurl).
+PACKAGES := pkgconf liblua5.4-dev libqrencode-dev libcurl4-openssl-dev
 TEST_PACKAGES := lua-check tmux dbus dbus-daemon libnotify-bin python3 python3-dbus python3-gi \
   python3-venv hyperfine chromium chromium-driver python3-selenium zbar-tools
 # What `make bench` needs besides the build: the pane, the timer, the peer's venv and the

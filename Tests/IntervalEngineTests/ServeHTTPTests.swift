@@ -114,6 +114,18 @@ final class ServeHTTPTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("the port must be a number from 0 to 65535"), bad.stderr)
     }
 
+    /// Plain workout hands --serve to workout-serve beside it; without it, a clear error.
+    func testWithoutWorkoutServeBesideItServingIsAClearError() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("workout-alone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let alone = directory.appendingPathComponent("workout").path
+        try FileManager.default.copyItem(atPath: WorkoutBinary.binary, toPath: alone)
+        let result = try spawn("/bin/sh", ["-c", "'\(alone)' run '\(routine)' --serve 2>&1; echo \"status $?\""])
+        XCTAssertTrue(result.output.contains("workout: --serve needs workout-serve beside workout"), result.output)
+        XCTAssertTrue(result.output.hasSuffix("status 1\n"), result.output)
+    }
+
     func testTheTokenIsKeptPrivateAndReplacedOnlyWhenAsked() throws {
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("workout-token-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: config) }
