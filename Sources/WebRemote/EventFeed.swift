@@ -15,8 +15,6 @@ public final class EventFeed: SessionListener {
     private var streams: [FeedStream] = []
     private var refreshQueued = false
     private var heartbeat: DispatchSourceTimer?
-    /// Viewers dropped for falling too far behind.
-    public private(set) var dropped = 0
 
     public init(snapshot: @escaping () -> SessionSnapshot) {
         self.snapshot = snapshot
@@ -56,10 +54,9 @@ public final class EventFeed: SessionListener {
         for stream in streams { stream.finish() }
     }
 
+    /// Viewers gone or dropped for falling too far behind are forgotten.
     private func send(_ bytes: [UInt8]) {
-        let before = streams.count
         streams.removeAll { !$0.push(bytes) }
-        dropped += before - streams.count
     }
 
     /// Several events of one boundary make one snapshot, on the next turn of the loop.
