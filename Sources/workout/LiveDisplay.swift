@@ -56,6 +56,8 @@ final class LiveDisplay {
             message = DisplayMessage(text, .cue)
         case let .log(text):
             message = DisplayMessage(text, .log)
+        case let .score(score):
+            message = DisplayMessage("\(score.name): \(score.valueText)", .log)
         case let .error(text, hook, _):
             errors.append("\(text) (in \(hook))")
             message = DisplayMessage(text, .error)

@@ -9,6 +9,8 @@ public struct Event: Sendable {
         case segmentEnd(index: Int, name: String, kind: String, skipped: Bool)
         case alert(Alert, text: String)
         case log(text: String)
+        /// The routine called `record(name, value, options?)`.
+        case score(Score)
         case pause(index: Int, remaining: Double)
         case resume(index: Int, remaining: Double)
         /// The machine slept `missed` real seconds under the running workout, which is
@@ -69,6 +71,7 @@ extension Event {
         case .segmentEnd: "segment_end"
         case .alert: "alert"
         case .log: "log"
+        case .score: "score"
         case .pause: "pause"
         case .resume: "resume"
         case .suspend: "suspend"

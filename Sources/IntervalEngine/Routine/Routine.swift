@@ -103,4 +103,5 @@ private final class SilentActions: RoutineActions {
     func skipSegment() {}
     func extendSegment(by seconds: Double) {}
     func pauseWorkout() {}
+    func record(_ score: Score) {}
 }

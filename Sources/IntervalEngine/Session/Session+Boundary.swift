@@ -101,16 +101,18 @@ extension Session {
         let summary = Summary(
             completed: completed, segmentsDone: segmentsDone, segmentsSkipped: segmentsSkipped,
             segments: timeline.isOpenEnded ? segmentsReached : timeline.count, elapsed: Number.rounded(time - startedAt, places: 6),
-            workSeconds: Number.rounded(workSeconds, places: 6))
+            workSeconds: Number.rounded(workSeconds, places: 6), speed: scheduler.speed, scores: scores)
         self.summary = summary
         callHook(routine.hooks.onFinish, "on_finish") { lua in lua.pushSummary(summary) }
+        // `on_finish` may record the session's final scores.
+        self.summary?.scores = scores
         if completed && options.notify {
             sendNotification(title: "\(routine.name) done", body: finishBody(summary), urgency: .critical)
         }
         emit(.workoutEnd(completed: completed, elapsed: summary.elapsed, segmentsDone: segmentsDone))
         routine.lua.actions = nil
         routine.release()
-        onFinish?(summary)
+        onFinish?(self.summary ?? summary)
     }
 
     /// The end timer, the cues not yet fired and the countdown bells still ahead.

@@ -33,6 +33,14 @@ extension Session: RoutineActions {
     func skipSegment() { skip() }
     func extendSegment(by seconds: Double) { extend(by: seconds) }
     func pauseWorkout() { pause() }
+
+    func record(_ score: Score) throws(APIError) {
+        if !scores.contains(where: { $0.name == score.name }) && scores.count >= Score.mostNames {
+            throw APIError("record: at most \(Score.mostNames) scores a session")
+        }
+        scores.record(score)
+        emit(.score(score))
+    }
 }
 
 /// The tables hooks receive.
@@ -75,13 +83,19 @@ extension LuaState {
     /// `summary` for `on_finish`.
     func pushSummary(_ summary: Summary) -> Int32 {
         let stack = self.stack
-        lua_createtable(L, 0, 6)
+        lua_createtable(L, 0, 8)
         stack.push(summary.completed); stack.setField("completed")
         stack.push(summary.segmentsDone); stack.setField("segments_done")
         stack.push(summary.segmentsSkipped); stack.setField("segments_skipped")
         stack.push(summary.segments); stack.setField("segments")
         stack.push(summary.elapsed); stack.setField("elapsed")
         stack.push(summary.workSeconds); stack.setField("work_seconds")
+        stack.push(summary.speed); stack.setField("speed")
+        lua_createtable(L, 0, Int32(summary.scores.count))
+        for score in summary.scores {
+            stack.push(score.value); stack.setField(score.name)
+        }
+        stack.setField("scores")
         return 1
     }
 }

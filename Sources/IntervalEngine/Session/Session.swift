@@ -44,6 +44,8 @@ public final class Session {
     var pausedSeconds: Double = 0
     /// The highest segment number started: an open-ended workout's `summary.segments`.
     var segmentsReached = 0
+    /// What `record` kept so far.
+    var scores: [Score] = []
     public internal(set) var summary: Summary?
 
     public init(routine: Routine, scheduler: any Scheduler, alerts: any AlertPlayer = SilentAlerts(),
