@@ -68,7 +68,7 @@ public enum Timestamp {
             + "\(sign)\(pad(minutes / 60)):\(pad(minutes % 60))"
     }
 
-    private static func pad(_ value: Int, _ width: Int = 2) -> String {
+    static func pad(_ value: Int, _ width: Int = 2) -> String {
         let digits = String(value)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
