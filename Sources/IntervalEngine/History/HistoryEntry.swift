@@ -85,62 +85,71 @@ extension HistoryEntry {
 
     /// Reads a line back; nil when it is not a whole entry (a damaged line): not JSON, a
     /// field missing or of the wrong type, a date that is not one, or a number out of range.
+    /// Fields it does not know are skipped; of a field given twice, the last counts.
     public init?(line: UnsafeBufferPointer<UInt8>) {
-        guard let object = JSONReader.value(line) else { return nil }
-        self.init(json: object)
+        var program, file, sha256: String?
+        var started, ended: Date?
+        var completed: Bool?
+        var elapsed, segmentsDone, segments, workSeconds: Double?
+        var speed = 1.0
+        var scores: [Score] = []
+        var lower: Set<String> = []
+        func amount(_ reader: inout JSONReader) -> Double? {
+            guard let value = reader.readNumber(), value >= 0, value <= Self.largest else { return nil }
+            return value
+        }
+        func count(_ reader: inout JSONReader) -> Double? {
+            guard let value = amount(&reader), value.rounded() == value else { return nil }
+            return value
+        }
+        var reader = JSONReader(line)
+        let whole = reader.fields { key, reader in
+            switch key {
+            case "program": program = reader.readString(); return program != nil
+            case "file": file = reader.readString(); return file != nil
+            case "sha256": sha256 = reader.readString(); return sha256 != nil
+            case "started": started = reader.readString().flatMap(Timestamp.date(from:)); return started != nil
+            case "ended": ended = reader.readString().flatMap(Timestamp.date(from:)); return ended != nil
+            case "completed": completed = reader.readBool(); return completed != nil
+            case "elapsed": elapsed = amount(&reader); return elapsed != nil
+            case "segments_done": segmentsDone = count(&reader); return segmentsDone != nil
+            case "segments": segments = count(&reader); return segments != nil
+            case "work_seconds": workSeconds = amount(&reader); return workSeconds != nil
+            case "speed":
+                guard let value = reader.readNumber(), value > 0, value <= Self.fastest else { return false }
+                speed = value
+                return true
+            case "scores":
+                scores = []
+                return reader.fields { name, reader in
+                    guard let value = reader.readNumber(), Score.isValid(value) else { return false }
+                    scores.record(Score(name: name, value: value))
+                    return true
+                }
+            case "lower_is_better":
+                lower = []
+                return reader.items { reader in
+                    guard let name = reader.readString() else { return false }
+                    lower.insert(name)
+                    return true
+                }
+            default:
+                return reader.skipValue()
+            }
+        }
+        guard whole, reader.atEnd(), let program, let file, let sha256, let started, let ended, let completed,
+              let elapsed, let segmentsDone, let segments, let workSeconds else { return nil }
+        for position in scores.indices where lower.contains(scores[position].name) {
+            scores[position].lowerIsBetter = true
+        }
+        self.init(program: program, file: file, sha256: sha256, started: started, ended: ended,
+                  completed: completed, elapsed: elapsed, segmentsDone: Int(segmentsDone), segments: Int(segments),
+                  workSeconds: workSeconds, speed: speed, scores: scores)
     }
 
     public init?(line: String) {
-        guard let object = JSONReader.value(line) else { return nil }
-        self.init(json: object)
-    }
-
-    public init?(json object: JSONValue) {
-        guard case .object(let fields) = object else { return nil }
-        var values: [String: JSONValue] = [:]
-        for (key, value) in fields { values[key] = value }
-        func text(_ key: String) -> String? {
-            if case .string(let text)? = values[key] { return text }
-            return nil
-        }
-        func amount(_ key: String) -> Double? {
-            guard case .number(let value)? = values[key], value >= 0, value <= Self.largest else { return nil }
-            return value
-        }
-        func count(_ key: String) -> Int? {
-            guard let value = amount(key), value.rounded() == value else { return nil }
-            return Int(value)
-        }
-        guard let program = text("program"), let file = text("file"), let sha256 = text("sha256"),
-              let started = text("started").flatMap(Timestamp.date(from:)),
-              let ended = text("ended").flatMap(Timestamp.date(from:)),
-              case .bool(let completed)? = values["completed"],
-              let elapsed = amount("elapsed"), let segmentsDone = count("segments_done"),
-              let segments = count("segments"), let workSeconds = amount("work_seconds")
-        else { return nil }
-        var speed = 1.0
-        if let given = values["speed"] {
-            guard case .number(let value) = given, value > 0, value <= Self.fastest else { return nil }
-            speed = value
-        }
-        var lower: Set<String> = []
-        if let given = values["lower_is_better"] {
-            guard case .array(let names) = given else { return nil }
-            for name in names {
-                guard case .string(let name) = name else { return nil }
-                lower.insert(name)
-            }
-        }
-        var scores: [Score] = []
-        if let given = values["scores"] {
-            guard case .object(let pairs) = given else { return nil }
-            for (name, value) in pairs {
-                guard case .number(let number) = value, Score.isValid(number) else { return nil }
-                scores.record(Score(name: name, value: number, lowerIsBetter: lower.contains(name)))
-            }
-        }
-        self.init(program: program, file: file, sha256: sha256, started: started, ended: ended,
-                  completed: completed, elapsed: elapsed, segmentsDone: segmentsDone, segments: segments,
-                  workSeconds: workSeconds, speed: speed, scores: scores)
+        var line = line
+        guard let entry = line.withUTF8({ HistoryEntry(line: $0) }) else { return nil }
+        self = entry
     }
 }

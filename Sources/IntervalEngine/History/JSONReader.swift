@@ -11,8 +11,72 @@ public struct JSONReader {
     /// Nesting deeper than this is refused rather than followed (stack safety).
     static let deepest = 64
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+    }
+
+    // The streaming side, for readers that know the shape they expect (`HistoryEntry`):
+    // no `JSONValue` is built, which made reading a history line five times faster.
+
+    /// Visits each field of the object at the reader (after white space), `field`
+    /// reading its value; false when the text is not an object or `field` refuses.
+    mutating func fields(_ field: (String, inout JSONReader) -> Bool) -> Bool {
+        skipSpace()
+        guard take(UInt8(ascii: "{")) else { return false }
+        skipSpace()
+        if take(UInt8(ascii: "}")) { return true }
+        while true {
+            skipSpace()
+            guard current == UInt8(ascii: "\""), let key = string() else { return false }
+            skipSpace()
+            guard take(UInt8(ascii: ":")) else { return false }
+            skipSpace()
+            guard field(key, &self) else { return false }
+            skipSpace()
+            if take(UInt8(ascii: "}")) { return true }
+            guard take(UInt8(ascii: ",")) else { return false }
+        }
+    }
+
+    /// Visits each item of the array at the reader.
+    mutating func items(_ item: (inout JSONReader) -> Bool) -> Bool {
+        skipSpace()
+        guard take(UInt8(ascii: "[")) else { return false }
+        skipSpace()
+        if take(UInt8(ascii: "]")) { return true }
+        while true {
+            skipSpace()
+            guard item(&self) else { return false }
+            skipSpace()
+            if take(UInt8(ascii: "]")) { return true }
+            guard take(UInt8(ascii: ",")) else { return false }
+        }
+    }
+
+    /// Whether only white space is left.
+    mutating func atEnd() -> Bool {
+        skipSpace()
+        return position == bytes.count
+    }
+
+    mutating func readString() -> String? {
+        current == UInt8(ascii: "\"") ? string() : nil
+    }
+
+    mutating func readNumber() -> Double? {
+        guard case .number(let value)? = number() else { return nil }
+        return value
+    }
+
+    mutating func readBool() -> Bool? {
+        if take("true") { return true }
+        if take("false") { return false }
+        return nil
+    }
+
+    /// Reads any value and forgets it (a field this reader does not know).
+    mutating func skipValue() -> Bool {
+        value(depth: 0) != nil
     }
 
     public static func value(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONValue? {
@@ -115,8 +179,13 @@ public struct JSONReader {
             if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
             if digits() == 0 { return nil }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        return Double(text).map(JSONValue.number)
+        let token = UnsafeBufferPointer(rebasing: bytes[start..<position])
+        // Whole numbers of up to 15 digits are exact as doubles: add them up directly.
+        if token.count <= 15, let first = token.first, first != UInt8(ascii: "-"),
+           token.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+            return .number(Double(token.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }))
+        }
+        return Double(String(decoding: token, as: UTF8.self)).map(JSONValue.number)
     }
 
     /// A string at `"`; nil when it is not valid JSON text.
@@ -129,10 +198,15 @@ public struct JSONReader {
             position += 1
         }
         guard let stop = current else { return nil }
-        var utf8 = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
-        if stop == UInt8(ascii: "\\") {
-            guard escaped(into: &utf8) else { return nil }
+        guard stop == UInt8(ascii: "\\") else {
+            position += 1
+            let text = UnsafeBufferPointer(rebasing: bytes[start..<position - 1])
+            // ASCII needs no validation (and the general path costs a generic lookup a call).
+            if text.allSatisfy({ $0 < 0x80 }) { return String(decoding: text, as: UTF8.self) }
+            return String(validating: text, as: UTF8.self)
         }
+        var utf8 = Array(UnsafeBufferPointer(rebasing: bytes[start..<position]))
+        guard escaped(into: &utf8) else { return nil }
         position += 1
         return String(validating: utf8, as: UTF8.self)
     }
