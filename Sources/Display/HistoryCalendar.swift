@@ -56,11 +56,9 @@ public enum HistoryCalendar {
             let dates = (0..<7).map { monday.advanced(by: $0).date }
             guard let month = week == 0 ? dates[0].month : dates.first(where: { $0.day == 1 })?.month else { continue }
             let column = margin + 2 * week
-            // The first week's name only when the next month's name is not about to need the place.
+            // The first week's name only when the second week does not start a month.
             guard text.count <= column else { continue }
-            if week == 0, (1...2).contains(where: { offset in
-                offset < weeks && (0..<7).contains { first.advanced(by: 7 * offset + $0).date.day == 1 }
-            }) { continue }
+            if week == 0, weeks > 1, (7..<14).contains(where: { first.advanced(by: $0).date.day == 1 }) { continue }
             text += String(repeating: " ", count: column - text.count) + months[month - 1]
         }
         return Line(text)
