@@ -37,7 +37,7 @@ public enum Timestamp {
             }
             return value
         }
-        func at(_ index: Int, _ character: Character) -> Bool { bytes[index] == character.asciiValue }
+        func at(_ index: Int, _ character: Unicode.Scalar) -> Bool { bytes[index] == UInt8(ascii: character) }
         guard at(4, "-"), at(7, "-"), at(10, "T") || at(10, "t"), at(13, ":"), at(16, ":"),
               let year = number(0, 4), let month = number(5, 2), let dayOfMonth = number(8, 2),
               let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
