@@ -42,10 +42,7 @@ struct HistoryList: ParsableCommand {
             Output.line(report.json.text)
             return
         }
-        guard !contents.entries.isEmpty else {
-            Output.line("No sessions yet (\(file.path)).")
-            return
-        }
+        guard HistoryReading.hasSessions(file, contents) else { return }
         let style = Style(enabled: Terminal.usesColor)
         Output.line(style.bold("Recent sessions"))
         for entry in report.recent {
@@ -75,6 +72,12 @@ enum HistoryReading {
             Output.error("workout: \(name):\(line): skipped a damaged line")
         }
         return (file, contents)
+    }
+
+    /// False, after saying so, when the history holds no session.
+    static func hasSessions(_ file: HistoryFile, _ contents: HistoryFile.Contents) -> Bool {
+        if contents.entries.isEmpty { Output.line("No sessions yet (\(file.path)).") }
+        return !contents.entries.isEmpty
     }
 }
 

@@ -36,10 +36,7 @@ struct HistoryStatsCommand: ParsableCommand {
             Output.line(stats.json.text)
             return
         }
-        guard !contents.entries.isEmpty else {
-            Output.line("No sessions yet (\(file.path)).")
-            return
-        }
+        guard HistoryReading.hasSessions(file, contents) else { return }
         var shown = weeks
         if Terminal.isInteractive {
             // Two columns a week after the weekday names: fit the terminal.

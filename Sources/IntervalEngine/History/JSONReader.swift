@@ -126,37 +126,23 @@ public struct JSONReader {
     }
 
     private mutating func object(depth: Int) -> JSONValue? {
-        position += 1
-        var fields: [(String, JSONValue)] = []
-        skipSpace()
-        if take(UInt8(ascii: "}")) { return .object(fields) }
-        while true {
-            skipSpace()
-            guard current == UInt8(ascii: "\""), let key = string() else { return nil }
-            skipSpace()
-            guard take(UInt8(ascii: ":")) else { return nil }
-            skipSpace()
-            guard let value = value(depth: depth + 1) else { return nil }
-            fields.append((key, value))
-            skipSpace()
-            if take(UInt8(ascii: "}")) { return .object(fields) }
-            guard take(UInt8(ascii: ",")) else { return nil }
+        var members: [(String, JSONValue)] = []
+        let whole = fields { key, reader in
+            guard let value = reader.value(depth: depth + 1) else { return false }
+            members.append((key, value))
+            return true
         }
+        return whole ? .object(members) : nil
     }
 
     private mutating func array(depth: Int) -> JSONValue? {
-        position += 1
-        var items: [JSONValue] = []
-        skipSpace()
-        if take(UInt8(ascii: "]")) { return .array(items) }
-        while true {
-            skipSpace()
-            guard let item = value(depth: depth + 1) else { return nil }
-            items.append(item)
-            skipSpace()
-            if take(UInt8(ascii: "]")) { return .array(items) }
-            guard take(UInt8(ascii: ",")) else { return nil }
+        var elements: [JSONValue] = []
+        let whole = items { reader in
+            guard let element = reader.value(depth: depth + 1) else { return false }
+            elements.append(element)
+            return true
         }
+        return whole ? .array(elements) : nil
     }
 
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, converted by the standard
