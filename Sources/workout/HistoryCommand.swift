@@ -20,7 +20,7 @@ struct History: ParsableCommand {
 
 struct HistoryList: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "Show recent sessions, weekly totals and your streak (the default).")
+        commandName: "list", abstract: "Show recent sessions, weekly totals and your streak.")
 
     @Flag(help: "Print one JSON object: sessions (newest first), weeks, streak_days.")
     var json = false

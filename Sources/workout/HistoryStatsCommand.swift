@@ -11,7 +11,7 @@ struct HistoryStatsCommand: ParsableCommand {
 
     @OptionGroup var dates: HistoryDates
 
-    @Option(help: "Only the sessions of this routine (its name, as the history shows it).")
+    @Option(help: ArgumentHelp("Only the sessions of this routine (its name, as the history shows it).", valueName: "name"))
     var routine: String?
 
     @Option(help: "Weeks the calendar and the weekly bars show.")
@@ -54,10 +54,10 @@ struct HistoryStatsCommand: ParsableCommand {
 
 /// `--since DATE --until DATE`: local dates, both included.
 struct HistoryDates: ParsableArguments {
-    @Option(help: "Only sessions started on this local date (YYYY-MM-DD) or later.")
+    @Option(help: ArgumentHelp("Only sessions started on this local date (YYYY-MM-DD) or later.", valueName: "date"))
     var since: String?
 
-    @Option(help: "Only sessions started on this local date (YYYY-MM-DD) or earlier.")
+    @Option(help: ArgumentHelp("Only sessions started on this local date (YYYY-MM-DD) or earlier.", valueName: "date"))
     var until: String?
 
     var sinceDay: LocalDay? { since.flatMap(LocalDay.init) }

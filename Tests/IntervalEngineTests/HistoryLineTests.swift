@@ -66,6 +66,13 @@ final class HistoryLineTests: XCTestCase {
         XCTAssertNil(JSONReader.value(String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)))
     }
 
+    func testJSONTextEscapesEveryControlCharacterC1Included() {
+        // A name or a printed line reaches terminals as JSON too: CSI (U+009B) must not.
+        XCTAssertEqual(JSONValue.string("a\u{9B}2J\u{1B}\u{7F}\"\\é€").text, #""a\u009b2J\u001b\u007f\"\\é€""#)
+        XCTAssertEqual(JSONValue.string("plain text").text, #""plain text""#)
+        XCTAssertEqual(JSONReader.value(JSONValue.string("a\u{9B}\u{85}b").text), .string("a\u{9B}\u{85}b"))
+    }
+
     /// Foundation's objects as a `JSONValue` (keys sorted: its dictionaries have no order).
     static func value(_ object: Any) -> JSONValue {
         switch object {
