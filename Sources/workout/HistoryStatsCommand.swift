@@ -37,6 +37,12 @@ struct HistoryStatsCommand: ParsableCommand {
             return
         }
         guard HistoryReading.hasSessions(file, contents) else { return }
+        if let routine, !contents.entries.contains(where: { $0.program == routine }) {
+            let names = Set(contents.entries.map(\.program)).sorted().map(VisibleText.escape)
+            Output.error("workout: no session of \(VisibleText.escape(routine)) in the history "
+                         + "(its routines: \(names.joined(separator: ", ")))")
+            throw ExitCode.failure
+        }
         var shown = weeks
         if Terminal.isInteractive {
             // Two columns a week after the weekday names: fit the terminal.

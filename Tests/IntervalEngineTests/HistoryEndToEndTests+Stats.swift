@@ -83,6 +83,10 @@ extension EndToEndTests {
         let filtered = try object(try workout(["history", "stats", "--json", "--since", "2026-03-29", "--until", "2026-03-31",
                                                "--routine", "HIIT"], environment: environment).stdout)
         XCTAssertEqual(filtered["sessions"] as? Int, 2)
+        let unknown = try workout(["history", "stats", "--routine", "Tabbata"], environment: environment)
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertTrue(unknown.stderr.hasSuffix("workout: no session of Tabbata in the history (its routines: HIIT, Tabata)\n"),
+                      unknown.stderr)
 
         // As text: ASCII shades (LANG=C), the week of 30 March last, with its legend.
         let text = try workout(["history", "stats", "--until", "2026-04-05", "--weeks", "3"], environment: environment)
