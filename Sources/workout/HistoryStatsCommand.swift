@@ -29,6 +29,12 @@ struct HistoryStatsCommand: ParsableCommand {
 
     func run() throws {
         let (file, contents) = try HistoryReading.read()
+        if let routine, !contents.entries.isEmpty, !contents.entries.contains(where: { $0.program == routine }) {
+            let names = Set(contents.entries.map(\.program)).sorted().map(VisibleText.escape)
+            Output.error("workout: no session of \(VisibleText.escape(routine)) in the history "
+                         + "(its routines: \(names.joined(separator: ", ")))")
+            throw ExitCode.failure
+        }
         let filter = HistoryStats.Filter(since: dates.sinceDay, until: dates.untilDay, routine: routine, includeSpedUp: all)
         let today = LocalDay(Date())
         let stats = HistoryStats(entries: contents.entries, filter: filter, today: today)
@@ -37,12 +43,6 @@ struct HistoryStatsCommand: ParsableCommand {
             return
         }
         guard HistoryReading.hasSessions(file, contents) else { return }
-        if let routine, !contents.entries.contains(where: { $0.program == routine }) {
-            let names = Set(contents.entries.map(\.program)).sorted().map(VisibleText.escape)
-            Output.error("workout: no session of \(VisibleText.escape(routine)) in the history "
-                         + "(its routines: \(names.joined(separator: ", ")))")
-            throw ExitCode.failure
-        }
         var shown = weeks
         if Terminal.isInteractive {
             // Two columns a week after the weekday names: fit the terminal.
