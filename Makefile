@@ -2,7 +2,7 @@
 # test. Both install what is missing first, with sudo when not root.
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# pkg-config itself may be missing on a fresh machine (SPEC §9). The rest are for the
+# pkg-config itself may be missing on a fresh machine. The rest are for the
 # tests: lua-check lints the bundled routines and the examples of docs/routines.md;
 # tmux drives the live display; dbus-run-session, notify-send and Debian's python3 with
 # dbus and gi run a notification server; python3-venv, hyperfine and jq serve the benchmark
@@ -73,7 +73,7 @@ fuzz-smoke: deps
 fuzz: deps
 	Fuzz/run.sh $(FUZZ_LONG_SECONDS)
 
-# The release build against SPEC §8 and termdown (a few minutes): prints the figures and
+# The release build against the targets of docs/design.md and termdown (a few minutes): prints the figures and
 # rewrites the part of BENCHMARKS.md between its markers. Debian's python3, not PATH's.
 bench: release
 	@$(MAKE) --no-print-directory install PACKAGES="$(BENCH_PACKAGES)"

@@ -68,10 +68,8 @@ public enum HistoryStatsPage {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
-    /// Cut or filled to `width` characters.
+    /// Cut (with an ellipsis) or filled to `width` characters.
     public static func padded(_ text: String, _ width: Int, right: Bool = false) -> String {
-        let line = Line(text).truncated(to: width)
-        let fill = String(repeating: " ", count: max(0, width - line.width))
-        return right ? fill + line.text : line.text + fill
+        Padding.column(Line(text).truncated(to: width).text, width, right: right)
     }
 }

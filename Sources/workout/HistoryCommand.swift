@@ -90,7 +90,7 @@ enum HistoryText {
         let when = String(stamp.prefix(10) + " " + stamp.dropFirst(11).prefix(5))
         let outcome = entry.completed ? "finished" : style.dim("stopped ")
         var parts: [String] = [when, HistoryStatsPage.padded(VisibleText.escape(entry.program), 20),
-                     HistoryStatsPage.padded(TimeText.clock(entry.elapsed), 8, right: true), outcome,
+                     Padding.column(TimeText.clock(entry.elapsed), 8, right: true), outcome,
                      "\(entry.segmentsDone)/\(entry.segments) segments", "\(TimeText.clock(entry.workSeconds)) work"]
         if entry.isSpedUp {
             parts.insert(style.dim("at \(Number.format(entry.speed))x"), at: 3)
@@ -103,8 +103,7 @@ enum HistoryText {
 
     /// `week of 2026-11-16   3 sessions   40:00 work`
     static func week(_ week: HistoryReport.Week) -> String {
-        "week of \(week.start)  \(HistoryStatsPage.padded(String(week.sessions), 3, right: true)) "
-            + "session\(week.sessions == 1 ? " " : "s")"
-            + "  \(HistoryStatsPage.padded(TimeText.clock(week.workSeconds), 8, right: true)) work"
+        "week of \(week.start)  \(Padding.column(String(week.sessions), 3, right: true)) session\(week.sessions == 1 ? " " : "s")"
+            + "  \(Padding.column(TimeText.clock(week.workSeconds), 8, right: true)) work"
     }
 }

@@ -15,7 +15,7 @@ public enum Number {
     }
 
     /// Rounds to `places` decimals to hide binary noise (`0.30000000000000004`).
-    static func rounded(_ value: Double, places: Int) -> Double {
+    public static func rounded(_ value: Double, places: Int) -> Double {
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         return (value * scale).rounded() / scale

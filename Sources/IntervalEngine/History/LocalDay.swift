@@ -64,7 +64,7 @@ public struct LocalDay: Hashable, Comparable, Sendable, Strideable {
     /// `2026-03-29`.
     public var text: String {
         let (year, month, day) = date
-        return "\(Timestamp.pad(year, 4))-\(Timestamp.pad(month))-\(Timestamp.pad(day))"
+        return "\(Padding.zeros(year, 4))-\(Padding.zeros(month))-\(Padding.zeros(day))"
     }
 
     public static func today(_ now: Date = Date()) -> LocalDay { LocalDay(now) }
