@@ -5,14 +5,16 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # pkg-config itself may be missing on a fresh machine. The rest are for the
 # tests: lua-check lints the bundled routines and the examples of docs/routines.md;
 # tmux drives the live display; dbus-run-session, notify-send and Debian's python3 with
-# dbus and gi run a notification server; python3-venv and hyperfine serve the benchmark
-# script's smoke test (termdown goes into a venv, hyperfine times the start-up; the C
+# dbus and gi run a notification server; python3-venv, hyperfine and jq serve the benchmark
+# script's smoke test (termdown goes into a venv, hyperfine times the start-up, jq is what
+# `history stats` is compared with; the C
 # compiler that builds benchmarks/rusage.c comes with the Swift toolchain).
 PACKAGES := pkgconf liblua5.4-dev
 TEST_PACKAGES := lua-check tmux dbus dbus-daemon libnotify-bin python3 python3-dbus python3-gi \
-  python3-venv hyperfine
-# What `make bench` needs besides the build: the pane, the timer and the peer's venv.
-BENCH_PACKAGES := tmux hyperfine python3 python3-venv
+  python3-venv hyperfine jq
+# What `make bench` needs besides the build: the pane, the timer, the peer's venv, and jq,
+# which `history stats` is measured against.
+BENCH_PACKAGES := tmux hyperfine python3 python3-venv jq
 
 .PHONY: run test deps test-deps install build release clean definitions test-asan fuzz-smoke fuzz \
   bench bench-smoke

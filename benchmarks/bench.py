@@ -53,14 +53,16 @@ class Sizes:
     startup_warmup: int
     hook_segments: int
     hook_runs: int
+    history_sessions: int
+    history_runs: int
 
 
 FULL = Sizes(countdown_s=20, sample_margin_s=1, lateness_segments=1000, lateness_speed=100,
              program_seconds=1.5, scale_segments=100_000, scale_runs=3, startup_runs=30,
-             startup_warmup=3, hook_segments=100_000, hook_runs=5)
+             startup_warmup=3, hook_segments=100_000, hook_runs=5, history_sessions=100_000, history_runs=3)
 TINY = Sizes(countdown_s=2, sample_margin_s=0.5, lateness_segments=60, lateness_speed=100,
              program_seconds=0.2, scale_segments=2_000, scale_runs=1, startup_runs=5,
-             startup_warmup=1, hook_segments=5_000, hook_runs=3)
+             startup_warmup=1, hook_segments=5_000, hook_runs=3, history_sessions=2_000, history_runs=1)
 
 
 def display_changes(duration, start, end):
@@ -308,9 +310,11 @@ def bench_memory(context):
         speed = min(MAX_SPEED, max(1.0, plan["duration"] / seconds))
         never_ends = plan.get("open_ended") and not plan.get("complete")
         progress(f"memory: {program.name} at --speed {speed:g}" + (" (then Ctrl-C)" if never_ends else ""))
+        # Ctrl-C no sooner than a second in: a start-up slowed by a loaded machine must have
+        # set up its signal handling (else SIGINT ends it before it has run, status -2).
         usage = measure(context.run_argv(program, "--json", "--speed", f"{speed:g}"), context.env,
                         timeout=plan["duration"] / speed + 30,
-                        interrupt_after=seconds if never_ends else None,
+                        interrupt_after=max(seconds, 1.0) if never_ends else None,
                         expect=(130,) if never_ends else (0,))
         figures.append(Figure(f"memory.run.{program.stem}", group, f"`run {program.name}`", usage.rss_mib,
                               "MiB", below(24, "MiB")))
@@ -392,6 +396,57 @@ def bench_hooks(context):
     return [Figure("hooks.call_us", "hooks", "one hook call", cost, "µs", below(10, "µs"))]
 
 
+def history_file(directory, sessions):
+    """A history of `sessions` lines as workout writes them: five routines, a few hours apart,
+    scores on the AMRAP ones, one in twenty sped up."""
+    path = directory / "workout" / "history.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    start = datetime.datetime(2020, 1, 1, 7, tzinfo=datetime.timezone(datetime.timedelta(hours=1)))
+    programs = ["Tabata", "HIIT 20", "AMRAP", "Ladder", "Boxing"]
+    with path.open("w") as out:
+        for i in range(sessions):
+            started = start + datetime.timedelta(minutes=397 * i)
+            program = programs[i % len(programs)]
+            scores = {"rounds": 5 + i % 7, "best round": 80 + i % 13} if program == "AMRAP" else {}
+            line = {"program": program, "file": f"/home/u/.config/workout/programs/{program}.lua",
+                    "sha256": "0" * 64, "started": started.isoformat(),
+                    "ended": (started + datetime.timedelta(minutes=20)).isoformat(), "completed": i % 9 != 0,
+                    "elapsed": 1200.5, "segments_done": 49, "segments": 49, "work_seconds": 160 + i % 60,
+                    "speed": 20 if i % 20 == 0 else 1, "scores": scores}
+            if scores:
+                line["lower_is_better"] = ["best round"]
+            out.write(json.dumps(line, separators=(",", ":")) + "\n")
+    return path
+
+
+def bench_history(context):
+    """`history stats --json` over a long history against `jq -s` summing the same file."""
+    sizes = context.sizes
+    jq = shutil.which("jq")
+    if not jq:
+        raise BenchError("jq is missing (make bench installs it)")
+    data = context.scratch / "history-data"
+    path = history_file(data, sizes.history_sessions)
+    env = dict(context.env, XDG_DATA_HOME=str(data), TZ="Europe/Berlin")
+    stats_argv = [str(context.workout), "history", "stats", "--json"]
+    jq_argv = [jq, "-s", "{sessions: length, work_seconds: (map(.work_seconds) | add)}", str(path)]
+    progress(f"history: stats --json and jq -s over {sizes.history_sessions:,} sessions, ×{sizes.history_runs}")
+    stats_runs, jq_runs = [], []
+    for _ in range(sizes.history_runs):  # interleaved, so a slow spell touches both
+        stats_runs.append(measure(stats_argv, env, timeout=120))
+        jq_runs.append(measure(jq_argv, env, timeout=120))
+    stats_s = percentile([u.wall_s for u in stats_runs], 50)
+    jq_s = percentile([u.wall_s for u in jq_runs], 50)
+    group = "history"
+    return [
+        Figure("history.stats_s", group, "`history stats --json` wall time (median)", stats_s, "s"),
+        Figure("history.jq_s", group, "`jq -s` summing the same file (median)", jq_s, "s"),
+        Figure("history.stats_over_jq", group, "stats ÷ jq", stats_s / jq_s, "×", below(1)),
+        Figure("history.stats_rss_mib", group, "`history stats --json` peak RSS", max(u.rss_mib for u in stats_runs),
+               "MiB"),
+    ]
+
+
 # --- termdown ---------------------------------------------------------------------------
 
 def ensure_termdown():
@@ -454,7 +509,7 @@ def sections(sizes):
         ("memory", "Memory",
             "Peak RSS (`ru_maxrss` from `wait4`) of `run --json` of each bundled program at a speed that keeps it "
             f"near {sizes.program_seconds:g} s (at most 10,000); `amrap` never ends and gets SIGINT (exit "
-            "130) after that time. Then `check` and `plan` of hiit."),
+            "130) after that time (at least 1 s). Then `check` and `plan` of hiit."),
         ("scale", "Scale",
             f"A generated routine of {sizes.scale_segments:,} `work(30, \"w\"..i, {{ i = i }})` segments in one "
             f"`rounds` list. `plan` (text to /dev/null) and `run --dry-run` (plain lines to /dev/null): wall "
@@ -467,6 +522,11 @@ def sections(sizes):
             "`on_segment_end` hooks that increment an upvalue, run with `--dry-run` (plain lines to /dev/null): "
             f"(median CPU with hooks − median CPU without) ÷ (2 × {sizes.hook_segments:,}) calls; "
             f"{sizes.hook_runs} runs of each, interleaved. CPU is user + system from `wait4`."),
+        ("history", "History statistics",
+            f"A generated history of {sizes.history_sessions:,} sessions (five routines, scores on one, one in "
+            "twenty sped up; about 310 bytes a line), `history stats --json` (TZ=Europe/Berlin) against "
+            "`jq -s '{sessions: length, work_seconds: (map(.work_seconds) | add)}'` on the same file: wall time "
+            f"from spawn to reap, median of {sizes.history_runs} interleaved runs each. The target: less time than jq."),
     ]
 
 
@@ -510,6 +570,7 @@ def run_all(context):
     figures += bench_scale(context)
     figures += bench_startup(context)
     figures += bench_hooks(context)
+    figures += bench_history(context)
     return figures
 
 

@@ -40,6 +40,7 @@ EXPECTED = [
     "scale.plan_s", "scale.plan_rss_mib", "scale.dry_run_s", "scale.dry_run_rss_mib",
     "startup.check_hiit_ms",
     "hooks.call_us",
+    "history.stats_s", "history.jq_s", "history.stats_over_jq", "history.stats_rss_mib",
 ]
 # The figures measured on termdown too, in the same run.
 WITH_TERMDOWN = ["display.cpu_total_s", "display.cpu_steady_ms_per_s", "display.wakeups_total",

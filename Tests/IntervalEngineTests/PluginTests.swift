@@ -63,7 +63,7 @@ final class PluginTests: XCTestCase {
         XCTAssertEqual(try file.read().entries, [])
         let prepared = try XCTUnwrap(Watchdog.lastResortLine)
         XCTAssertEqual(prepared.path, file.path)
-        let entry = try XCTUnwrap(HistoryEntry(line: Substring(prepared.line.dropLast())))
+        let entry = try XCTUnwrap(HistoryEntry(line: String(prepared.line.dropLast())))
         XCTAssertFalse(entry.completed, "what the watchdog appends if it must end the process")
         XCTAssertEqual(entry.segmentsDone, 1)
         XCTAssertEqual(entry.elapsed, 20, "as of the latest boundary")

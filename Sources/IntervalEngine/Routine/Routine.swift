@@ -105,4 +105,5 @@ private final class SilentActions: RoutineActions {
     func say(_ text: String) {}
     func log(_ text: String) {}
     func control(_ command: SessionCommand) {}
+    func record(_ score: Score) {}
 }
