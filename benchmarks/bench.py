@@ -22,6 +22,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from elf import is_stripped
 from figures import (Figure, Target, at_least, at_most, below, fmt, magnitude_below, percentile, plural,
                      reference, slope)
 from processes import PYTHON, BenchError, TmuxServer, measure, spinners, stream_events
@@ -346,6 +347,13 @@ def bench_scale(context):
     ]
 
 
+def bench_size(context):
+    """The binary's size on disk; `make bench` measures the release build, which is stripped."""
+    stripped = "stripped" if is_stripped(context.workout) else "not stripped"
+    return [Figure("size.binary_mib", "size", f"the binary ({stripped})", context.workout.stat().st_size / 2**20,
+                   "MiB")]
+
+
 def bench_startup(context):
     """`workout check programs/hiit.lua`: hyperfine's median when installed, else our own."""
     sizes = context.sizes
@@ -467,6 +475,9 @@ def sections(sizes):
             "`on_segment_end` hooks that increment an upvalue, run with `--dry-run` (plain lines to /dev/null): "
             f"(median CPU with hooks − median CPU without) ÷ (2 × {sizes.hook_segments:,}) calls; "
             f"{sizes.hook_runs} runs of each, interleaved. CPU is user + system from `wait4`."),
+        ("size", "Binary size",
+            "The file's size (`stat`); stripped means it has no `.symtab` and no `.debug_*` section (read from its "
+            "ELF section headers). The release build links the Swift runtime and Foundation statically."),
     ]
 
 
@@ -501,7 +512,7 @@ def parse_arguments(argv):
 
 def run_all(context):
     """Every benchmark, in an order that keeps the noisy ones (busy cores) apart from the rest."""
-    figures = []
+    figures = bench_size(context)
     figures += bench_lateness(context)
     with TmuxServer(context.scratch) as server:
         figures += bench_display(context, server)
