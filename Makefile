@@ -27,7 +27,7 @@ SHAREDIR = $(DESTDIR)$(PREFIX)/share
 ZSH_COMPLETIONS = zsh/site-functions
 
 # The release binary: optimised, the Swift runtime and Foundation linked in statically,
-# stripped, and without an $$ORIGIN run path. Every target that builds it (run, install,
+# stripped, and without an $ORIGIN run path. Every target that builds it (run, install,
 # deb, bench, test) uses these flags, so .build/release/workout is the same binary
 # whichever ran last. `-Xswiftc -static-stdlib` is what `--static-swift-stdlib` passes
 # to the linking swiftc, spelt so that `swift package` takes it too: the manual's plugin
@@ -85,7 +85,7 @@ run: release
 	$(BINARY) run programs/demo.lua
 
 # `make install [PREFIX=/usr/local] [DESTDIR=…]`: builds, then installs what install-built
-# lists. A user without root passes PREFIX=$$HOME/.local.
+# lists. A user without root passes PREFIX=$HOME/.local.
 install: release manual
 	@$(MAKE) --no-print-directory install-built
 
@@ -124,7 +124,8 @@ uninstall:
 	done
 
 # dist/workout_VERSION_ARCH.deb: what install-built installs under /usr, with README and
-# copyright; Depends computed from the binary's libraries (packaging/deb.sh). No network.
+# copyright; Depends computed from the binary's libraries (packaging/deb.sh). Building it
+# reaches no network (only installing a missing dpkg-dev would).
 deb: release manual
 	@$(MAKE) --no-print-directory deb-built
 
