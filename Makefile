@@ -162,7 +162,7 @@ fuzz-smoke: deps
 fuzz: deps
 	Fuzz/run.sh $(FUZZ_LONG_SECONDS)
 
-# The release build against its targets and termdown (a few minutes): prints the figures and
+# The release build against the targets of docs/design.md and termdown (a few minutes): prints the figures and
 # rewrites the part of BENCHMARKS.md between its markers. Debian's python3, not PATH's.
 bench: release
 	@$(MAKE) --no-print-directory packages PACKAGES="$(BENCH_PACKAGES)"

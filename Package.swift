@@ -16,7 +16,9 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
-        .target(name: "IntervalEngine", dependencies: ["CLua"]),
+        // Clocks and timers that Glibc's Swift module does not export (header only).
+        .systemLibrary(name: "CSystem"),
+        .target(name: "IntervalEngine", dependencies: ["CLua", "CSystem"]),
         .target(name: "Display", dependencies: ["IntervalEngine"]),
         .executableTarget(
             name: "workout",

@@ -30,21 +30,11 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let clock = VirtualClock()
     let session = Session(routine: routine, scheduler: clock,
                           options: SessionOptions(bell: true, notify: true, voice: true, payloadsInEvents: true))
-    session.onEvent = { event in
+    session.subscribe { event in
         sink &+= event.json.text.utf8.count &+ PlainText.line(event).utf8.count
     }
-    session.start()
     // Hooks may extend or pause forever: stop an hour of workout time past the plan.
-    let limit = routine.timeline.duration + 3_600
-    var turns = 0
-    while session.state != .finished {
-        turns += 1
-        if !clock.run(until: limit) || turns > 1_000 {
-            session.stop()
-            break
-        }
-        if session.state == .paused { session.resume() }
-    }
+    _ = DryRun.run(session, on: clock, until: routine.timeline.duration + 3_600)
     precondition(session.state == .finished)
     precondition(routine.liveReferences == 0, "references left after the session ended")
     return sink == -1 ? 1 : 0

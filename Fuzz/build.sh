@@ -11,6 +11,7 @@ bin="$(swift build --scratch-path "$scratch" --show-bin-path)"
 objects=("$bin"/IntervalEngine.build/*.o)
 swiftc -sanitize=fuzzer,address -parse-as-library -g \
   -I "$bin/Modules" -I "$bin" -Xcc -fmodule-map-file=Sources/CLua/module.modulemap \
+  -Xcc -fmodule-map-file=Sources/CSystem/module.modulemap \
   $(pkg-config --cflags-only-I lua5.4 | sed 's/-I/-Xcc -I/g') \
   Fuzz/RoutineFuzzer.swift "${objects[@]}" $(pkg-config --libs lua5.4) \
   -o "$scratch/workout-fuzz" 2>&1 | { grep -v "Cannot export local symbol" || true; } >&2

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The benchmark harness of issue 5: workout measured against SPEC §8 and against termdown.
+"""The benchmark harness of issue 5: workout measured against the targets of docs/design.md and against termdown.
 
     /usr/bin/python3 benchmarks/bench.py [--workout PATH] [--tiny] [--markdown FILE] [--json FILE]
 
@@ -242,7 +242,7 @@ def display_figures(workout, termdown, sizes):
     duration = sizes.countdown_s
     cpu, switches, window = workout.steady()
     td_cpu, td_switches, _ = termdown.steady()
-    # The bound of SPEC §8: one wake-up per change of the displayed text, plus the timers.
+    # The bound of the targets: one wake-up per change of the displayed text, plus the timers.
     changes = display_changes(duration, 0, duration)
     timers = timers_in(duration, 0, duration)
     start, end = workout.window()
@@ -442,7 +442,7 @@ def sections(sizes):
             "(÷ speed); from outside: arrival(workout_end) − (origin + duration/speed), the origin as above. "
             "\"None accumulates\" is judged by the least-squares slope of lateness over the fire index: the "
             "outside slope is the one that would show timers set from \"now + duration\" (`late_ms` is measured "
-            "against each timer's own fire date). SPEC gives no number for it; taken here as the drift budget: "
+            "against each timer's own fire date). The design gives no number for it; taken here as the drift budget: "
             "the trend, over 1,000 fires, within ±1 ms (a few late outliers near either end move it by "
             "hundredths of a ms)."),
         ("display", "CPU and wake-ups: the countdown with the live display",
@@ -457,7 +457,7 @@ def sections(sizes):
             "time of the process minus the countdown, start-up and exit included for both."),
         ("json", "CPU and wake-ups: `--json`, no display",
             f"The same {countdown} countdown, `run --json --no-notify --no-history`, stdout a pipe the harness "
-            "reads; steady state sampled as above (start-up excluded). SPEC: < 0.1 ms of CPU per second of "
+            "reads; steady state sampled as above (start-up excluded). Target: < 0.1 ms of CPU per second of "
             "workout."),
         ("memory", "Memory",
             "Peak RSS (`ru_maxrss` from `wait4`) of `run --json` of each bundled program at a speed that keeps it "

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Target:
-    """A SPEC §8 target: its wording, and the test of it (on the value, or on the ratio to termdown).
+    """A target of docs/design.md: its wording, and the test of it (on the value, or on the ratio to termdown).
 
     A target without a test is a reference shown beside the figure but not judged.
     """

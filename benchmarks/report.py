@@ -95,7 +95,7 @@ def header(info):
         f"- **termdown:** {info['termdown']} (PyPI, in `.build-bench/venv`)",
     ]
     if info["tiny"]:
-        lines.append("- **Size:** `--tiny`, a smoke test: small sizes (fewer fires than SPEC asks for), "
+        lines.append("- **Size:** `--tiny`, a smoke test: small sizes (fewer fires than the targets ask for), "
                      "a debug build perhaps; not figures to judge workout by")
     return "\n".join(lines)
 
@@ -118,7 +118,7 @@ def markdown(figures, info, sections):
     `sections` are (group, title, note) in the order the tables appear.
     """
     parts = [f"## Results\n\n{header(info)}\n\n"
-             "Targets are SPEC §8's; *met?* says whether this run met them (— where there is nothing to "
+             "Targets are those of docs/design.md; *met?* says whether this run met them (— where there is nothing to "
              "judge). *workout/termdown* is the ratio of the two figures in the same run: below 1, workout "
              "uses less."]
     for group, title, note in sections:
@@ -126,7 +126,7 @@ def markdown(figures, info, sections):
         if not rows:
             continue
         lines = [f"### {title}", "", note, "",
-                 "| figure | workout | target (SPEC §8) | met? | termdown | workout/termdown |",
+                 "| figure | workout | target | met? | termdown | workout/termdown |",
                  "|---|---:|---|:---:|---:|---:|"]
         for f in rows:
             cells = [f.label, value_text(f.value, f.unit), "—" if f.target is None else f.target.text,

@@ -266,7 +266,7 @@ class TinyRunTests(unittest.TestCase):
         # Seen from outside, the pipe and the reader add to the fire: shown, not judged.
         self.assertIsNone(self.figures["lateness.idle.outside.p99"]["met"])
         self.assertIn("< 1 ms", self.figures["lateness.idle.outside.p99"]["target"])
-        # 60 fires are fewer than the 500 SPEC asks for: a tiny run must say so, not pass.
+        # 60 fires are fewer than the 500 the targets ask for: a tiny run must say so, not pass.
         self.assertIs(self.figures["lateness.idle.fires"]["met"], False)
 
     def test_the_markdown_has_the_header(self):
@@ -281,7 +281,7 @@ class TinyRunTests(unittest.TestCase):
         for figure in self.report["figures"]:
             with self.subTest(name=figure["name"]):
                 self.assertTrue(any(row.startswith(f"| {figure['label']} | ") for row in rows))
-        self.assertEqual(len(rows) - rows.count("| figure | workout | target (SPEC §8) | met? | termdown | "
+        self.assertEqual(len(rows) - rows.count("| figure | workout | target | met? | termdown | "
                                                 "workout/termdown |"), len(EXPECTED))
 
     def test_every_row_has_six_cells(self):

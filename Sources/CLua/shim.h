@@ -33,11 +33,9 @@ static void workout_where(lua_State *L) {
 }
 
 static inline int workout_registryindex(void) { return LUA_REGISTRYINDEX; }
-static inline int workout_upvalueindex(int i) { return lua_upvalueindex(i); }
 static inline void workout_pop(lua_State *L, int n) { lua_pop(L, n); }
 static inline void workout_remove(lua_State *L, int i) { lua_remove(L, i); }
 static inline void workout_newtable(lua_State *L) { lua_newtable(L); }
-static inline const char *workout_tostring(lua_State *L, int i) { return lua_tostring(L, i); }
 static inline int workout_pcall(lua_State *L, int nargs, int nresults, int msgh) {
     return lua_pcall(L, nargs, nresults, msgh);
 }
@@ -137,8 +135,6 @@ static inline lua_State *workout_newstate(workout_context *context) {
     lua_sethook(L, workout_count_hook, LUA_MASKCOUNT, WORKOUT_HOOK_EVERY);
     return L;
 }
-static inline int workout_gc_count_kb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT, 0); }
-static inline int workout_gc_count_b(lua_State *L) { return lua_gc(L, LUA_GCCOUNTB, 0); }
 
 /// A Swift function exposed to Lua. It returns the number of results, or -1 after
 /// pushing an error message: the trampoline then raises it from C.

@@ -14,6 +14,17 @@ public struct DisplayMessage: Equatable, Sendable {
         self.text = VisibleText.escape(text)
         self.kind = kind
     }
+
+    /// The session's message line (already escaped by the session).
+    public init(_ message: SessionMessage) {
+        text = message.text
+        switch message.kind {
+        case .cue: kind = .cue
+        case .log: kind = .log
+        case .warning: kind = .warning
+        case .error: kind = .error
+        }
+    }
 }
 
 /// Everything the full-screen display shows at one moment, as plain values: the view
@@ -76,27 +87,24 @@ public struct DisplayState: Equatable, Sendable {
         self.help = help
     }
 
-    /// The session as it stands now.
-    public init(session: Session, countUp: Bool, message: DisplayMessage?, help: Bool) {
-        let segment = session.segment
-        let timeline = session.routine.timeline
-        let planned = timeline.segments[segment.index - 1]
-        let clock = ShownTime(remaining: session.remainingInSegment)
-        let shownDone = max(0, segment.duration - clock.seconds)
-        var next: Upcoming?
-        if segment.index < timeline.count {
-            let upcoming = timeline.segments[segment.index]
-            next = Upcoming(name: upcoming.name, kind: upcoming.kind, duration: upcoming.duration)
+    /// The workout as a snapshot shows it, with the display's own clock setting, message
+    /// (a newer one of its own, such as a warning, wins over the snapshot's) and help.
+    public init(_ snapshot: SessionSnapshot, countUp: Bool, message: DisplayMessage?, help: Bool) {
+        let segment = snapshot.current?.segment
+        let clock = ShownTime(remaining: snapshot.remaining)
+        let next = snapshot.next.map {
+            Upcoming(name: $0.segment.name, kind: $0.segment.kind, duration: $0.segment.duration)
         }
-        // An open-ended workout's count and time left are known once its generators end;
-        // until then "next" is only shown for a segment already known.
-        let complete = timeline.isComplete
-        self.init(routine: session.routine.name, name: segment.name, kind: segment.kind, index: segment.index,
-                  count: complete ? timeline.count : nil, clock: clock, duration: segment.duration, countUp: countUp,
-                  round: segment.round, rounds: segment.rounds, block: segment.block, next: next,
-                  workoutDone: planned.start + shownDone,
-                  workoutLeft: complete ? clock.seconds + timeline.duration - planned.end : nil,
-                  message: message, paused: session.state == .paused, help: help)
+        // Everything that moves with time is shown as of the shown clock, so it all
+        // changes together: the shown clock is ahead of the real one by this much.
+        let ahead = snapshot.remaining - clock.seconds
+        self.init(routine: snapshot.routine, name: segment?.name ?? "", kind: segment?.kind ?? "",
+                  index: segment?.index ?? 0, count: snapshot.count, clock: clock,
+                  duration: segment?.duration ?? 0, countUp: countUp, round: segment?.round,
+                  rounds: segment?.rounds, block: segment?.block, next: next,
+                  workoutDone: snapshot.workoutDone + ahead,
+                  workoutLeft: snapshot.workoutLeft.map { $0 - ahead },
+                  message: message, paused: snapshot.paused, help: help)
     }
 
     /// The clock's text: remaining, or done with `--count-up`.
@@ -111,14 +119,5 @@ public struct DisplayState: Equatable, Sendable {
         guard let workoutLeft else { return 0 }
         let total = workoutDone + workoutLeft
         return total > 0 ? min(1, max(0, workoutDone / total)) : 1
-    }
-}
-
-extension Session {
-    /// When what the display shows next changes, in workout time; nil while nothing
-    /// moves (paused, finished) or when the segment's end timer will redraw anyway.
-    public var nextDisplayChange: Double? {
-        guard state == .running else { return nil }
-        return ShownTime(remaining: remainingInSegment).nextChange(deadline: segmentDeadline)
     }
 }

@@ -164,7 +164,7 @@ public enum ScreenLayout {
     /// `3:20 ████████░░░░░░░░ 20:40 left`; an open-ended workout has no end to measure
     /// against: `3:20 done · open-ended`.
     static func workoutBar(_ state: DisplayState, width: Int, glyphs: Glyphs) -> Line {
-        let done = ShownTime.text(tenths: Int(state.workoutDone + 1e-6) * 10, tenthsShown: false)
+        let done = TimeText.hms(Int(state.workoutDone + 1e-6))
         guard let workoutLeft = state.workoutLeft else {
             return Line("\(done) done \(glyphs.dot) open-ended", "2").centered(in: width)
         }
@@ -212,30 +212,26 @@ public enum ScreenLayout {
     }
 
     static func keyHelp(_ state: DisplayState, width: Int, glyphs: Glyphs) -> Line {
-        let keys = [("space", state.paused ? "resume" : "pause"), ("n", "next"), ("b", "back"),
-                    ("+/-", "10s"), ("q", "quit"), ("?", "help")]
         var line = Line()
-        for (position, (key, action)) in keys.enumerated() {
-            let part = Line([Span(position == 0 ? "" : "  "), Span(key, "1"), Span(" " + action, "2")])
+        for binding in KeyBinding.table {
+            guard var action = binding.short else { continue }
+            if binding.action == .session(.toggle) && state.paused { action = "resume" }
+            let key = binding.name == "q, Esc" ? "q" : binding.name.replacingOccurrences(of: " ", with: "")
+            let part = Line([Span(line.width == 0 ? "" : "  "), Span(key, "1"), Span(" " + action, "2")])
             guard line.width + part.width <= width else { break }
             line = line + part
         }
         return line.centered(in: width)
     }
 
-    static let keys = [
-        ("space", "pause / resume"),
-        ("n", "next segment"),
-        ("b", "back to the segment's start"),
-        ("", "(within 2 s: the one before)"),
-        ("+ / -", "add / take away 10 s"),
-        ("q, Esc", "quit"),
-        ("?", "close this help"),
-    ]
-
+    /// The help screen: each binding's name and what it does, from the one key table.
     static func helpLines(width: Int) -> [Line] {
-        let rows = keys.map { key, action in
-            Line([Span(key.padding(toLength: 8, withPad: " ", startingAt: 0), "1"), Span(action)])
+        var rows: [Line] = []
+        for binding in KeyBinding.table where !binding.name.isEmpty {
+            for (position, text) in binding.help.split(separator: "\n").enumerated() {
+                let key = position == 0 ? binding.name : ""
+                rows.append(Line([Span(key.padding(toLength: 8, withPad: " ", startingAt: 0), "1"), Span(String(text))]))
+            }
         }
         let blockWidth = min(width, rows.map(\.width).max() ?? 0)
         let pad = Line(String(repeating: " ", count: max(0, (width - blockWidth) / 2)))

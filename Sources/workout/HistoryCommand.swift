@@ -63,25 +63,20 @@ enum HistoryText {
     static func session(_ entry: HistoryEntry, style: Style) -> String {
         let when = Timestamp.date(from: entry.started).map(localTime) ?? entry.started
         let outcome = entry.completed ? "finished" : style.dim("stopped ")
-        return [when, pad(entry.program, 20), pad(TimeText.clock(entry.elapsed), 8, right: true), outcome,
+        return [when, Padding.column(entry.program, 20), Padding.column(TimeText.clock(entry.elapsed), 8, right: true), outcome,
                 "\(entry.segmentsDone)/\(entry.segments) segments", "\(TimeText.clock(entry.workSeconds)) work"]
             .joined(separator: "  ")
     }
 
     /// `week of 2026-11-16   3 sessions   40:00 work`
     static func week(_ week: HistoryReport.Week) -> String {
-        "week of \(week.start)  \(pad(String(week.sessions), 3, right: true)) session\(week.sessions == 1 ? " " : "s")"
-            + "  \(pad(TimeText.clock(week.workSeconds), 8, right: true)) work"
+        "week of \(week.start)  \(Padding.column(String(week.sessions), 3, right: true)) session\(week.sessions == 1 ? " " : "s")"
+            + "  \(Padding.column(TimeText.clock(week.workSeconds), 8, right: true)) work"
     }
 
     /// `2026-11-21 18:02`, local time.
     private static func localTime(_ date: Date) -> String {
         let stamp = Timestamp.local(date)
         return stamp.prefix(10) + " " + stamp.dropFirst(11).prefix(5)
-    }
-
-    private static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-        let fill = String(repeating: " ", count: max(0, width - text.count))
-        return right ? fill + text : text + fill
     }
 }

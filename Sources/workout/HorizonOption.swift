@@ -2,7 +2,7 @@ import ArgumentParser
 import IntervalEngine
 
 /// `--horizon N`, shared by `plan` and `run --dry-run`: how far to follow an open-ended
-/// routine, whose generators (SPEC §2) may never end by themselves.
+/// routine, whose generators may never end by themselves.
 struct HorizonOption: ParsableArguments {
     @Option(help: ArgumentHelp("For an open-ended routine (one with generate): stop after N segments (default \(Timeline.defaultHorizon)).",
                                valueName: "N"))

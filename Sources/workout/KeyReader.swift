@@ -2,12 +2,12 @@ import Dispatch
 import Display
 import Foundation
 
-/// Key presses from standard input as commands, read by a `DispatchSource` on the main
-/// queue (SPEC §9): the source wakes a sleeping run loop, so a key acts at once.
+/// Key presses from standard input as actions, read by a `DispatchSource` on the main
+/// queue: the source wakes a sleeping run loop, so a key acts at once.
 final class KeyReader {
     private let source: DispatchSourceRead
 
-    init(_ handle: @escaping (KeyCommand) -> Void) {
+    init(_ handle: @escaping (KeyAction) -> Void) {
         source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
         let source = source
         let box = MainThreadBox(handle)
@@ -15,8 +15,8 @@ final class KeyReader {
             var bytes = [UInt8](repeating: 0, count: 64)
             let count = read(STDIN_FILENO, &bytes, bytes.count)
             if count > 0 {
-                for command in KeyParser.commands(in: Array(bytes[..<count])) {
-                    box.value(command)
+                for action in KeyParser.actions(in: Array(bytes[..<count])) {
+                    box.value(action)
                 }
             } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                 // End of input: without this the source would fire forever.

@@ -2,13 +2,15 @@ import Display
 import Foundation
 import IntervalEngine
 
-/// The full-screen live display (SPEC §5): it turns the session's state into a
-/// `DisplayState`, lays it out for the terminal's size and writes only the rows that
-/// changed. It wakes only when the shown text changes: a timer set for the moment the
-/// clock's next value is due (each second, each tenth in the last 3 s), the session's
-/// events, keys, and signals (resize, stop, continue).
-final class LiveDisplay {
-    private let session: Session
+/// The full-screen live display, a listener of the session: it turns the session's
+/// snapshot into a `DisplayState`, lays it out for the terminal's size and writes only
+/// the rows that changed. It wakes only when the shown text changes: a timer set for the
+/// moment the clock's next value is due (each second, each tenth in the last 3 s), the
+/// session's events, keys, and signals (resize, stop, continue). Keys go to the session
+/// as commands, through `control`.
+final class LiveDisplay: SessionListener {
+    private let snapshot: () -> SessionSnapshot
+    private let control: (SessionCommand) -> Void
     private let scheduler: any Scheduler
     private let countUp: Bool
     private let color: Bool
@@ -20,13 +22,18 @@ final class LiveDisplay {
     private var frame: ScreenFrame?
     private var tick: TimerToken?
     private var drawQueued = false
-    private var message: DisplayMessage?
+    /// A warning of the display's own (from the alert programs), shown until the
+    /// session has a newer message: the sequence of the session's message it came after.
+    private var warning: (message: DisplayMessage, after: Int)?
     private var help = false
+    private var running = true
     /// Error messages of the run, printed again once the normal screen is back.
     private(set) var errors: [String] = []
 
-    init(session: Session, scheduler: any Scheduler, countUp: Bool, color: Bool, glyphs: Glyphs) {
-        self.session = session
+    init(snapshot: @escaping () -> SessionSnapshot, control: @escaping (SessionCommand) -> Void,
+         scheduler: any Scheduler, countUp: Bool, color: Bool, glyphs: Glyphs) {
+        self.snapshot = snapshot
+        self.control = control
         self.scheduler = scheduler
         self.countUp = countUp
         self.color = color
@@ -36,7 +43,7 @@ final class LiveDisplay {
     func open() {
         screen.enter()
         if Terminal.hasKeyboard {
-            keys = KeyReader { [weak self] command in self?.perform(command) }
+            keys = KeyReader { [weak self] action in self?.perform(action) }
         }
     }
 
@@ -48,25 +55,14 @@ final class LiveDisplay {
         screen.leave()
     }
 
-    func handle(_ event: Event) {
+    func receive(_ event: Event) {
         switch event.kind {
         case .segmentStart:
-            message = nil
-        case let .cue(_, _, text?):
-            message = DisplayMessage(text, .cue)
-        case let .log(text):
-            message = DisplayMessage(text, .log)
+            warning = nil
         case let .error(text, hook, _):
             errors.append("\(text) (in \(hook))")
-            message = DisplayMessage(text, .error)
-        // Spoken text is shown (SPEC §6: where there is no synthesizer, it is seen), but
-        // not the spoken countdown: the big digits already show it, and it would wipe the
-        // cue the user is reading.
-        case let .alert(.say, text) where !text.allSatisfy(\.isNumber):
-            message = DisplayMessage(text, .cue)
-        case let .suspend(_, missed):
-            message = DisplayMessage("The computer slept for \(TimeText.clock(missed)); paused. Space goes on.", .warning)
         case .workoutEnd:
+            running = false
             cancelTick()
             return
         default:
@@ -77,26 +73,20 @@ final class LiveDisplay {
 
     /// A warning from the alert programs, shown in the message row.
     func warn(_ text: String) {
-        message = DisplayMessage(text, .warning)
+        warning = (DisplayMessage(text, .warning), snapshot().message?.sequence ?? 0)
         queueDraw()
     }
 
-    func perform(_ command: KeyCommand) {
-        switch command {
-        case .togglePause: session.togglePause()
-        case .next: session.skip()
-        case .back: session.back()
-        case .longer: session.extend(by: LiveDisplay.adjustment)
-        case .shorter: session.extend(by: -LiveDisplay.adjustment)
-        case .quit: session.stop()
-        case .help: help.toggle()
+    func perform(_ action: KeyAction) {
+        switch action {
+        case .session(let command):
+            help = false
+            control(command)
+        case .help:
+            help.toggle()
         }
-        if command != .help { help = false }
         draw()
     }
-
-    /// Seconds `+` and `-` add to or take from the current segment.
-    static let adjustment = 10.0
 
     /// SIGWINCH: lay out again for the new size, from a clear screen.
     func resized() {
@@ -140,8 +130,12 @@ final class LiveDisplay {
     /// Lays out the screen (on a tick, only the rows that move with the clock) and writes
     /// each row that differs from what is on screen, from its first change on.
     private func draw() {
-        guard screen.active, session.state == .running || session.state == .paused else { return }
-        let state = DisplayState(session: session, countUp: countUp, message: message, help: help)
+        guard screen.active, running else { return }
+        let now = snapshot()
+        guard now.current != nil else { return }
+        var message = now.message.map(DisplayMessage.init)
+        if let warning, warning.after == (now.message?.sequence ?? 0) { message = warning.message }
+        let state = DisplayState(now, countUp: countUp, message: message, help: help)
         let shown = frame
         let next: ScreenFrame
         if let shown, shown.size == size {
@@ -165,13 +159,15 @@ final class LiveDisplay {
         }
         frame = next
         if !output.isEmpty { Output.write(output) }
-        scheduleTick()
+        scheduleTick(now)
     }
 
-    private func scheduleTick() {
+    /// The next redraw, when the shown clock next changes (measured from the snapshot's
+    /// moment, so it is never early).
+    private func scheduleTick(_ snapshot: SessionSnapshot) {
         cancelTick()
-        guard let next = session.nextDisplayChange else { return }
-        tick = scheduler.schedule(at: next) { [weak self] _ in self?.draw() }
+        guard let next = snapshot.nextChange else { return }
+        tick = scheduler.schedule(at: scheduler.now + max(0, next - snapshot.t)) { [weak self] _ in self?.draw() }
     }
 
     private func cancelTick() {

@@ -12,8 +12,8 @@ enum ParameterList {
         let defaultWidth = defaults.map(\.count).max()!
         var lines = ["Parameters (change with --set NAME=VALUE):"]
         for (parameter, defaultText) in zip(parameters, defaults) {
-            var line = "  " + pad(parameter.name, nameWidth) + "  " + pad(parameter.value.text, valueWidth)
-            if defaultWidth > 0 { line += "  " + pad(defaultText, defaultWidth) }
+            var line = "  " + Padding.column(parameter.name, nameWidth) + "  " + Padding.column(parameter.value.text, valueWidth)
+            if defaultWidth > 0 { line += "  " + Padding.column(defaultText, defaultWidth) }
             if let help = parameter.help { line += "  " + style.dim(help) }
             lines.append(line.trimmingTrailingSpaces())
         }
@@ -25,9 +25,6 @@ enum ParameterList {
         parameters.map { "\($0.name)=\($0.defaultValue.text)" }.joined(separator: "  ")
     }
 
-    static func pad(_ text: String, _ width: Int) -> String {
-        text + String(repeating: " ", count: max(0, width - text.count))
-    }
 }
 
 extension String {

@@ -68,64 +68,38 @@ struct Run: ParsableCommand {
         throw ExitCode(outcome)
     }
 
-    private var sessionOptions: SessionOptions {
-        let wantsNotify = notify ?? SystemAlerts.notificationsAvailable()
-        return SessionOptions(bell: !noBell, notify: wantsNotify && !dryRun, voice: voice, payloadsInEvents: json)
+    /// The one switchboard's answer for this run.
+    private var alertSwitches: AlertSwitches {
+        AlertSwitches.decide(noBell: noBell, notify: notify, voice: voice, dryRun: dryRun)
     }
 
-    /// Prints events as the output mode wants (each line through `line`); remembers
-    /// whether a hook failed.
-    private func printer(errors: MainThreadBox<Int>, display: MainThreadBox<LiveDisplay?>,
-                         line: @escaping (String) -> Void = Output.line) -> (Event) -> Void {
-        let json = json
-        return { event in
-            if case .error = event.kind { errors.value += 1 }
-            if json {
-                line(event.json.text)
-            } else if let live = display.value {
-                live.handle(event)
-            } else {
-                line(PlainText.line(event))
-            }
-        }
-    }
-
-    /// `--dry-run`: the virtual clock runs everything at once. A pause from a hook is
-    /// resumed straight away so the run always ends; an open-ended workout stops at the
-    /// horizon (each segment is at most a day long, so that bounds it too).
+    /// `--dry-run`: the virtual clock runs everything at once, silently, unrecorded. An
+    /// open-ended workout stops at the horizon (each segment is at most a day long, so
+    /// that bounds it too).
     private func runVirtually(_ routine: Routine) -> Int32 {
         let clock = VirtualClock()
         routine.horizon = horizon.segments
-        let errors = MainThreadBox(0)
+        let errors = ErrorCount()
         // Nothing is real-time here, so the events go out in blocks.
         let output = BlockOutput()
         defer { output.flush() }
-        let session = Session(routine: routine, scheduler: clock, options: sessionOptions,
-                              onEvent: printer(errors: errors, display: MainThreadBox(nil), line: output.line))
-        session.start()
+        let session = Session(routine: routine, scheduler: clock,
+                              options: SessionOptions(alerts: alertSwitches, payloadsInEvents: json))
+        session.subscribe(EventPrinter(json ? .json : .plain, line: output.line))
+        session.subscribe(errors)
         // Hooks that extend forever would never end: stop a day past the plan.
         let limit = routine.timeline.isOpenEnded ? .infinity : routine.timeline.duration + Duration.maximum
-        var lastPause = -1.0
-        var pausesNow = 0
-        while session.state != .finished {
-            if !clock.run(until: limit) {
-                session.stop()
-                output.flush()
-                Output.error("workout: the dry run was still going a day past the planned end; stopped")
-                return 1
-            }
-            if session.state == .paused {
-                // A hook that pauses again on every resume would loop here for ever.
-                pausesNow = clock.now == lastPause ? pausesNow + 1 : 0
-                lastPause = clock.now
-                if pausesNow > 1_000 {
-                    session.stop()
-                    output.flush()
-                    Output.error("workout: the dry run paused again on each resume (a hook calls pause() in on_resume?); stopped")
-                    return 1
-                }
-                session.resume()
-            }
+        switch DryRun.run(session, on: clock, until: limit) {
+        case .finished:
+            break
+        case .ranPastLimit:
+            output.flush()
+            Output.error("workout: the dry run was still going a day past the planned end; stopped")
+            return 1
+        case .pausedOnEveryResume:
+            output.flush()
+            Output.error("workout: the dry run paused again on each resume (a hook calls pause() in on_resume?); stopped")
+            return 1
         }
         output.flush()
         if routine.timeline.reachedHorizon {
@@ -135,37 +109,50 @@ struct Run: ParsableCommand {
         return errors.value > 0 ? 1 : 0
     }
 
+    /// A real run. Every listener is wired here, in the order they hear each event: the
+    /// output (JSON, plain lines or the live display), the error count, the alert player
+    /// and the history recorder; the keys and signals are its controllers.
     private func runForReal(_ routine: Routine) -> Int32 {
         let scheduler = RunLoopScheduler(speed: speed)
-        let errors = MainThreadBox(0)
         let interactive = !json && Terminal.isInteractive
-        let options = sessionOptions
+        let switches = alertSwitches
+        let session = Session(routine: routine, scheduler: scheduler,
+                              options: SessionOptions(alerts: switches, payloadsInEvents: json))
         let display = MainThreadBox<LiveDisplay?>(nil)
+        if interactive {
+            let live = LiveDisplay(snapshot: session.snapshot, control: session.apply, scheduler: scheduler,
+                                   countUp: countUp, color: Terminal.usesColor,
+                                   glyphs: Glyphs.forLocale(Terminal.environment))
+            display.value = live
+            session.subscribe(live)
+        } else {
+            session.subscribe(EventPrinter(json ? .json : .plain))
+        }
+        let errors = ErrorCount()
+        session.subscribe(errors)
         // Alert programs report failures from another thread: warn on the main queue,
         // where the display lives.
-        let alerts = SystemAlerts(notify: options.notify) { text in
+        let alerts = SystemAlerts(switches: switches) { text in
             DispatchQueue.main.async {
                 if let live = display.value { live.warn("workout: \(text)") } else { Output.error("workout: \(text)") }
             }
         }
-        let session = Session(routine: routine, scheduler: scheduler, alerts: alerts, options: options,
-                              onEvent: printer(errors: errors, display: display))
-        if interactive {
-            display.value = LiveDisplay(session: session, scheduler: scheduler, countUp: countUp,
-                                        color: Terminal.usesColor, glyphs: Glyphs.forLocale(Terminal.environment))
-        }
+        session.subscribe(AlertListener(player: alerts, switches: switches))
+        let history = noHistory ? nil : HistoryRecorder(routine: routine, file: HistoryFile(), progress: session.progress)
+        if let history { session.subscribe(history) }
         let finished = MainThreadBox(false)
-        let signal = MainThreadBox<Int32?>(nil)
-        session.onFinish = { _ in
+        session.subscribe { event in
+            guard case .workoutEnd = event.kind else { return }
             finished.value = true
             MainLoop.wake()
         }
+        let signal = MainThreadBox<Int32?>(nil)
         let box = MainThreadBox(session)
         let trapped = interactive ? [SIGINT, SIGTERM, SIGTSTP, SIGCONT, SIGWINCH] : [SIGINT, SIGTERM]
         let traps = SignalTraps(trapped) { number in
             switch number {
             case SIGTSTP:
-                box.value.pause()
+                box.value.apply(.pause)
                 display.value?.suspend()
                 SignalTraps.stopProcess()
                 display.value?.resume()
@@ -175,10 +162,9 @@ struct Run: ParsableCommand {
                 display.value?.resized()
             default:
                 signal.value = number
-                box.value.stop()
+                box.value.apply(.quit)
             }
         }
-        let started = Date()
         display.value?.open()
         defer { display.value?.close() }
         session.start()
@@ -191,20 +177,13 @@ struct Run: ParsableCommand {
                 Output.error("workout: \(error)")
             }
             if let summary = session.summary {
-                Output.line(summaryLine(routine, summary))
+                Output.line(SummaryText.line(routine: routine.name, summary))
             }
         }
-        if let summary = session.summary {
-            recordHistory(routine, summary, started: started, ended: Date())
+        if let failure = history?.failure {
+            Output.error("workout: \(failure)")
         }
         if let number = signal.value { return 128 + number }
         return errors.value > 0 ? 1 : 0
-    }
-
-    private func summaryLine(_ routine: Routine, _ summary: Summary) -> String {
-        let verb = summary.completed ? "Finished" : "Stopped"
-        return "\(verb) \(routine.name) in \(TimeText.clock(summary.elapsed)): "
-            + "\(summary.segmentsDone)/\(summary.segments) segments (\(summary.segmentsSkipped) skipped), "
-            + "\(TimeText.clock(summary.workSeconds)) of work"
     }
 }

@@ -70,18 +70,14 @@ enum CrashGuard {
         guard !installed else { return }
         installed = true
         for number in signals {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in
+            SignalHandler.install(number) { number in
                 if guardArmed {
                     guardLeave.withUnsafeBytes { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
                     if guardHasModes { tcsetattr(STDIN_FILENO, TCSANOW, guardedModes) }
                 }
-                signal(number, SIG_DFL)
+                SignalHandler.reset(number)
                 raise(number)
             }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(number, &action, nil)
         }
     }
 

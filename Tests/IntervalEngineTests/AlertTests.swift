@@ -50,7 +50,7 @@ final class AlertTests: XCTestCase {
     func testNotifySendGetsAnArgumentVectorNeverAShell() throws {
         try fake("notify-send")
         let warnings = Warnings()
-        let alerts = SystemAlerts(notify: true, environment: ["PATH": directory.path]) { warnings.add($0) }
+        let alerts = SystemAlerts(switches: AlertSwitches(notify: true, voice: true), environment: ["PATH": directory.path]) { warnings.add($0) }
         alerts.notify(title: "Burpees $(touch pwned)", body: "work · 0:20; rm -rf /", urgency: .normal)
         XCTAssertEqual(log("notify-send", lines: 5),
                        ["--app-name=workout", "--print-id", "--", "Burpees $(touch pwned)", "work · 0:20; rm -rf /"])
@@ -60,7 +60,7 @@ final class AlertTests: XCTestCase {
 
     func testAMissingNotifierWarnsOnceAtTheStart() throws {
         let warnings = Warnings()
-        let alerts = SystemAlerts(notify: true, environment: ["PATH": directory.path]) { warnings.add($0) }
+        let alerts = SystemAlerts(switches: AlertSwitches(notify: true, voice: true), environment: ["PATH": directory.path]) { warnings.add($0) }
         alerts.notify(title: "a", body: "b", urgency: .normal)
         alerts.notify(title: "c", body: "d", urgency: .normal)
         XCTAssertEqual(warnings.all, ["notify-send is not installed; desktop notifications are off"])
@@ -69,7 +69,7 @@ final class AlertTests: XCTestCase {
     func testAFailingNotifierWarnsOnceThenStops() throws {
         try fake("notify-send", exit: 1)
         let warnings = Warnings()
-        let alerts = SystemAlerts(notify: true, environment: ["PATH": directory.path]) { warnings.add($0) }
+        let alerts = SystemAlerts(switches: AlertSwitches(notify: true, voice: true), environment: ["PATH": directory.path]) { warnings.add($0) }
         alerts.notify(title: "first", body: "x", urgency: .normal)
         XCTAssertEqual(log("notify-send", lines: 5).count, 5)
         let giveUp = Date().addingTimeInterval(5)
@@ -82,7 +82,7 @@ final class AlertTests: XCTestCase {
 
     func testEachNotificationReplacesThePreviousByItsPrintedId() throws {
         try fake("notify-send", then: "echo 41")
-        let alerts = SystemAlerts(notify: true, environment: ["PATH": directory.path]) { _ in }
+        let alerts = SystemAlerts(switches: AlertSwitches(notify: true, voice: true), environment: ["PATH": directory.path]) { _ in }
         alerts.notify(title: "Work", body: "a", urgency: .normal)
         alerts.notify(title: "Rest", body: "b", urgency: .normal)
         alerts.notify(title: "Done", body: "c", urgency: .critical)
@@ -96,7 +96,7 @@ final class AlertTests: XCTestCase {
     func testAHungNotifierIsKilledAndDoesNotHoldUpTheCaller() throws {
         try fake("notify-send", then: "exec sleep 30")
         let warnings = Warnings()
-        let alerts = SystemAlerts(notify: true, environment: ["PATH": directory.path], notifyTimeout: 0.3) {
+        let alerts = SystemAlerts(switches: AlertSwitches(notify: true, voice: true), environment: ["PATH": directory.path], notifyTimeout: 0.3) {
             warnings.add($0)
         }
         let before = Date()
@@ -109,7 +109,7 @@ final class AlertTests: XCTestCase {
     func testSpeechPrefersSpdSayAndKeepsDashesFromReadingAsOptions() throws {
         try fake("spd-say")
         try fake("espeak-ng")
-        let alerts = SystemAlerts(notify: false, environment: ["PATH": directory.path]) { _ in }
+        let alerts = SystemAlerts(switches: AlertSwitches(voice: true), environment: ["PATH": directory.path]) { _ in }
         alerts.say("-3")
         XCTAssertEqual(log("spd-say", lines: 1), [" -3"])
         XCTAssertEqual(log("espeak-ng", lines: 0), [])
@@ -117,7 +117,7 @@ final class AlertTests: XCTestCase {
 
     func testNoSynthesizerWarnsOnceAndStaysQuiet() {
         let warnings = Warnings()
-        let alerts = SystemAlerts(notify: false, environment: ["PATH": directory.path]) { warnings.add($0) }
+        let alerts = SystemAlerts(switches: AlertSwitches(voice: true), environment: ["PATH": directory.path]) { warnings.add($0) }
         alerts.say("one")
         alerts.say("two")
         XCTAssertEqual(warnings.all, ["no speech synthesizer (spd-say or espeak-ng); spoken text is only shown"])
@@ -125,10 +125,10 @@ final class AlertTests: XCTestCase {
 
     func testNotificationsDefaultOnOnlyWithABusAndNotifySend() throws {
         try fake("notify-send")
-        XCTAssertTrue(SystemAlerts.notificationsAvailable(environment: [
+        XCTAssertTrue(AlertSwitches.notificationsAvailable(environment: [
             "PATH": directory.path, "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus"]))
-        XCTAssertFalse(SystemAlerts.notificationsAvailable(environment: ["PATH": directory.path]))
-        XCTAssertFalse(SystemAlerts.notificationsAvailable(environment: [
+        XCTAssertFalse(AlertSwitches.notificationsAvailable(environment: ["PATH": directory.path]))
+        XCTAssertFalse(AlertSwitches.notificationsAvailable(environment: [
             "PATH": "/nonexistent", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus"]))
     }
 }

@@ -1,7 +1,7 @@
 import XCTest
 @testable import IntervalEngine
 
-/// The order of things at a boundary (SPEC §2), and the events a whole run produces.
+/// The order of things at a boundary, and the events a whole run produces.
 final class BoundaryTests: XCTestCase {
     func testEventOrderAtABoundary() throws {
         let harness = try Harness("""
@@ -113,15 +113,17 @@ final class BoundaryTests: XCTestCase {
         let recorder = Recorder()
         let routine = try load("return workout { name = \"F\", work(5, \"A\") }")
         let clock = VirtualClock()
-        let session = Session(routine: routine, scheduler: clock, alerts: recorder,
-                              options: SessionOptions(bell: false, notify: true))
+        let switches = AlertSwitches(bell: false, notify: true)
+        let session = Session(routine: routine, scheduler: clock, options: SessionOptions(alerts: switches))
+        session.subscribe(AlertListener(player: recorder, switches: switches))
         session.start()
         clock.run()
         XCTAssertEqual(recorder.urgencies, ["A": .normal, "F done": .critical])
 
         let quitter = Recorder()
         let quit = Session(routine: try load("return workout { name = \"F\", work(5, \"A\") }"), scheduler: clock,
-                           alerts: quitter, options: SessionOptions(bell: false, notify: true))
+                           options: SessionOptions(alerts: switches))
+        quit.subscribe(AlertListener(player: quitter, switches: switches))
         quit.start()
         quit.stop()
         XCTAssertEqual(quitter.urgencies, ["A": .normal], "no finish notification after a quit")

@@ -94,7 +94,7 @@ final class ControlTests: XCTestCase {
               on_finish = function(s) print(tostring(s.completed) .. " " .. s.segments_done .. "/" .. s.segments) end }
             """)
         var finished: Summary?
-        harness.session.onFinish = { finished = $0 }
+        harness.session.subscribe { if case let .workoutEnd(summary) = $0.kind { finished = summary } }
         harness.session.start()
         harness.clock.advance(by: 25)
         harness.session.stop()

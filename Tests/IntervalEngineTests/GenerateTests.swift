@@ -1,7 +1,7 @@
 import XCTest
 @testable import IntervalEngine
 
-/// `generate(fn)` (SPEC §2, open-ended steps): segments pulled from a coroutine one yield
+/// `generate(fn)` (open-ended steps): segments pulled from a coroutine one yield
 /// at a time, at the boundary that needs them, after the old segment's hooks.
 final class GenerateTests: XCTestCase {
     func testTheGeneratorIsAskedAtTheBoundaryAfterTheOldSegmentsHooks() throws {

@@ -52,7 +52,6 @@ final class LuaBridgeTests: XCTestCase {
         try {
             let scheduler = RunLoopScheduler(speed: 1)
             let session = Session(routine: try load(hooked), scheduler: scheduler)
-            session.onFinish = { _ in }
             session.start()
             XCTAssertGreaterThan(scheduler.pendingCount, 0)
             session.stop()

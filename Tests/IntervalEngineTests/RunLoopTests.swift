@@ -6,7 +6,8 @@ import XCTest
 final class RunLoopTests: XCTestCase {
     private func runToEnd(_ session: Session, timeout: TimeInterval = 10) {
         var finished = false
-        session.onFinish = { _ in
+        session.subscribe { event in
+            guard case .workoutEnd = event.kind else { return }
             finished = true
             DispatchQueue.main.async {}
         }

@@ -17,7 +17,7 @@ final class ScreenFrameTests: XCTestCase {
                 if step == 50 { harness.session.pause() }
                 if step == 53 { harness.session.resume() }
                 if step == 120 { message = DisplayMessage("Halfway", .cue) }
-                let state = DisplayState(session: harness.session, countUp: step > 300, message: message, help: step == 200)
+                let state = DisplayState(harness.session.snapshot(), countUp: step > 300, message: message, help: step == 200)
                 let fresh = ScreenLayout.lines(state, size: size, glyphs: .unicode)
                 let updated = frame?.updated(to: state) ?? ScreenFrame(state, size: size, glyphs: .unicode)
                 if let frame, frame.lines != updated.lines, frame.state.name == state.name { changes += 1 }

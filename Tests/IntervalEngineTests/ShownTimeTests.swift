@@ -1,4 +1,5 @@
 import Display
+import IntervalEngine
 import XCTest
 
 /// The display's clock: what it shows and when it next changes.

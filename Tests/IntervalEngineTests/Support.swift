@@ -34,7 +34,7 @@ final class Harness {
 
     init(_ routine: Routine, options: SessionOptions = SessionOptions(bell: false)) {
         session = Session(routine: routine, scheduler: clock, options: options)
-        session.onEvent = { [unowned self] in self.events.append($0) }
+        session.subscribe { [unowned self] in self.events.append($0) }
     }
 
     convenience init(_ source: String, options: SessionOptions = SessionOptions(bell: false)) throws {
@@ -60,13 +60,13 @@ final class Harness {
         case let .segmentStart(segment, _): return "\(time) segment_start \(segment.index) \(segment.name)"
         case let .cue(index, offset, text): return "\(time) cue \(index)@\(Number.format(offset))" + (text.map { " \($0)" } ?? "")
         case let .segmentEnd(index, _, _, skipped): return "\(time) segment_end \(index)" + (skipped ? " skipped" : "")
-        case let .alert(type, text): return "\(time) \(type.rawValue)" + (text.isEmpty ? "" : " \(text)")
+        case let .alert(type, text, _): return "\(time) \(type.rawValue)" + (text.isEmpty ? "" : " \(text)")
         case let .log(text): return "\(time) log \(text)"
         case let .pause(index, remaining): return "\(time) pause \(index) \(Number.format(remaining))"
         case let .resume(index, remaining): return "\(time) resume \(index) \(Number.format(remaining))"
         case let .suspend(index, missed): return "\(time) suspend \(index) \(Number.format(missed))"
         case let .error(_, hook, _): return "\(time) error \(hook)"
-        case let .workoutEnd(completed, elapsed, done): return "\(time) workout_end \(completed) \(Number.format(elapsed)) \(done)"
+        case let .workoutEnd(summary): return "\(time) workout_end \(summary.completed) \(Number.format(summary.elapsed)) \(summary.segmentsDone)"
         }
     }
 }

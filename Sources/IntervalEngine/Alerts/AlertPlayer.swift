@@ -1,5 +1,6 @@
 /// What makes an alert heard or seen. The session decides when an alert happens and
-/// records it as an event; the player only sounds it.
+/// publishes it as an event; `AlertListener` hands the events the switches allow to a
+/// player, which only sounds them.
 public protocol AlertPlayer: AnyObject {
     func bell()
     func notify(title: String, body: String, urgency: Urgency)
@@ -11,10 +12,16 @@ public enum Urgency: String, Sendable {
     case normal, critical
 }
 
-/// Sounds nothing: dry runs and tests.
-public final class SilentAlerts: AlertPlayer {
-    public init() {}
-    public func bell() {}
-    public func notify(title: String, body: String, urgency: Urgency) {}
-    public func say(_ text: String) {}
+/// What a `notify` alert sends: the event's `text` is `title: body`, and the player
+/// needs them apart.
+public struct Notification: Sendable, Equatable {
+    public var title: String
+    public var body: String
+    public var urgency: Urgency
+
+    public init(title: String, body: String, urgency: Urgency = .normal) {
+        self.title = title
+        self.body = body
+        self.urgency = urgency
+    }
 }

@@ -1,11 +1,12 @@
 import Foundation
 
 /// Alerts for real: BEL to the terminal, `notify-send` for desktop notifications and
-/// `spd-say` or `espeak-ng` for speech. Programs run from an argument vector, never
-/// through a shell, with their output discarded. A program that is missing or fails
-/// gives one warning, and that alert is off from then on.
+/// `spd-say` or `espeak-ng` for speech. Programs run through `ChildProcess`, from an
+/// argument vector, never through a shell, one at a time on a queue of their own, so the
+/// timer's thread never waits for one. A program that is missing or fails gives one
+/// warning, and that alert is off from then on.
 ///
-/// Process termination is reported on another thread, hence the lock.
+/// The queues report on other threads, hence the lock.
 public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
     private let lock = NSLock()
     private let warn: @Sendable (String) -> Void
@@ -14,33 +15,34 @@ public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
     private var speaker: (path: String, arguments: [String])?
     private var warnedSpeech = false
     private let notifications = DispatchQueue(label: "workout.notifications")
+    /// One speech at a time: a number said over the previous one is not understood.
+    private let speech = DispatchQueue(label: "workout.speech")
     /// The id notify-send printed for the last notification (touched on `notifications` only).
     private var lastNotification: String?
 
     /// How long a notify-send may take before it is killed and notifications are off.
     let notifyTimeout: Double
+    /// How long one utterance may take before the synthesizer is killed.
+    let speechTimeout: Double
 
-    /// `notify`: whether notifications are wanted (the session only asks when they are).
-    public init(notify: Bool, environment: [String: String] = ProcessInfo.processInfo.environment,
-                notifyTimeout: Double = 5, warn: @escaping @Sendable (String) -> Void) {
+    /// Only the programs the switches call for are looked up (and missed).
+    public init(switches: AlertSwitches, environment: [String: String] = ProcessInfo.processInfo.environment,
+                notifyTimeout: Double = 5, speechTimeout: Double = 30, warn: @escaping @Sendable (String) -> Void) {
         self.warn = warn
         self.notifyTimeout = notifyTimeout
-        terminal = FileHandle(forWritingAtPath: "/dev/tty")
-        if notify {
+        self.speechTimeout = speechTimeout
+        terminal = switches.bell ? FileHandle(forWritingAtPath: "/dev/tty") : nil
+        if switches.notify {
             notifier = ExecutableSearch.find("notify-send", environment: environment)
             if notifier == nil { warn("notify-send is not installed; desktop notifications are off") }
         }
-        if let spd = ExecutableSearch.find("spd-say", environment: environment) {
+        if !switches.voice {
+            warnedSpeech = true
+        } else if let spd = ExecutableSearch.find("spd-say", environment: environment) {
             speaker = (spd, [])
         } else if let espeak = ExecutableSearch.find("espeak-ng", environment: environment) {
             speaker = (espeak, [])
         }
-    }
-
-    /// Notifications default to on where a desktop session bus is and `notify-send` exists.
-    public static func notificationsAvailable(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        guard let bus = environment["DBUS_SESSION_BUS_ADDRESS"], !bus.isEmpty else { return false }
-        return ExecutableSearch.find("notify-send", environment: environment) != nil
     }
 
     public func bell() {
@@ -103,30 +105,19 @@ public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
         guard let speaker else { return }
         // A leading space keeps text such as "-3" from reading as an option.
         let spoken = text.hasPrefix("-") ? " " + text : text
-        launch(speaker.path, speaker.arguments + [spoken]) { [self] status in
+        speech.async { [self] in
+            let failure: String
+            switch ChildProcess.run(speaker.path, speaker.arguments + [spoken], timeout: speechTimeout) {
+            case .exited(0, _): return
+            case let .exited(status, _): failure = "\(speaker.path) failed (exit \(status)); speech is off"
+            case .timedOut: failure = "\(speaker.path) did not finish within \(Number.format(speechTimeout)) s; speech is off"
+            case .failedToStart: failure = "\(speaker.path) could not be started; speech is off"
+            }
             lock.withLock {
                 guard self.speaker != nil else { return }
                 self.speaker = nil
-                warn("\(speaker.path) failed (exit \(status)); speech is off")
+                warn(failure)
             }
-        }
-    }
-
-    /// Starts a program without waiting for it; `failed` runs if it exits non-zero.
-    private func launch(_ path: String, _ arguments: [String], failed: @escaping @Sendable (Int32) -> Void) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.terminationHandler = { process in
-            if process.terminationStatus != 0 { failed(process.terminationStatus) }
-        }
-        do {
-            try process.run()
-        } catch {
-            failed(-1)
         }
     }
 }

@@ -1,5 +1,5 @@
-/// Something that happened in a running workout. `--json` prints each as one line
-/// (SPEC §5); the plain and live outputs format the same values.
+/// Something that happened in a running workout. `--json` prints each as one line; the
+/// plain printer, the live display and every other `SessionListener` read the same values.
 public struct Event: Sendable {
     public enum Kind: Sendable, Equatable {
         /// `segments` and `duration` are nil (JSON `null`) for an open-ended workout.
@@ -7,7 +7,8 @@ public struct Event: Sendable {
         case segmentStart(SegmentSummary, info: JSONValue)
         case cue(index: Int, offset: Double, text: String?)
         case segmentEnd(index: Int, name: String, kind: String, skipped: Bool)
-        case alert(Alert, text: String)
+        /// `text` is what the event shows; a notification also carries its parts.
+        case alert(Alert, text: String, Notification?)
         case log(text: String)
         case pause(index: Int, remaining: Double)
         case resume(index: Int, remaining: Double)
@@ -15,7 +16,7 @@ public struct Event: Sendable {
         /// paused at that point (a `pause` event follows).
         case suspend(index: Int, missed: Double)
         case error(message: String, hook: String, traceback: String?)
-        case workoutEnd(completed: Bool, elapsed: Double, segmentsDone: Int)
+        case workoutEnd(Summary)
     }
 
     public enum Alert: String, Sendable {

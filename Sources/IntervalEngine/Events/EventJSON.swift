@@ -1,4 +1,4 @@
-/// Events as the JSON objects of SPEC §5: `event` and `t` first, then `at` and
+/// Events as the JSON objects `--json` prints: `event` and `t` first, then `at` and
 /// `late_ms` for timer-caused events, then the event's own fields.
 extension Event {
     public var json: JSONValue {
@@ -32,7 +32,7 @@ extension Event {
         case let .segmentEnd(index, name, kind, skipped):
             return [("index", .integer(index)), ("name", .string(name)), ("kind", .string(kind)),
                     ("skipped", .bool(skipped))]
-        case let .alert(type, text):
+        case let .alert(type, text, _):
             return [("type", .string(type.rawValue)), ("text", .string(text))]
         case let .log(text):
             return [("text", .string(text))]
@@ -44,9 +44,9 @@ extension Event {
             var fields: [(String, JSONValue)] = [("message", .string(message)), ("hook", .string(hook))]
             if let traceback { fields.append(("traceback", .string(traceback))) }
             return fields
-        case let .workoutEnd(completed, elapsed, segmentsDone):
-            return [("completed", .bool(completed)), ("elapsed", .number(Number.rounded(elapsed, places: 6))),
-                    ("segments_done", .integer(segmentsDone))]
+        case let .workoutEnd(summary):
+            return [("completed", .bool(summary.completed)), ("elapsed", .number(Number.rounded(summary.elapsed, places: 6))),
+                    ("segments_done", .integer(summary.segmentsDone))]
         }
     }
 }

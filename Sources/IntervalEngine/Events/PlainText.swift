@@ -19,7 +19,7 @@ public enum PlainText {
             return "cue \(index) at \(TimeText.clock(offset))" + (text.map { ": \($0)" } ?? "")
         case let .segmentEnd(index, name, _, skipped):
             return "\(skipped ? "skipped" : "done") \(index) \"\(name)\""
-        case let .alert(type, text):
+        case let .alert(type, text, _):
             return type.rawValue + (text.isEmpty ? "" : ": \(text)")
         case let .log(text):
             return "print: \(text)"
@@ -31,8 +31,8 @@ public enum PlainText {
             return "the computer slept for \(TimeText.clock(missed)) in \(index); paused"
         case let .error(message, hook, _):
             return "error in \(hook): \(message)"
-        case let .workoutEnd(completed, elapsed, done):
-            return "\(completed ? "finished" : "stopped") after \(TimeText.clock(elapsed)), \(done) segments done"
+        case let .workoutEnd(summary):
+            return "\(summary.completed ? "finished" : "stopped") after \(TimeText.clock(summary.elapsed)), \(summary.segmentsDone) segments done"
         }
     }
 

@@ -4,21 +4,22 @@ public enum TimeText {
     /// until the very end.
     public static func clock(_ seconds: Double) -> String {
         // A microsecond of floating-point noise must not turn 40 s into 0:41.
-        let total = Int(max(0, seconds - 1e-6).rounded(.up))
+        hms(Int(max(0, seconds - 1e-6).rounded(.up)))
+    }
+
+    /// Whole seconds as `m:ss` or `h:mm:ss`: the one formatter of clock times.
+    public static func hms(_ total: Int) -> String {
         let hours = total / 3600
         let minutes = (total % 3600) / 60
-        let secs = total % 60
-        let ss = secs < 10 ? "0\(secs)" : "\(secs)"
-        if hours > 0 {
-            return "\(hours):\(minutes < 10 ? "0" : "")\(minutes):\(ss)"
-        }
-        return "\(minutes):\(ss)"
+        let seconds = total % 60
+        return hours > 0 ? "\(hours):\(Padding.zeros(minutes)):\(Padding.zeros(seconds))"
+            : "\(minutes):\(Padding.zeros(seconds))"
     }
 
     /// `12.345` → `0:12.3`: the event stream's timestamp in plain output.
     public static func stamp(_ seconds: Double) -> String {
         let tenths = Int((max(0, seconds) * 10).rounded(.down))
         let whole = tenths / 10
-        return "\(whole / 60):\(whole % 60 < 10 ? "0" : "")\(whole % 60).\(tenths % 10)"
+        return "\(whole / 60):\(Padding.zeros(whole % 60)).\(tenths % 10)"
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One session in the history (SPEC §7): one JSON line in `history.jsonl`, fields in
+/// One session in the history: one JSON line in `history.jsonl`, fields in
 /// the spec's order.
 public struct HistoryEntry: Equatable, Sendable {
     /// The routine's name (`workout { name = … }`).

@@ -63,13 +63,8 @@ public enum Timestamp {
     private static func text(_ parts: tm, offset: Int) -> String {
         let sign = offset < 0 ? "-" : "+"
         let minutes = abs(offset) / 60
-        return "\(pad(Int(parts.tm_year) + 1900, 4))-\(pad(Int(parts.tm_mon) + 1))-\(pad(Int(parts.tm_mday)))"
-            + "T\(pad(Int(parts.tm_hour))):\(pad(Int(parts.tm_min))):\(pad(Int(parts.tm_sec)))"
-            + "\(sign)\(pad(minutes / 60)):\(pad(minutes % 60))"
-    }
-
-    private static func pad(_ value: Int, _ width: Int = 2) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        return "\(Padding.zeros(Int(parts.tm_year) + 1900, 4))-\(Padding.zeros(Int(parts.tm_mon) + 1))-\(Padding.zeros(Int(parts.tm_mday)))"
+            + "T\(Padding.zeros(Int(parts.tm_hour))):\(Padding.zeros(Int(parts.tm_min))):\(Padding.zeros(Int(parts.tm_sec)))"
+            + "\(sign)\(Padding.zeros(minutes / 60)):\(Padding.zeros(minutes % 60))"
     }
 }

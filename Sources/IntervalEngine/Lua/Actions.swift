@@ -7,9 +7,8 @@ protocol RoutineActions: AnyObject {
     func notify(title: String, body: String?)
     func say(_ text: String)
     func log(_ text: String)
-    func skipSegment()
-    func extendSegment(by seconds: Double)
-    func pauseWorkout()
+    /// `skip()`, `extend()` and `pause()`: the same door as keys and buttons.
+    func control(_ command: SessionCommand)
 }
 
 /// The actions callable from Lua: `bell()`, `notify(title, body?)`, `say(text)`,
@@ -77,7 +76,7 @@ enum Actions {
     static let skip: workout_SwiftFunction = { L in
         action(L, "skip") { args throws(APIError) in
             try args.noArguments(after: 0)
-            try running(args).skipSegment()
+            try running(args).control(.next)
         }
     }
 
@@ -88,14 +87,14 @@ enum Actions {
                 throw args.fail("seconds", "a number of seconds (negative to shorten)", at: 1)
             }
             try args.noArguments(after: 1)
-            try running(args).extendSegment(by: seconds)
+            try running(args).control(.add(seconds: seconds))
         }
     }
 
     static let pause: workout_SwiftFunction = { L in
         action(L, "pause") { args throws(APIError) in
             try args.noArguments(after: 0)
-            try running(args).pauseWorkout()
+            try running(args).control(.pause)
         }
     }
 }

@@ -112,7 +112,8 @@ public enum RoutineTypes {
         APIField("segments_done", "integer", "Segments that ended, run out or skipped."),
         APIField("segments_skipped", "integer", "Segments ended early with `skip()` or the `n` key."),
         APIField("segments", "integer", "Segments in the timeline; for an open-ended workout, the segments it reached."),
-        APIField("elapsed", "number", "Workout seconds from start to end, pauses not counted."),
+        APIField("elapsed", "number", "Workout seconds from start to end, pauses included (as the history records it)."),
+        APIField("active", "number", "`elapsed` less the time spent paused."),
         APIField("work_seconds", "number", "Seconds spent in `work` segments."),
     ])
 

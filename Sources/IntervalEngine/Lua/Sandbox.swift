@@ -1,6 +1,6 @@
 import CLua
 
-/// What a routine sees (SPEC §3): the base library without `dofile`, `loadfile` and
+/// What a routine sees: the base library without `dofile`, `loadfile` and
 /// binary chunks, `string`, `table`, `math`, `utf8`, `coroutine`, and the harmless part of
 /// `os`; `require` reads only `name.lua` beside the routine. Routines come from other
 /// people; running one must be as safe as reading it.
@@ -60,8 +60,8 @@ enum Sandbox {
         end
         """
 
-    /// The prelude's chunk name, which `Modules.where` skips when it looks for the
-    /// routine's line.
+    /// The prelude's chunk name, which `workout_where` (shim.h) skips when it looks for
+    /// the routine's line.
     static let preludeName = WORKOUT_PRELUDE_NAME
 
     static func open(_ lua: LuaState) {

@@ -1,4 +1,4 @@
-import CLua
+import CSystem
 import Foundation
 
 /// The last resort behind the time limits. The count hook stops Lua code, but not a
@@ -19,6 +19,10 @@ enum Watchdog {
         var messageLength = 0
         var terminal = termios()
         var hasTerminal = false
+        /// The history line to append before ending, and the file (C strings).
+        var lastResortPath: UnsafeMutablePointer<CChar>?
+        var lastResortLine: UnsafeMutablePointer<CChar>?
+        var lastResortLength = 0
     }
 
     nonisolated(unsafe) private static var shared = Shared()
@@ -34,18 +38,42 @@ enum Watchdog {
         shared.timer = timer
         shared.hasTimer = true
         shared.hasTerminal = tcgetattr(STDIN_FILENO, &shared.terminal) == 0
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
+        SignalHandler.install(workout_alarm_signal()) { _ in
             if Watchdog.shared.hasTerminal {
                 _ = tcsetattr(STDIN_FILENO, TCSANOW, &Watchdog.shared.terminal)
+            }
+            if let path = Watchdog.shared.lastResortPath, let line = Watchdog.shared.lastResortLine {
+                let file = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+                if file >= 0 {
+                    _ = write(file, line, Watchdog.shared.lastResortLength)
+                    _ = fsync(file)
+                    _ = close(file)
+                }
             }
             if let message = Watchdog.shared.message {
                 _ = write(STDERR_FILENO, message, Watchdog.shared.messageLength)
             }
             _exit(1)
         }
-        sigemptyset(&action.sa_mask)
-        sigaction(workout_alarm_signal(), &action, nil)
+    }
+
+    /// The prepared history line and its file, as the handler would write them (tests).
+    static var lastResortLine: (path: String, line: String)? {
+        guard let path = shared.lastResortPath, let line = shared.lastResortLine else { return nil }
+        return (String(cString: path), String(cString: line))
+    }
+
+    /// The history line the handler appends before ending the process (nil: none).
+    /// Set on the main thread between Lua calls; the handler only runs while the main
+    /// thread is stuck inside one, so it never sees a half-made pair.
+    static func setLastResort(_ entry: (path: String, line: String)?) {
+        let oldPath = shared.lastResortPath
+        let oldLine = shared.lastResortLine
+        shared.lastResortPath = entry.map { strdup($0.path) }
+        shared.lastResortLine = entry.map { strdup($0.line) }
+        shared.lastResortLength = entry?.line.utf8.count ?? 0
+        free(oldPath)
+        free(oldLine)
     }
 
     /// The message for a state, kept in C memory for the handler: built once per state.

@@ -1,4 +1,4 @@
-import CLua
+import CSystem
 import Foundation
 
 /// The clocks the run-loop scheduler reads, injectable so tests can move the wall clock

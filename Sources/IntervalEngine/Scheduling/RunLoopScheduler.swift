@@ -4,7 +4,7 @@ import Foundation
 /// and added to the run loop. Deadlines come from the monotonic plan; each `Timer` is
 /// created at the moment it is scheduled, from `wall now + (deadline − monotonic now)`,
 /// because the run loop fixes a timer's monotonic deadline when the timer is created
-/// (SPEC §9). The wall clock is read only to express the monotonic deadline as a `Date`
+/// (swift-corelibs-foundation's `CFRunLoopTimer` converts a fire date once). The wall clock is read only to express the monotonic deadline as a `Date`
 /// at that moment, so a wall-clock jump moves no timer.
 ///
 /// It also watches for a system suspend (see `SuspendDetector`): whenever a timer fires,
@@ -59,8 +59,9 @@ public final class RunLoopScheduler: Scheduler, SuspendDetecting {
     public var pendingCount: Int { timers.count }
 
     /// The monotonic deadline, in nanoseconds, for a workout time.
-    func deadline(for time: Double) -> UInt64 {
-        origin &+ UInt64(max(0, (time / speed * 1e9).rounded()))
+    public func deadline(for time: Double) -> UInt64 {
+        let offset = nanoseconds(time / speed)
+        return offset > UInt64.max - origin ? UInt64.max : origin + offset
     }
 
     /// The `Date` for a monotonic deadline, valid at this moment only: the run loop turns

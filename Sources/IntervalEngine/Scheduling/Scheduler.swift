@@ -16,6 +16,14 @@ public struct TimerToken: Hashable, Sendable {
     let id: UInt64
 }
 
+/// Seconds as whole nanoseconds, clamped to what a UInt64 holds: a conversion that
+/// can never trap, whatever the seconds.
+func nanoseconds(_ seconds: Double) -> UInt64 {
+    let value = (seconds * 1e9).rounded()
+    guard value > 0 else { return 0 }
+    return value >= 1.8e19 ? UInt64.max : UInt64(value)
+}
+
 /// Where a session's timers live: the run loop for real workouts, a virtual clock for
 /// dry runs and tests. Times are workout seconds from the scheduler's origin, so
 /// `--speed` is the scheduler's business, not the session's.
@@ -28,6 +36,9 @@ public protocol Scheduler: AnyObject {
     @discardableResult
     func schedule(at time: Double, _ action: @escaping (Fire) -> Void) -> TimerToken
     func cancel(_ token: TimerToken)
+    /// Where `time` falls in nanoseconds of CLOCK_MONOTONIC (virtual nanoseconds on a
+    /// virtual clock): what a listener needs to act ahead of a planned moment.
+    func deadline(for time: Double) -> UInt64
     /// Actions scheduled and not yet run or cancelled.
     var pendingCount: Int { get }
 }

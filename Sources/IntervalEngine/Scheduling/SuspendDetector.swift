@@ -1,4 +1,4 @@
-import CLua
+import CSystem
 import Dispatch
 import Foundation
 
@@ -72,10 +72,6 @@ final class SuspendSentinel {
     /// Fires `seconds` from now on the boot-time clock (a sleep counts).
     func arm(in seconds: Double) {
         _ = workout_arm_timer(descriptor, Int64(max(seconds, 0.001) * 1e9))
-    }
-
-    func disarm() {
-        _ = workout_arm_timer(descriptor, 0)
     }
 }
 

@@ -38,6 +38,8 @@ public final class VirtualClock: Scheduler {
         return TimerToken(id: nextSequence)
     }
 
+    public func deadline(for time: Double) -> UInt64 { nanoseconds(time) }
+
     public func cancel(_ token: TimerToken) {
         entries.removeAll { $0.sequence == token.id }
     }

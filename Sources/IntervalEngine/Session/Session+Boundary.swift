@@ -1,6 +1,7 @@
-/// Boundaries and the current segment's timers. At a boundary (SPEC §2) the order is:
+/// Boundaries and the current segment's timers. At a boundary the order is:
 /// `segment_end` → the old segment's `on_end` → `on_segment_end` → the new segment's
-/// timers → `segment_start` → its `on_start` → `on_segment_start` → alerts.
+/// timers (each announced to the listeners as planned) → `segment_start` → its `on_start`
+/// → `on_segment_start` → alerts.
 extension Session {
     func startSegment(_ position: Int, at time: Double) {
         segment = timeline.segments[position]
@@ -17,10 +18,7 @@ extension Session {
         callSegmentHook(routine.hooks.onSegmentStart, "on_segment_start")
         guard state != .finished else { return }
         if options.bell { ring(nil) }
-        if options.notify {
-            let title = segment.name
-            sendNotification(title: title, body: notificationBody())
-        }
+        if options.notify { sendNotification(title: segment.name, body: SummaryText.segment(segment, next: nextSegment)) }
         if options.voice { speak(segment.name) }
         endBoundary()
     }
@@ -36,10 +34,7 @@ extension Session {
             pendingSkip = false
             // Through the scheduler, not recursion: a hook that skips every segment
             // must not grow the stack by a boundary per segment.
-            timers.append(scheduler.schedule(at: scheduler.now) { [weak self] fire in
-                guard let self else { return }
-                self.firing(fire) { self.skip() }
-            })
+            plan(nil, at: scheduler.now) { session, _ in session.skip() }
         }
     }
 
@@ -94,66 +89,111 @@ extension Session {
     }
 
     func finish(completed: Bool, at time: Double) {
+        let paused = pausedSeconds + (state == .paused ? max(0, time - pausedAt) : 0)
         cancelTimers()
         state = .finished
         inBoundary = true
         if completed && options.bell { ring(nil) }
-        let summary = Summary(
-            completed: completed, segmentsDone: segmentsDone, segmentsSkipped: segmentsSkipped,
-            segments: timeline.isOpenEnded ? segmentsReached : timeline.count, elapsed: Number.rounded(time - startedAt, places: 6),
-            workSeconds: Number.rounded(workSeconds, places: 6))
+        let summary = summarySoFar(completed: completed, at: time, paused: paused)
         self.summary = summary
         callHook(routine.hooks.onFinish, "on_finish") { lua in lua.pushSummary(summary) }
         if completed && options.notify {
-            sendNotification(title: "\(routine.name) done", body: finishBody(summary), urgency: .critical)
+            sendNotification(title: "\(routine.name) done", body: SummaryText.notification(summary), urgency: .critical)
         }
-        emit(.workoutEnd(completed: completed, elapsed: summary.elapsed, segmentsDone: segmentsDone))
+        emit(.workoutEnd(summary))
         routine.lua.actions = nil
         routine.release()
-        onFinish?(summary)
     }
 
-    /// The end timer, the cues not yet fired and the countdown bells still ahead.
+    /// How the workout stands, as it would be summed up if it ended at `time`.
+    func summarySoFar(completed: Bool, at time: Double, paused: Double) -> Summary {
+        let elapsed = Number.rounded(time - startedAt, places: 6)
+        return Summary(completed: completed, segmentsDone: segmentsDone, segmentsSkipped: segmentsSkipped,
+                       segments: timeline.isOpenEnded ? segmentsReached : timeline.count, elapsed: elapsed,
+                       active: Number.rounded(max(0, elapsed - paused), places: 6),
+                       workSeconds: Number.rounded(workSeconds, places: 6))
+    }
+
+    /// The segment after the current one, when it is known.
+    var nextSegment: Segment? {
+        segment.index < timeline.count ? timeline.segments[segment.index] : nil
+    }
+
+    /// Schedules one of the segment's timers and, when it is a moment a listener may
+    /// want to hear of ahead (`kind`), announces it. The timer forgets itself when it
+    /// fires; `cancelTimers` withdraws those still to come.
+    func plan(_ kind: PlannedMoment.Kind?, at time: Double, _ action: @escaping (Session, Fire) -> Void) {
+        let scheduled = ScheduledToken()
+        let token = scheduler.schedule(at: time) { [weak self] fire in
+            guard let self else { return }
+            self.firing(fire) {
+                self.forgetTimer(scheduled.token)
+                action(self, fire)
+            }
+        }
+        scheduled.token = token
+        var moment: PlannedMoment?
+        if let kind {
+            moment = PlannedMoment(id: token.id, kind: kind, index: segment.index, at: time - startedAt,
+                                   deadline: scheduler.deadline(for: time))
+        }
+        timers.append((token, moment))
+        if let moment {
+            for listener in listeners { listener.planned(moment) }
+        }
+    }
+
+    /// A timer's own token, for its action to find (it exists only once scheduled).
+    private final class ScheduledToken {
+        var token: TimerToken?
+    }
+
+    private func forgetTimer(_ token: TimerToken?) {
+        guard let token, let position = timers.firstIndex(where: { $0.token == token }) else { return }
+        timers.remove(at: position)
+    }
+
+    /// The end timer, the cues not yet fired and the countdown seconds still ahead, each
+    /// announced to the listeners before it comes.
     func scheduleTimers() {
         let start = segmentStart
         let duration = segment.duration
-        timers.append(scheduler.schedule(at: start + duration) { [weak self] fire in
-            guard let self else { return }
-            self.firing(fire) { self.endSegment(at: fire.at, skipped: false) }
-        })
+        let following = nextSegment
+        plan(.boundary(next: following.map { SegmentSummary($0, count: segmentCount) },
+                       last: following == nil && timeline.isComplete), at: start + duration) { session, fire in
+            session.endSegment(at: fire.at, skipped: false)
+        }
         for (position, cue) in segment.cues.enumerated() where !firedCues.contains(position) {
             guard let offset = cue.offset(in: duration) else { continue }
-            timers.append(scheduler.schedule(at: start + offset) { [weak self] fire in
-                guard let self else { return }
-                self.firing(fire) { self.fireCue(position, offset: offset) }
-            })
+            plan(.cue(offset: offset, text: cue.text), at: start + offset) { session, _ in
+                session.fireCue(position, offset: offset)
+            }
         }
         let now = scheduler.now
-        if options.voice, let offset = announcementOffset, start + offset > now {
-            timers.append(scheduler.schedule(at: start + offset) { [weak self] fire in
-                guard let self else { return }
-                self.firing(fire) { self.announceNext() }
-            })
+        if options.voice, let offset = announcementOffset, start + offset > now, let following {
+            let text = "Next: \(following.name)"
+            plan(.announcement(text: text), at: start + offset) { session, _ in session.speak(text) }
         }
-        guard options.bell || options.voice, routine.countdown > 0 else { return }
+        guard options.alerts.countdown, routine.countdown > 0 else { return }
         for second in stride(from: Int(routine.countdown), through: 1, by: -1) {
             let offset = duration - Double(second)
             guard offset > 0, start + offset > now else { continue }
-            timers.append(scheduler.schedule(at: start + offset) { [weak self] fire in
-                guard let self else { return }
-                self.firing(fire) { self.countdown(second) }
-            })
+            plan(.countdown(second: second), at: start + offset) { session, _ in session.countdown(second) }
         }
     }
 
+    /// Cancels the timers still to come and withdraws the moments they were announced as.
     func cancelTimers() {
-        for token in timers {
-            scheduler.cancel(token)
-        }
+        let pending = timers
         timers.removeAll(keepingCapacity: true)
+        for (token, moment) in pending {
+            scheduler.cancel(token)
+            guard let moment else { continue }
+            for listener in listeners { listener.withdrawn(moment) }
+        }
     }
 
-    private func fireCue(_ position: Int, offset: Double) {
+    func fireCue(_ position: Int, offset: Double) {
         firedCues.insert(position)
         let cue = segment.cues[position]
         emit(.cue(index: segment.index, offset: offset, text: cue.text))
@@ -179,45 +219,22 @@ extension Session {
         return offset >= Session.announcementLead ? offset : nil
     }
 
-    private func announceNext() {
-        speak("Next: \(timeline.segments[segment.index].name)")
-    }
-
-    private func countdown(_ second: Int) {
+    func countdown(_ second: Int) {
         if options.bell { ring(String(second)) }
         if options.voice { speak(String(second)) }
     }
 
-    /// `work · 0:20 · round 2/8 · next: Rest`
-    private func notificationBody() -> String {
-        var parts = [segment.kind, TimeText.clock(segment.duration)]
-        if let round = segment.round, let rounds = segment.rounds {
-            parts.append("round \(round)/\(rounds)")
-        }
-        if segment.index < timeline.count {
-            parts.append("next: \(timeline.segments[segment.index].name)")
-        }
-        return parts.joined(separator: " · ")
-    }
-
-    /// `24:00 · 20/20 segments · 12:00 of work`
-    private func finishBody(_ summary: Summary) -> String {
-        "\(TimeText.clock(summary.elapsed)) · \(summary.segmentsDone)/\(summary.segments) segments · "
-            + "\(TimeText.clock(summary.workSeconds)) of work"
-    }
-
+    /// Alerts are events; `AlertListener` makes heard those the switches allow.
     func ring(_ text: String?) {
-        emit(.alert(.bell, text: text ?? ""))
-        if options.bell { alerts.bell() }
+        emit(.alert(.bell, text: text ?? "", nil))
     }
 
     func sendNotification(title: String, body: String?, urgency: Urgency = .normal) {
-        emit(.alert(.notify, text: body.map { "\(title): \($0)" } ?? title))
-        alerts.notify(title: title, body: body ?? "", urgency: urgency)
+        emit(.alert(.notify, text: body.map { "\(title): \($0)" } ?? title,
+                    Notification(title: title, body: body ?? "", urgency: urgency)))
     }
 
     func speak(_ text: String) {
-        emit(.alert(.say, text: text))
-        alerts.say(text)
+        emit(.alert(.say, text: text, nil))
     }
 }

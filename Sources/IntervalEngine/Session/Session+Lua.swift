@@ -30,9 +30,7 @@ extension Session: RoutineActions {
     func notify(title: String, body: String?) { sendNotification(title: title, body: body) }
     func say(_ text: String) { speak(text) }
     func log(_ text: String) { emit(.log(text: text)) }
-    func skipSegment() { skip() }
-    func extendSegment(by seconds: Double) { extend(by: seconds) }
-    func pauseWorkout() { pause() }
+    func control(_ command: SessionCommand) { apply(command) }
 }
 
 /// The tables hooks receive.
@@ -75,12 +73,13 @@ extension LuaState {
     /// `summary` for `on_finish`.
     func pushSummary(_ summary: Summary) -> Int32 {
         let stack = self.stack
-        lua_createtable(L, 0, 6)
+        lua_createtable(L, 0, 7)
         stack.push(summary.completed); stack.setField("completed")
         stack.push(summary.segmentsDone); stack.setField("segments_done")
         stack.push(summary.segmentsSkipped); stack.setField("segments_skipped")
         stack.push(summary.segments); stack.setField("segments")
         stack.push(summary.elapsed); stack.setField("elapsed")
+        stack.push(summary.active); stack.setField("active")
         stack.push(summary.workSeconds); stack.setField("work_seconds")
         return 1
     }

@@ -1,7 +1,8 @@
 /// A running workout: walks the timeline on a scheduler, calls the routine's hooks and
-/// reports everything as events. It owns its timers and, through the routine, its Lua
-/// references; `stop()` releases both, and nothing else keeps the session alive (timer
-/// actions hold it weakly).
+/// publishes everything to its listeners: each event, and each moment it plans before
+/// the moment comes. Controllers drive it with `apply(_:)`; viewers read `snapshot()`.
+/// It owns its timers and, through the routine, its Lua references; finishing releases
+/// both, and nothing else keeps the session alive (timer actions hold it weakly).
 ///
 /// All of it runs on one thread: the main run loop, or the caller of a virtual clock.
 public final class Session {
@@ -11,12 +12,9 @@ public final class Session {
 
     public let routine: Routine
     let scheduler: any Scheduler
-    let alerts: any AlertPlayer
     public let options: SessionOptions
-    /// Receives every event, in order.
-    public var onEvent: (Event) -> Void
-    /// Called once, after the last event, when the workout ends for any reason.
-    public var onFinish: ((Summary) -> Void)?
+    /// Who hears the events and the planned moments, in the order they subscribed.
+    private(set) var listeners: [any SessionListener] = []
 
     public internal(set) var state: State = .ready
     /// The current segment, its duration changed by `extend`.
@@ -24,7 +22,9 @@ public final class Session {
     /// Workout time at which the current segment started, moved later by pauses.
     public internal(set) var segmentStart: Double = 0
     var pausedAt: Double = 0
-    var timers: [TimerToken] = []
+    /// The current segment's timers still to fire, with the moment each was announced as
+    /// (nil for the session's own bookkeeping timers).
+    var timers: [(token: TimerToken, moment: PlannedMoment?)] = []
     var firedCues: Set<Int> = []
     /// The fire being handled, stamped on the events it causes.
     var currentFire: Fire?
@@ -45,20 +45,35 @@ public final class Session {
     /// The highest segment number started: an open-ended workout's `summary.segments`.
     var segmentsReached = 0
     public internal(set) var summary: Summary?
+    /// The latest message a viewer shows, and how many there have been.
+    var message: SessionMessage?
+    var messageCount = 0
+    /// The current segment's `info` as JSON, for snapshots.
+    var infoCache: (index: Int, info: JSONValue)?
 
-    public init(routine: Routine, scheduler: any Scheduler, alerts: any AlertPlayer = SilentAlerts(),
-                options: SessionOptions = SessionOptions(), onEvent: @escaping (Event) -> Void = { _ in }) {
+    /// `onEvent`, when given, is subscribed first: a shorthand for tests and small tools.
+    public init(routine: Routine, scheduler: any Scheduler, options: SessionOptions = SessionOptions(),
+                onEvent: ((Event) -> Void)? = nil) {
         self.routine = routine
         self.scheduler = scheduler
-        self.alerts = alerts
         self.options = options
-        self.onEvent = onEvent
+        if let onEvent { listeners.append(EventClosure(onEvent)) }
         // An open-ended routine may have no segment before its generator has run.
         segment = routine.timeline.segments.first ?? Segment.none
         outcomes = Array(repeating: .pending, count: routine.timeline.count)
     }
 
     var timeline: Timeline { routine.timeline }
+
+    /// Adds a listener: it hears every event from now on, after those subscribed before.
+    public func subscribe(_ listener: any SessionListener) {
+        listeners.append(listener)
+    }
+
+    /// Adds a closure that hears every event.
+    public func subscribe(_ body: @escaping (Event) -> Void) {
+        listeners.append(EventClosure(body))
+    }
 
     /// Seconds of the current segment done, pauses excluded.
     public var elapsedInSegment: Double {
@@ -105,7 +120,7 @@ public final class Session {
         }
     }
 
-    public func pause() {
+    func pause() {
         guard state == .running else { return }
         if inBoundary {
             pendingPause = true
@@ -118,7 +133,7 @@ public final class Session {
         callSegmentHook(routine.hooks.onPause, "on_pause")
     }
 
-    public func resume() {
+    func resume() {
         guard state == .paused else { return }
         segmentStart += scheduler.now - pausedAt
         pausedSeconds += scheduler.now - pausedAt
@@ -131,19 +146,15 @@ public final class Session {
     /// The machine slept under the running workout: say so and pause where it was, so
     /// the user resumes (and `on_resume` runs) when they are back, instead of the timer
     /// carrying on as if they had been there.
-    public func suspended(missed: Double) {
+    func suspended(missed: Double) {
         guard state == .running else { return }
         emit(.suspend(index: segment.index, missed: missed))
         pause()
     }
 
-    public func togglePause() {
-        state == .paused ? resume() : pause()
-    }
-
     /// Ends the current segment now, marked skipped. While paused, the next segment
     /// starts paused. Called from a hook, it takes effect once the hook's boundary is done.
-    public func skip() {
+    func skip() {
         guard state == .running || state == .paused else { return }
         if inBoundary {
             pendingSkip = true
@@ -161,7 +172,7 @@ public final class Session {
     /// `segment_start` with its hooks and alerts; the abandoned attempt has no
     /// `segment_end`, and a segment gone back over no longer counts as done. While
     /// paused, it stays paused.
-    public func back() {
+    func back() {
         guard state == .running || state == .paused, !inBoundary else { return }
         let time = state == .paused ? pausedAt : scheduler.now
         var position = segment.index - 1
@@ -176,7 +187,7 @@ public final class Session {
 
     /// Lengthens the current segment (or shortens it, with a negative number; never
     /// below what is already done, so a big cut ends it now).
-    public func extend(by seconds: Double) {
+    func extend(by seconds: Double) {
         guard state == .running || state == .paused, !segmentHasEnded else { return }
         let done = elapsedInSegment
         segment.duration = min(max(segment.duration + seconds, done), Duration.maximum)
@@ -186,16 +197,33 @@ public final class Session {
         }
     }
 
+    /// How the workout stands now, summed up as if it were stopped at this moment.
+    public func progress() -> Summary {
+        if let summary { return summary }
+        // As `stop()` would: a pause's time up to now is not counted as elapsed.
+        return summarySoFar(completed: false, at: state == .paused ? pausedAt : scheduler.now, paused: pausedSeconds)
+    }
+
     /// Quits: the workout ends now, not completed.
-    public func stop() {
+    func stop() {
         guard state == .running || state == .paused else { return }
         finish(completed: false, at: state == .paused ? pausedAt : scheduler.now)
     }
 
+    /// Publishes an event to every listener, in order, and keeps the message line.
     func emit(_ kind: Event.Kind) {
-        onEvent(Event(kind, t: scheduler.now - startedAt, fire: currentFire.map {
+        if case .segmentStart = kind {
+            message = nil
+        } else if let (text, messageKind) = SessionMessage.text(of: kind) {
+            messageCount += 1
+            message = SessionMessage(text: VisibleText.escape(text), kind: messageKind, sequence: messageCount)
+        }
+        let event = Event(kind, t: scheduler.now - startedAt, fire: currentFire.map {
             Fire(at: $0.at - startedAt, lateMs: $0.lateMs)
-        }))
+        })
+        for listener in listeners {
+            listener.receive(event)
+        }
     }
 
     /// Runs a timer's work with its fire recorded for the events it causes.

@@ -1,24 +1,29 @@
-/// Which automatic alerts a session gives. Alerts the routine asks for itself
-/// (`bell()`, `notify()`, `say()`) are always recorded; these switch the automatic ones.
+/// How a session runs: which automatic alerts it gives (from the one switchboard,
+/// `AlertSwitches`), and what its events carry. Alerts the routine asks for itself
+/// (`bell()`, `notify()`, `say()`) are always events; the switches decide what is heard.
 public struct SessionOptions: Sendable {
-    /// A bell at each boundary and for the countdown (`--no-bell` turns it off).
-    public var bell: Bool
-    /// A desktop notification at each segment start.
-    public var notify: Bool
-    /// Speak each segment's name, the countdown and text cues (`--voice`).
-    public var voice: Bool
+    public var alerts: AlertSwitches
 
     /// Put each segment's `info` in `segment_start` events. Converting the Lua table is
     /// work on the fire path, so outputs that never show it (plain lines, the status
     /// line) turn it off.
     public var payloadsInEvents: Bool
 
-    public init(bell: Bool = true, notify: Bool = false, voice: Bool = false, payloadsInEvents: Bool = true) {
-        self.bell = bell
-        self.notify = notify
-        self.voice = voice
+    public init(alerts: AlertSwitches, payloadsInEvents: Bool = true) {
+        self.alerts = alerts
         self.payloadsInEvents = payloadsInEvents
     }
+
+    public init(bell: Bool = true, notify: Bool = false, voice: Bool = false, payloadsInEvents: Bool = true) {
+        self.init(alerts: AlertSwitches(bell: bell, notify: notify, voice: voice), payloadsInEvents: payloadsInEvents)
+    }
+
+    /// A bell at each boundary and for the countdown.
+    var bell: Bool { alerts.bell }
+    /// A desktop notification at each segment start.
+    var notify: Bool { alerts.notify }
+    /// Each segment's name, the countdown and text cues spoken.
+    var voice: Bool { alerts.voice }
 }
 
 /// How a workout ended, for `on_finish`, the summary and the history.
@@ -27,8 +32,10 @@ public struct Summary: Sendable, Equatable {
     public var segmentsDone: Int
     public var segmentsSkipped: Int
     public var segments: Int
-    /// Workout seconds from start to end, pauses included.
+    /// Workout seconds from start to end, pauses included (as the history records it).
     public var elapsed: Double
+    /// `elapsed` less the time spent paused.
+    public var active: Double
     /// Seconds spent in `work` segments, pauses excluded.
     public var workSeconds: Double
 }

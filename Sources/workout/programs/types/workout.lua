@@ -74,7 +74,8 @@
 ---@field segments_done integer Segments that ended, run out or skipped.
 ---@field segments_skipped integer Segments ended early with `skip()` or the `n` key.
 ---@field segments integer Segments in the timeline; for an open-ended workout, the segments it reached.
----@field elapsed number Workout seconds from start to end, pauses not counted.
+---@field elapsed number Workout seconds from start to end, pauses included (as the history records it).
+---@field active number `elapsed` less the time spent paused.
 ---@field work_seconds number Seconds spent in `work` segments.
 
 ---`run`: what a `generate` function receives, the same table updated before each resume (`coroutine.yield` returns it too).

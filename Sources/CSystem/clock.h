@@ -1,4 +1,4 @@
-// The pieces of this module that are not Lua: Glibc's Swift module does not export
+// The system calls Swift cannot make directly: Glibc's Swift module does not export
 // <sys/timerfd.h>, and the engine needs a timer on CLOCK_BOOTTIME to notice a system
 // suspend the moment the machine wakes (Scheduling/SuspendDetector.swift); and a POSIX
 // timer whose `sigevent` Swift cannot fill in (Lua/Watchdog.swift).

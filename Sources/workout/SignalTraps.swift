@@ -1,15 +1,6 @@
 import Dispatch
 import Foundation
-
-/// Carries main-thread state into `@Sendable` handlers (signal sources, timers) that
-/// Dispatch runs on the main queue.
-final class MainThreadBox<Value>: @unchecked Sendable {
-    var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-}
+import IntervalEngine
 
 /// The write end of the self-pipe the signal handler writes to.
 nonisolated(unsafe) private var signalPipeInput: Int32 = -1
@@ -22,12 +13,10 @@ nonisolated(unsafe) private var signalPipeInput: Int32 = -1
 /// the main queue drains.
 final class SignalTraps {
     private let source: DispatchSourceRead
-    private let pipeOutput: Int32
 
     init(_ signals: [Int32] = [SIGINT, SIGTERM], _ handler: @escaping @Sendable (Int32) -> Void) {
         var ends: [Int32] = [0, 0]
         pipe(&ends)
-        pipeOutput = ends[0]
         signalPipeInput = ends[1]
         _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
         _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
@@ -46,39 +35,21 @@ final class SignalTraps {
     }
 
     private static func trap(_ number: Int32) {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { number in
+        SignalHandler.install(number, flags: SA_RESTART) { number in
             var byte = UInt8(truncatingIfNeeded: number)
             _ = write(signalPipeInput, &byte, 1)
         }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        sigaction(number, &action, nil)
     }
 
     /// Stops the process as Ctrl-Z would, once the caller has tidied up; returns after
     /// SIGCONT (`fg`), with the trap back in place.
     static func stopProcess() {
-        signal(SIGTSTP, SIG_DFL)
+        SignalHandler.reset(SIGTSTP)
         raise(SIGTSTP)
         trap(SIGTSTP)
     }
 
     deinit {
         source.cancel()
-    }
-}
-
-/// Turns the main run loop until `done()` holds. The run loop does not return just
-/// because a timer fired, so whoever makes `done()` true also calls `wake()`.
-enum MainLoop {
-    static func run(until done: () -> Bool) {
-        while !done() {
-            _ = RunLoop.main.run(mode: .default, before: .distantFuture)
-        }
-    }
-
-    static func wake() {
-        DispatchQueue.main.async {}
     }
 }

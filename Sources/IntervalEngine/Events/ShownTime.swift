@@ -45,14 +45,7 @@ public struct ShownTime: Equatable, Sendable {
     }
 
     static func text(tenths: Int, tenthsShown: Bool) -> String {
-        let whole = tenths / 10
-        let hours = whole / 3600
-        let minutes = (whole % 3600) / 60
-        let seconds = whole % 60
-        var text = hours > 0 ? "\(hours):\(pad(minutes)):\(pad(seconds))" : "\(minutes):\(pad(seconds))"
-        if tenthsShown { text += ".\(tenths % 10)" }
-        return text
+        let text = TimeText.hms(tenths / 10)
+        return tenthsShown ? text + ".\(tenths % 10)" : text
     }
-
-    private static func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

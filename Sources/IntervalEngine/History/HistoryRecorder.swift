@@ -1,0 +1,61 @@
+import Foundation
+
+/// Records a session in the history from its events, so a session that ends any way —
+/// finished, quit, Ctrl-C, SIGTERM — is written by this one path, when `workout_end`
+/// comes. For the one exit that never reaches `workout_end`, the watchdog ending a
+/// library call that cannot be interrupted, it keeps a line ready (the session as it
+/// stood at its latest boundary, not completed) that the watchdog's signal handler
+/// appends before the process ends.
+public final class HistoryRecorder: SessionListener {
+    private let routine: Routine
+    private let file: HistoryFile
+    private let clock: () -> Date
+    /// How the session stands now, as if it ended (for the watchdog's line).
+    private let progress: () -> Summary
+    private var started: Date?
+    /// Why the session could not be recorded, if it could not: shown once the terminal
+    /// is back, never fatal (the workout itself already happened).
+    public private(set) var failure: String?
+    public private(set) var recorded = false
+
+    public init(routine: Routine, file: HistoryFile, clock: @escaping () -> Date = Date.init,
+                progress: @escaping () -> Summary) {
+        self.routine = routine
+        self.file = file
+        self.clock = clock
+        self.progress = progress
+    }
+
+    public func receive(_ event: Event) {
+        switch event.kind {
+        case .workoutStart:
+            started = clock()
+            prepareLastResort()
+        case .segmentStart, .segmentEnd, .pause, .resume:
+            prepareLastResort()
+        case let .workoutEnd(summary):
+            Watchdog.setLastResort(nil)
+            record(summary)
+        default:
+            break
+        }
+    }
+
+    private func entry(_ summary: Summary) -> HistoryEntry {
+        HistoryEntry(routine: routine, summary: summary, started: started ?? clock(), ended: clock())
+    }
+
+    private func record(_ summary: Summary) {
+        guard !recorded else { return }
+        recorded = true
+        do {
+            try file.append(entry(summary))
+        } catch {
+            failure = "the session was not recorded in the history: \(error)"
+        }
+    }
+
+    private func prepareLastResort() {
+        Watchdog.setLastResort((path: file.path, line: entry(progress()).json.text + "\n"))
+    }
+}

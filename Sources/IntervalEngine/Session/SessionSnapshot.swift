@@ -1,0 +1,119 @@
+/// Everything a viewer shows of a running workout at one moment, as plain values: the
+/// live display builds its screen from it, and a web page gets it as JSON. Times are
+/// workout seconds unless named otherwise.
+public struct SessionSnapshot: Sendable, Equatable {
+    /// A segment with its payload, as a viewer shows it.
+    public struct Part: Sendable, Equatable {
+        public var segment: SegmentSummary
+        /// The segment's `info` table as JSON (`null` when it has none).
+        public var info: JSONValue
+
+        public init(segment: SegmentSummary, info: JSONValue) {
+            self.segment = segment
+            self.info = info
+        }
+    }
+
+    public var routine: String
+    public var state: Session.State
+    /// The current segment; nil before the first one starts.
+    public var current: Part?
+    /// The segment after it, when it is known.
+    public var next: Part?
+    /// How many segments the workout has, once that is known (an open-ended workout's
+    /// once its generators have ended; events keep `null` for it throughout).
+    public var count: Int?
+    /// Seconds left in the current segment, and done of it (pauses not counted).
+    public var remaining: Double
+    public var elapsedInSegment: Double
+    /// When the current segment ends, while running: in workout seconds and in
+    /// nanoseconds of CLOCK_MONOTONIC. Nil while paused or finished.
+    public var deadline: Double?
+    public var deadlineNanoseconds: UInt64?
+    /// Where the workout is in its plan: planned seconds done (the current segment's
+    /// planned start plus what is done of it) and left (nil while an open-ended workout
+    /// has segments still to come).
+    public var workoutDone: Double
+    public var workoutLeft: Double?
+    /// The latest cue, `print`, spoken text, warning or error; a new segment clears it.
+    public var message: SessionMessage?
+    /// When the shown segment clock (`ShownTime`) next changes, while running; nil when
+    /// the next change is the segment's end. A viewer wakes `nextChange - t` from when it
+    /// took the snapshot.
+    public var nextChange: Double?
+    /// Workout seconds since the start, when the snapshot was taken.
+    public var t: Double
+    public var speed: Double
+
+    public var paused: Bool { state == .paused }
+}
+
+/// A line a viewer keeps in view until the next one.
+public struct SessionMessage: Sendable, Equatable {
+    public enum Kind: String, Sendable { case cue, log, warning, error }
+
+    public var text: String
+    public var kind: Kind
+    /// Counts messages: a viewer that shows a warning of its own keeps it until a newer
+    /// message comes.
+    public var sequence: Int
+
+    public init(text: String, kind: Kind, sequence: Int) {
+        self.text = text
+        self.kind = kind
+        self.sequence = sequence
+    }
+
+    /// What an event puts in the message line, if anything. The spoken countdown is left
+    /// out: the clock already shows it, and it would wipe the cue being read.
+    static func text(of event: Event.Kind) -> (String, Kind)? {
+        switch event {
+        case let .cue(_, _, text?): (text, .cue)
+        case let .log(text): (text, .log)
+        case let .error(text, _, _): (text, .error)
+        case let .alert(.say, text, _) where !text.allSatisfy(\.isNumber): (text, .cue)
+        case let .suspend(_, missed): ("The computer slept for \(TimeText.clock(missed)); paused. Space goes on.", .warning)
+        default: nil
+        }
+    }
+}
+
+extension Session {
+    /// The workout as it stands now.
+    public func snapshot() -> SessionSnapshot {
+        let started = state != .ready && segment.index > 0
+        let remaining = started ? remainingInSegment : 0
+        let elapsed = started ? elapsedInSegment : 0
+        var current: SessionSnapshot.Part?
+        var next: SessionSnapshot.Part?
+        var done = 0.0
+        if started {
+            current = .init(segment: SegmentSummary(segment, count: segmentCount), info: currentInfo())
+            done = timeline.segments[segment.index - 1].start + elapsed
+            if segment.index < timeline.count {
+                let upcoming = timeline.segments[segment.index]
+                next = .init(segment: SegmentSummary(upcoming, count: segmentCount), info: routine.infoJSON(for: upcoming))
+            }
+        }
+        let running = state == .running && started
+        let deadline = running ? segmentDeadline : nil
+        return SessionSnapshot(
+            routine: routine.name, state: state, current: current, next: next,
+            count: timeline.isComplete ? timeline.count : nil,
+            remaining: remaining, elapsedInSegment: elapsed,
+            deadline: deadline.map { $0 - startedAt },
+            deadlineNanoseconds: deadline.map { scheduler.deadline(for: $0) },
+            workoutDone: done, workoutLeft: started ? remainingInWorkout : nil,
+            message: message,
+            nextChange: running ? ShownTime(remaining: remaining).nextChange(deadline: segmentDeadline - startedAt) : nil,
+            t: scheduler.now - startedAt, speed: scheduler.speed)
+    }
+
+    /// The current segment's `info` as JSON, converted once per segment start.
+    private func currentInfo() -> JSONValue {
+        if let cached = infoCache, cached.index == segment.index { return cached.info }
+        let info = routine.infoJSON(for: segment)
+        infoCache = (segment.index, info)
+        return info
+    }
+}

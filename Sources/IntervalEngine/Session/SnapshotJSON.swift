@@ -1,0 +1,46 @@
+/// The snapshot as JSON, for a web page or a script: the same names as the events'
+/// (`segment` has `segment_start`'s fields), times in workout seconds, `deadline_ns` on
+/// CLOCK_MONOTONIC.
+extension SessionSnapshot {
+    public var json: JSONValue {
+        .object([
+            ("routine", .string(routine)),
+            ("state", .string(state.name)),
+            ("t", .number(Number.rounded(t, places: 6))),
+            ("speed", .number(speed)),
+            ("segment", current.map(SessionSnapshot.json) ?? .null),
+            ("next", next.map(SessionSnapshot.json) ?? .null),
+            ("count", .from(count)),
+            ("remaining", .number(Number.rounded(remaining, places: 6))),
+            ("elapsed_in_segment", .number(Number.rounded(elapsedInSegment, places: 6))),
+            ("deadline", deadline.map { .number(Number.rounded($0, places: 6)) } ?? .null),
+            ("deadline_ns", deadlineNanoseconds.map { .number(Double($0)) } ?? .null),
+            ("paused", .bool(paused)),
+            ("workout_done", .number(Number.rounded(workoutDone, places: 6))),
+            ("workout_left", workoutLeft.map { .number(Number.rounded($0, places: 6)) } ?? .null),
+            ("message", message.map { .object([("text", .string($0.text)), ("kind", .string($0.kind.rawValue))]) } ?? .null),
+            ("next_change", nextChange.map { .number(Number.rounded($0, places: 6)) } ?? .null),
+        ])
+    }
+
+    private static func json(_ part: Part) -> JSONValue {
+        let segment = part.segment
+        return .object([
+            ("index", .integer(segment.index)), ("count", .from(segment.count)), ("name", .string(segment.name)),
+            ("kind", .string(segment.kind)), ("duration", .number(segment.duration)), ("round", .from(segment.round)),
+            ("rounds", .from(segment.rounds)), ("block", .from(segment.block)), ("info", part.info),
+        ])
+    }
+}
+
+extension Session.State {
+    /// `ready`, `running`, `paused`, `finished`.
+    public var name: String {
+        switch self {
+        case .ready: "ready"
+        case .running: "running"
+        case .paused: "paused"
+        case .finished: "finished"
+        }
+    }
+}
