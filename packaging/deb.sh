@@ -2,7 +2,7 @@
 # Builds the Debian package from a staged tree: packaging/deb.sh STAGE VERSION OUTPUT.
 # STAGE/debian/workout holds what `make install-built PREFIX=/usr` put there (the layout
 # dpkg-shlibdeps expects, beside a debian/control of its own); this adds the documents
-# Debian asks for (README, copyright, changelog), writes DEBIAN/control with Depends
+# Debian asks for (README with the docs it links, copyright, changelog), writes DEBIAN/control with Depends
 # computed by dpkg-shlibdeps from the binary's libraries, and packs it with dpkg-deb.
 # Nothing here reaches the network.
 set -euo pipefail
@@ -14,6 +14,9 @@ maintainer="$(sed -n 's/^Maintainer: //p' "$here/control")"
 doc="$root/usr/share/doc/workout"
 install -d "$doc"
 install -m 644 "$here/../README.md" "$doc/README.md"
+# The guides the README links, where its links lead.
+install -d "$doc/docs"
+install -m 644 "$here"/../docs/*.md "$doc/docs/"
 install -m 644 "$here/copyright" "$doc/copyright"
 # A native package's changelog: one entry for this version, dated by the last commit so
 # that the same commit gives the same package.

@@ -40,7 +40,7 @@ final class DebianPackageTests: XCTestCase {
                      "./usr/share/workout/programs/types/workout.lua", "./usr/share/workout/programs/.luarc.json",
                      "./usr/share/workout/programs/.luacheckrc", "./usr/share/man/man1/workout.1.gz",
                      "./usr/share/bash-completion/completions/workout", "./usr/share/zsh/vendor-completions/_workout",
-                     "./usr/share/fish/vendor_completions.d/workout.fish", "./usr/share/doc/workout/README.md",
+                     "./usr/share/fish/vendor_completions.d/workout.fish", "./usr/share/doc/workout/README.md", "./usr/share/doc/workout/docs/routines.md",
                      "./usr/share/doc/workout/copyright", "./usr/share/doc/workout/changelog.gz"] {
             XCTAssertTrue(listing.output.contains(" \(path)\n"), "\(path) is not in the package")
         }
