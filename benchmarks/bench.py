@@ -22,6 +22,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from elf import is_stripped
 from figures import (Figure, Target, at_least, at_most, below, fmt, magnitude_below, percentile, plural,
                      reference, slope)
 from processes import PYTHON, BenchError, TmuxServer, measure, spinners, stream_events
@@ -350,6 +351,13 @@ def bench_scale(context):
     ]
 
 
+def bench_size(context):
+    """The binary's size on disk; `make bench` measures the release build, which is stripped."""
+    stripped = "stripped" if is_stripped(context.workout) else "not stripped"
+    return [Figure("size.binary_mib", "size", f"the binary ({stripped})", context.workout.stat().st_size / 2**20,
+                   "MiB")]
+
+
 def bench_startup(context):
     """`workout check programs/hiit.lua`: hyperfine's median when installed, else our own."""
     sizes = context.sizes
@@ -527,6 +535,9 @@ def sections(sizes):
             "twenty sped up; about 310 bytes a line), `history stats --json` (TZ=Europe/Berlin) against "
             "`jq -s '{sessions: length, work_seconds: (map(.work_seconds) | add)}'` on the same file: wall time "
             f"from spawn to reap, median of {sizes.history_runs} interleaved runs each. The target: less time than jq."),
+        ("size", "Binary size",
+            "The file's size (`stat`); stripped means it has no `.symtab` and no `.debug_*` section (read from its "
+            "ELF section headers). The release build links the Swift runtime and Foundation statically."),
     ]
 
 
@@ -561,7 +572,7 @@ def parse_arguments(argv):
 
 def run_all(context):
     """Every benchmark, in an order that keeps the noisy ones (busy cores) apart from the rest."""
-    figures = []
+    figures = bench_size(context)
     figures += bench_lateness(context)
     with TmuxServer(context.scratch) as server:
         figures += bench_display(context, server)
