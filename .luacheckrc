@@ -50,6 +50,7 @@ stds.workout = {
     "skip",
     "extend",
     "pause",
+    "record",
   },
 }
 std = "workout"

@@ -22,6 +22,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from elf import is_stripped
 from figures import (Figure, Target, at_least, at_most, below, fmt, magnitude_below, percentile, plural,
                      reference, slope)
 from processes import PYTHON, BenchError, TmuxServer, measure, spinners, stream_events
@@ -55,6 +56,8 @@ class Sizes:
     startup_warmup: int
     hook_segments: int
     hook_runs: int
+    history_sessions: int
+    history_runs: int
     serve_segments: int         # 1 s segments of the serving runs (none, and 20 viewers)
     serve_speed: float
     page_boundaries: int        # boundaries the page in Chromium shows
@@ -62,12 +65,12 @@ class Sizes:
 
 FULL = Sizes(countdown_s=20, sample_margin_s=1, lateness_segments=1000, lateness_speed=100,
              program_seconds=1.5, scale_segments=100_000, scale_runs=3, startup_runs=30,
-             startup_warmup=3, hook_segments=100_000, hook_runs=5, serve_segments=1000, serve_speed=100,
-             page_boundaries=40)
+             startup_warmup=3, hook_segments=100_000, hook_runs=5, history_sessions=100_000, history_runs=3,
+             serve_segments=1000, serve_speed=100, page_boundaries=40)
 TINY = Sizes(countdown_s=2, sample_margin_s=0.5, lateness_segments=60, lateness_speed=100,
              program_seconds=0.2, scale_segments=2_000, scale_runs=1, startup_runs=5,
-             startup_warmup=1, hook_segments=5_000, hook_runs=3, serve_segments=60, serve_speed=100,
-             page_boundaries=4)
+             startup_warmup=1, hook_segments=5_000, hook_runs=3, history_sessions=2_000, history_runs=1,
+             serve_segments=60, serve_speed=100, page_boundaries=4)
 
 
 def display_changes(duration, start, end):
@@ -315,9 +318,11 @@ def bench_memory(context):
         speed = min(MAX_SPEED, max(1.0, plan["duration"] / seconds))
         never_ends = plan.get("open_ended") and not plan.get("complete")
         progress(f"memory: {program.name} at --speed {speed:g}" + (" (then Ctrl-C)" if never_ends else ""))
+        # Ctrl-C no sooner than a second in: a start-up slowed by a loaded machine must have
+        # set up its signal handling (else SIGINT ends it before it has run, status -2).
         usage = measure(context.run_argv(program, "--json", "--speed", f"{speed:g}"), context.env,
                         timeout=plan["duration"] / speed + 30,
-                        interrupt_after=seconds if never_ends else None,
+                        interrupt_after=max(seconds, 1.0) if never_ends else None,
                         expect=(130,) if never_ends else (0,))
         figures.append(Figure(f"memory.run.{program.stem}", group, f"`run {program.name}`", usage.rss_mib,
                               "MiB", below(24, "MiB")))
@@ -351,6 +356,13 @@ def bench_scale(context):
         Figure("scale.dry_run_rss_mib", group, "`run --dry-run` peak RSS", max(u.rss_mib for u in dry_runs),
                "MiB"),
     ]
+
+
+def bench_size(context):
+    """The binary's size on disk; `make bench` measures the release build, which is stripped."""
+    stripped = "stripped" if is_stripped(context.workout) else "not stripped"
+    return [Figure("size.binary_mib", "size", f"the binary ({stripped})", context.workout.stat().st_size / 2**20,
+                   "MiB")]
 
 
 def bench_startup(context):
@@ -397,6 +409,57 @@ def bench_hooks(context):
         cpu_with.append(measure(context.run_argv(hooked, "--dry-run"), context.env, timeout=120).cpu_s)
     cost = (percentile(cpu_with, 50) - percentile(cpu_without, 50)) / (2 * count) * 1e6
     return [Figure("hooks.call_us", "hooks", "one hook call", cost, "µs", below(10, "µs"))]
+
+
+def history_file(directory, sessions):
+    """A history of `sessions` lines as workout writes them: five routines, a few hours apart,
+    scores on the AMRAP ones, one in twenty sped up."""
+    path = directory / "workout" / "history.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    start = datetime.datetime(2020, 1, 1, 7, tzinfo=datetime.timezone(datetime.timedelta(hours=1)))
+    programs = ["Tabata", "HIIT 20", "AMRAP", "Ladder", "Boxing"]
+    with path.open("w") as out:
+        for i in range(sessions):
+            started = start + datetime.timedelta(minutes=397 * i)
+            program = programs[i % len(programs)]
+            scores = {"rounds": 5 + i % 7, "best round": 80 + i % 13} if program == "AMRAP" else {}
+            line = {"program": program, "file": f"/home/u/.config/workout/programs/{program}.lua",
+                    "sha256": "0" * 64, "started": started.isoformat(),
+                    "ended": (started + datetime.timedelta(minutes=20)).isoformat(), "completed": i % 9 != 0,
+                    "elapsed": 1200.5, "segments_done": 49, "segments": 49, "work_seconds": 160 + i % 60,
+                    "speed": 20 if i % 20 == 0 else 1, "scores": scores}
+            if scores:
+                line["lower_is_better"] = ["best round"]
+            out.write(json.dumps(line, separators=(",", ":")) + "\n")
+    return path
+
+
+def bench_history(context):
+    """`history stats --json` over a long history against `jq -s` summing the same file."""
+    sizes = context.sizes
+    jq = shutil.which("jq")
+    if not jq:
+        raise BenchError("jq is missing (make bench installs it)")
+    data = context.scratch / "history-data"
+    path = history_file(data, sizes.history_sessions)
+    env = dict(context.env, XDG_DATA_HOME=str(data), TZ="Europe/Berlin")
+    stats_argv = [str(context.workout), "history", "stats", "--json"]
+    jq_argv = [jq, "-s", "{sessions: length, work_seconds: (map(.work_seconds) | add)}", str(path)]
+    progress(f"history: stats --json and jq -s over {sizes.history_sessions:,} sessions, ×{sizes.history_runs}")
+    stats_runs, jq_runs = [], []
+    for _ in range(sizes.history_runs):  # interleaved, so a slow spell touches both
+        stats_runs.append(measure(stats_argv, env, timeout=120))
+        jq_runs.append(measure(jq_argv, env, timeout=120))
+    stats_s = percentile([u.wall_s for u in stats_runs], 50)
+    jq_s = percentile([u.wall_s for u in jq_runs], 50)
+    group = "history"
+    return [
+        Figure("history.stats_s", group, "`history stats --json` wall time (median)", stats_s, "s"),
+        Figure("history.jq_s", group, "`jq -s` summing the same file (median)", jq_s, "s"),
+        Figure("history.stats_over_jq", group, "stats ÷ jq", stats_s / jq_s, "×", below(1)),
+        Figure("history.stats_rss_mib", group, "`history stats --json` peak RSS", max(u.rss_mib for u in stats_runs),
+               "MiB"),
+    ]
 
 
 # --- termdown ---------------------------------------------------------------------------
@@ -461,7 +524,7 @@ def sections(sizes):
         ("memory", "Memory",
             "Peak RSS (`ru_maxrss` from `wait4`) of `run --json` of each bundled program at a speed that keeps it "
             f"near {sizes.program_seconds:g} s (at most 10,000); `amrap` never ends and gets SIGINT (exit "
-            "130) after that time. Then `check` and `plan` of hiit."),
+            "130) after that time (at least 1 s). Then `check` and `plan` of hiit."),
         ("scale", "Scale",
             f"A generated routine of {sizes.scale_segments:,} `work(30, \"w\"..i, {{ i = i }})` segments in one "
             f"`rounds` list. `plan` (text to /dev/null) and `run --dry-run` (plain lines to /dev/null): wall "
@@ -474,6 +537,14 @@ def sections(sizes):
             "`on_segment_end` hooks that increment an upvalue, run with `--dry-run` (plain lines to /dev/null): "
             f"(median CPU with hooks − median CPU without) ÷ (2 × {sizes.hook_segments:,}) calls; "
             f"{sizes.hook_runs} runs of each, interleaved. CPU is user + system from `wait4`."),
+        ("history", "History statistics",
+            f"A generated history of {sizes.history_sessions:,} sessions (five routines, scores on one, one in "
+            "twenty sped up; about 310 bytes a line), `history stats --json` (TZ=Europe/Berlin) against "
+            "`jq -s '{sessions: length, work_seconds: (map(.work_seconds) | add)}'` on the same file: wall time "
+            f"from spawn to reap, median of {sizes.history_runs} interleaved runs each. The target: less time than jq."),
+        ("size", "Binary size",
+            "The file's size (`stat`); stripped means it has no `.symtab` and no `.debug_*` section (read from its "
+            "ELF section headers). The release build links the Swift runtime and Foundation statically."),
         ("serving", "Serving (`run --serve`)", serving_method(sizes)),
     ]
 
@@ -509,7 +580,7 @@ def parse_arguments(argv):
 
 def run_all(context):
     """Every benchmark, in an order that keeps the noisy ones (busy cores) apart from the rest."""
-    figures = []
+    figures = bench_size(context)
     figures += bench_lateness(context)
     with TmuxServer(context.scratch) as server:
         figures += bench_display(context, server)
@@ -518,6 +589,7 @@ def run_all(context):
     figures += bench_scale(context)
     figures += bench_startup(context)
     figures += bench_hooks(context)
+    figures += bench_history(context)
     figures += bench_viewers(context, progress)
     figures += bench_page(context, progress)
     return figures

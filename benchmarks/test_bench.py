@@ -11,6 +11,7 @@ hand-written text of an existing report. The binary is $WORKOUT_BIN (the debug b
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -19,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench  # noqa: E402
+import elf  # noqa: E402
 import figures  # noqa: E402
 import processes  # noqa: E402
 import report  # noqa: E402
@@ -40,6 +42,8 @@ EXPECTED = [
     "scale.plan_s", "scale.plan_rss_mib", "scale.dry_run_s", "scale.dry_run_rss_mib",
     "startup.check_hiit_ms",
     "hooks.call_us",
+    "history.stats_s", "history.jq_s", "history.stats_over_jq", "history.stats_rss_mib",
+    "size.binary_mib",
     "serving.late_ms.none.p99", "serving.late_ms.viewers.p99", "serving.late_ms.viewers.max",
     "serving.viewers_to_the_end", "serving.cpu_s", "serving.rss_mib",
     "serving.page.boundaries", "serving.page.p50_ms", "serving.page.p99_ms",
@@ -167,6 +171,25 @@ class FormatTests(unittest.TestCase):
         self.assertTrue(figures.Figure("x", "g", "x", 0.5, "s", target, termdown=10).met)
         self.assertFalse(figures.Figure("x", "g", "x", 2, "s", target, termdown=10).met)
         self.assertFalse(figures.Figure("x", "g", "x", 0.5, "s", target).met)  # no termdown: not met
+
+
+class ElfTests(unittest.TestCase):
+    def test_a_binary_with_symbols_and_its_stripped_copy(self):
+        with tempfile.TemporaryDirectory(prefix="bench-elf-") as directory:
+            original = Path(directory) / "with-symbols"
+            stripped = Path(directory) / "stripped"
+            # The C parent of every measurement, built with symbols, then stripped with binutils' strip.
+            compiler = next(c for c in ("cc", "clang", "gcc") if shutil.which(c))
+            subprocess.run([compiler, "-g", "-o", str(original), str(ROOT / "benchmarks" / "rusage.c")], check=True)
+            subprocess.run(["strip", "-o", str(stripped), str(original)], check=True)
+            self.assertIn(".symtab", elf.section_names(original))
+            self.assertIn(".text", elf.section_names(stripped))
+            self.assertFalse(elf.is_stripped(original))
+            self.assertTrue(elf.is_stripped(stripped))
+
+    def test_not_an_elf_file(self):
+        with self.assertRaises(ValueError):
+            elf.section_names(ROOT / "benchmarks" / "rusage.c")
 
 
 class MeasureTests(unittest.TestCase):

@@ -8,10 +8,13 @@ public struct Glyphs: Equatable, Sendable {
     public var eighths: [String]
     public var ellipsis: String
     public var dot: String
+    /// The history calendar's shades, from no work to the most.
+    public var shades: [String]
 
     public static let unicode = Glyphs(full: "█", empty: "░", eighths: ["▏", "▎", "▍", "▌", "▋", "▊", "▉"],
-                                       ellipsis: "…", dot: "·")
-    public static let ascii = Glyphs(full: "#", empty: "-", eighths: [], ellipsis: ".", dot: "-")
+                                       ellipsis: "…", dot: "·", shades: ["·", "░", "▒", "▓", "█"])
+    public static let ascii = Glyphs(full: "#", empty: "-", eighths: [], ellipsis: ".", dot: "-",
+                                     shades: [".", "-", "+", "*", "#"])
 
     /// Unicode when the locale's character set is UTF-8 (`LC_ALL`, else `LC_CTYPE`,
     /// else `LANG`, as the C library decides).

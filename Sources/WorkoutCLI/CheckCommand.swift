@@ -7,7 +7,7 @@ struct Check: ParsableCommand {
         abstract: "Load routines and report errors, without running them.",
         discussion: "Exit status 0 when every routine loads, 1 when any fails.")
 
-    @Argument(help: "Routines to check: paths or names.")
+    @Argument(help: "Routines to check: paths or names.", completion: .routine)
     var routines: [String]
 
     @OptionGroup var parameters: ParameterOptions

@@ -1,16 +1,26 @@
 import ArgumentParser
+import Display
 import Foundation
 import IntervalEngine
 
+/// `workout history`: the sessions list (the default), and `stats`, `export`, `forget`.
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "Show recent sessions, weekly totals and your streak.",
+        abstract: "Show recent sessions, weekly totals and your streak; stats, export, forget.",
         discussion: """
             Sessions are read from $XDG_DATA_HOME/workout/history.jsonl (default \
             ~/.local/share/workout/history.jsonl), one JSON line each. A damaged line is \
-            skipped with a warning.
-            """)
+            skipped with a warning. Sessions not run at 1x (--speed) are marked and left \
+            out of totals, streaks and statistics unless --all is given.
+            """,
+        subcommands: [HistoryList.self, HistoryStatsCommand.self, HistoryExportCommand.self, HistoryForget.self],
+        defaultSubcommand: HistoryList.self)
+}
+
+struct HistoryList: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "Show recent sessions, weekly totals and your streak.")
 
     @Flag(help: "Print one JSON object: sessions (newest first), weeks, streak_days.")
     var json = false
@@ -18,32 +28,21 @@ struct History: ParsableCommand {
     @Option(help: "How many recent sessions to show.")
     var limit = 10
 
+    @Flag(help: "Count sped-up sessions (--speed other than 1) in the totals and the streak.")
+    var all = false
+
     func validate() throws {
         guard limit >= 0 else { throw ValidationError("--limit must be 0 or more, got \(limit)") }
     }
 
     func run() throws {
-        let file = HistoryFile()
-        let read: (entries: [HistoryEntry], damaged: [Int])
-        do {
-            read = try file.read()
-        } catch {
-            Output.error("workout: \(error)")
-            throw ExitCode.failure
-        }
-        let name = (file.path as NSString).lastPathComponent
-        for line in read.damaged {
-            Output.error("workout: \(name):\(line): skipped a damaged line")
-        }
-        let report = HistoryReport(entries: read.entries, limit: limit)
+        let (file, contents) = try HistoryReading.read()
+        let report = HistoryReport(entries: contents.entries, limit: limit, includeSpedUp: all)
         if json {
             Output.line(report.json.text)
             return
         }
-        guard !read.entries.isEmpty else {
-            Output.line("No sessions yet (\(file.path)).")
-            return
-        }
+        guard HistoryReading.hasSessions(file, contents) else { return }
         let style = Style(enabled: Terminal.usesColor)
         Output.line(style.bold("Recent sessions"))
         for entry in report.recent {
@@ -53,30 +52,58 @@ struct History: ParsableCommand {
         for week in report.weeks {
             Output.line("  " + HistoryText.week(week))
         }
-        Output.line("Streak: \(report.streakDays) day\(report.streakDays == 1 ? "" : "s")")
+        Output.line("Streak: \(HistoryStatsPage.count(report.streakDays, "day"))")
+    }
+}
+
+/// The history file read, each damaged line warned about on standard error.
+enum HistoryReading {
+    static func read() throws -> (HistoryFile, HistoryFile.Contents) {
+        let file = HistoryFile()
+        let contents: HistoryFile.Contents
+        do {
+            contents = try file.read()
+        } catch {
+            Output.error("workout: \(error)")
+            throw ExitCode.failure
+        }
+        let name = (file.path as NSString).lastPathComponent
+        for line in contents.damaged {
+            Output.error("workout: \(name):\(line): skipped a damaged line")
+        }
+        return (file, contents)
+    }
+
+    /// False, after saying so, when the history holds no session.
+    static func hasSessions(_ file: HistoryFile, _ contents: HistoryFile.Contents) -> Bool {
+        if contents.entries.isEmpty { Output.line("No sessions yet (\(file.path)).") }
+        return !contents.entries.isEmpty
     }
 }
 
 /// The history's lines as text.
 enum HistoryText {
-    /// `2026-11-21 18:02  HIIT 20  24:00  finished  35/35 segments  16:00 work`
+    /// `2026-11-21 18:02  HIIT 20  24:00  finished  35/35 segments  16:00 work  rounds 7`,
+    /// with `at 20x` after the time for a sped-up session.
     static func session(_ entry: HistoryEntry, style: Style) -> String {
-        let when = Timestamp.date(from: entry.started).map(localTime) ?? entry.started
+        let stamp = Timestamp.local(entry.started)
+        let when = String(stamp.prefix(10) + " " + stamp.dropFirst(11).prefix(5))
         let outcome = entry.completed ? "finished" : style.dim("stopped ")
-        return [when, Padding.column(entry.program, 20), Padding.column(TimeText.clock(entry.elapsed), 8, right: true), outcome,
-                "\(entry.segmentsDone)/\(entry.segments) segments", "\(TimeText.clock(entry.workSeconds)) work"]
-            .joined(separator: "  ")
+        var parts: [String] = [when, HistoryStatsPage.padded(VisibleText.escape(entry.program), 20),
+                     Padding.column(TimeText.clock(entry.elapsed), 8, right: true), outcome,
+                     "\(entry.segmentsDone)/\(entry.segments) segments", "\(TimeText.clock(entry.workSeconds)) work"]
+        if entry.isSpedUp {
+            parts.insert(style.dim("at \(Number.format(entry.speed))x"), at: 3)
+        }
+        if !entry.scores.isEmpty {
+            parts.append(entry.scores.map { VisibleText.escape($0.name) + " " + $0.valueText }.joined(separator: ", "))
+        }
+        return parts.joined(separator: "  ")
     }
 
     /// `week of 2026-11-16   3 sessions   40:00 work`
     static func week(_ week: HistoryReport.Week) -> String {
         "week of \(week.start)  \(Padding.column(String(week.sessions), 3, right: true)) session\(week.sessions == 1 ? " " : "s")"
             + "  \(Padding.column(TimeText.clock(week.workSeconds), 8, right: true)) work"
-    }
-
-    /// `2026-11-21 18:02`, local time.
-    private static func localTime(_ date: Date) -> String {
-        let stamp = Timestamp.local(date)
-        return stamp.prefix(10) + " " + stamp.dropFirst(11).prefix(5)
     }
 }

@@ -28,5 +28,6 @@ struct List: ParsableCommand {
             }
         }
         if lastSource.isEmpty { Output.line("No routines found.") }
+        if BundledPrograms.directory == nil { Output.error("workout: \(BundledPrograms.missing)") }
     }
 }

@@ -20,7 +20,8 @@ struct New: ParsableCommand {
     var name: String
 
     @Option(help: ArgumentHelp("Copy this routine (a path, or a name such as 'tabata') instead of the starter.",
-                               valueName: "routine"))
+                               valueName: "routine"),
+            completion: .routine)
     var from: String?
 
     /// `hiit.lua` is taken as `hiit`, the way `run` finds it.
@@ -54,7 +55,7 @@ struct New: ParsableCommand {
         } else {
             text = Array(StarterRoutine.text(name: baseName).utf8)
         }
-        let shadowed = RoutineLookup.bundledPrograms.map {
+        let shadowed = BundledPrograms.directory.map {
             FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent(baseName + ".lua"))
         } ?? false
         do {

@@ -8,7 +8,8 @@ struct ParameterOptions: ParsableArguments {
     /// Repeatable; the last value given for a name wins, as with most command-line tools.
     @Option(name: .customLong("set"),
             help: ArgumentHelp("Set a parameter the routine declares (repeatable); `workout plan ROUTINE` lists them.",
-                               valueName: "NAME=VALUE"))
+                               valueName: "NAME=VALUE"),
+            completion: .parameterSetting)
     var values: [String] = []
 
     func validate() throws {

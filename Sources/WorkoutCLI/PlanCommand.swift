@@ -11,7 +11,7 @@ struct Plan: ParsableCommand {
             state. Exit status 1 when a generator fails.
             """)
 
-    @Argument(help: "The routine: a path, or a name such as 'hiit'.")
+    @Argument(help: "The routine: a path, or a name such as 'hiit'.", completion: .routine)
     var routine: String
 
     @OptionGroup var parameters: ParameterOptions

@@ -13,15 +13,6 @@ enum RoutineLookup {
         return (config as NSString).appendingPathComponent("workout/programs")
     }
 
-    /// The programs shipped as resources beside the executable (SwiftPM puts the bundle
-    /// next to the binary); found by hand so a missing bundle is an error, not a crash.
-    static var bundledPrograms: String? {
-        guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else { return nil }
-        let programs = executable.deletingLastPathComponent()
-            .appendingPathComponent("workout_workout.resources/programs").path
-        return FileManager.default.fileExists(atPath: programs) ? programs : nil
-    }
-
     static func resolve(_ routine: String) throws(RoutineError) -> String {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: routine, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -29,14 +20,20 @@ enum RoutineLookup {
         }
         let looksLikePath = routine.contains("/")
         if !looksLikePath {
-            for directory in [userPrograms, bundledPrograms].compactMap({ $0 }) {
+            for directory in [userPrograms, BundledPrograms.directory].compactMap({ $0 }) {
                 for name in [routine, routine + ".lua"] {
                     let candidate = (directory as NSString).appendingPathComponent(name)
                     if FileManager.default.fileExists(atPath: candidate) { return candidate }
                 }
             }
         }
-        throw RoutineError("\(routine): no such routine (looked for a file, then in \(userPrograms) and the bundled programs; `workout list` shows them)")
+        if looksLikePath { throw RoutineError("\(routine): no such routine file") }
+        guard let bundled = BundledPrograms.directory else {
+            throw RoutineError("\(routine): no such routine (looked for a file, then in \(userPrograms)); "
+                               + BundledPrograms.missing)
+        }
+        throw RoutineError("\(routine): no such routine (looked for a file, then in \(userPrograms), then in "
+                           + "\(bundled); `workout list` shows them)")
     }
 
     static func load(_ routine: String, settings: [ParameterSetting] = [],
@@ -59,7 +56,7 @@ enum RoutineLookup {
     /// Every routine file in the user's and the bundled directories, user's first.
     static func all() -> [(source: String, path: String)] {
         var found: [(String, String)] = []
-        for (source, directory) in [("user", userPrograms), ("bundled", bundledPrograms)] {
+        for (source, directory) in [("user", userPrograms), ("bundled", BundledPrograms.directory)] {
             guard let directory,
                   let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
             for name in names.sorted() where name.hasSuffix(".lua") {

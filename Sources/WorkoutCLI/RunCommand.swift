@@ -16,7 +16,7 @@ struct Run: ParsableCommand {
             """)
 
     /// A path, or a name in your programs directory or among the bundled programs.
-    @Argument(help: "The routine: a path, or a name such as 'hiit' (see `workout list`).")
+    @Argument(help: "The routine: a path, or a name such as 'hiit' (see `workout list`).", completion: .routine)
     var routine: String
 
     @OptionGroup var parameters: ParameterOptions

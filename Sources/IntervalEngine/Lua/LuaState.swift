@@ -88,6 +88,7 @@ final class LuaState {
     /// Loads text as a chunk named `@chunkName` and calls it with a traceback handler,
     /// leaving `results` values on the stack on success.
     func run(source: [UInt8], results: Int32) throws(LuaError) {
+        let guarded = StackGuard(L, "loading a chunk")
         let base = top
         workout_pushmsgh(L)
         let status = source.withUnsafeBufferPointer { buffer in
@@ -103,6 +104,7 @@ final class LuaState {
         try call(arguments: 0, results: results, handler: base + 1, budget: limits.loadInstructions,
                  seconds: limits.loadSeconds)
         workout_remove(L, base + 1)
+        guarded.check(results: results)
     }
 
     /// Calls the function below `arguments` values under `lua_pcall`, with `budget`
@@ -184,12 +186,21 @@ final class LuaState {
     /// Calls a function held in the registry with arguments pushed by `pushArguments`.
     /// The stack is left exactly as it was, whatever happens.
     func call(_ ref: LuaRef, pushArguments: (LuaState) -> Int32) throws(LuaError) {
+        let guarded = StackGuard(L, "a hook call")
         let base = top
         workout_pushmsgh(L)
         refs.push(ref)
+        // The arguments must be just what `pushArguments` says it pushed.
+        let arguments = StackGuard(L, "pushing a hook's arguments")
         let count = pushArguments(self)
-        defer { lua_settop(L, base) }
+        arguments.check(results: count)
+        defer {
+            lua_settop(L, base)
+            guarded.check()
+        }
         try call(arguments: count, results: 0, handler: base + 1, budget: limits.hookInstructions,
                  seconds: limits.hookSeconds)
+        // A hook returns no results: only the message handler is left.
+        guarded.check(results: 1)
     }
 }

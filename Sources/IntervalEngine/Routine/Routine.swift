@@ -74,8 +74,12 @@ public final class Routine {
     /// The segment's payload as JSON, as it is now (hooks may have changed it).
     public func infoJSON(for segment: Segment) -> JSONValue {
         guard let info = segment.info else { return .null }
+        let guarded = StackGuard(lua.L, "converting info to JSON")
         lua.refs.push(info)
-        defer { lua.stack.pop() }
+        defer {
+            lua.stack.pop()
+            guarded.check()
+        }
         return LuaJSON.value(lua.stack, at: lua.top)
     }
 }
@@ -101,4 +105,5 @@ private final class SilentActions: RoutineActions {
     func say(_ text: String) {}
     func log(_ text: String) {}
     func control(_ command: SessionCommand) {}
+    func record(_ score: Score) {}
 }

@@ -94,9 +94,12 @@ extension Session {
         state = .finished
         inBoundary = true
         if completed && options.bell { ring(nil) }
-        let summary = summarySoFar(completed: completed, at: time, paused: paused)
+        var summary = summarySoFar(completed: completed, at: time, paused: paused)
         self.summary = summary
-        callHook(routine.hooks.onFinish, "on_finish") { lua in lua.pushSummary(summary) }
+        callHook(routine.hooks.onFinish, "on_finish") { [summary] lua in lua.pushSummary(summary) }
+        // `on_finish` may record the session's final scores.
+        summary.scores = scores
+        self.summary = summary
         if completed && options.notify {
             sendNotification(title: "\(routine.name) done", body: SummaryText.notification(summary), urgency: .critical)
         }
@@ -111,7 +114,7 @@ extension Session {
         return Summary(completed: completed, segmentsDone: segmentsDone, segmentsSkipped: segmentsSkipped,
                        segments: timeline.isOpenEnded ? segmentsReached : timeline.count, elapsed: elapsed,
                        active: Number.rounded(max(0, elapsed - paused), places: 6),
-                       workSeconds: Number.rounded(workSeconds, places: 6))
+                       workSeconds: Number.rounded(workSeconds, places: 6), speed: scheduler.speed, scores: scores)
     }
 
     /// The segment after the current one, when it is known.

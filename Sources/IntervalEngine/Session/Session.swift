@@ -44,6 +44,8 @@ public final class Session {
     var pausedSeconds: Double = 0
     /// The highest segment number started: an open-ended workout's `summary.segments`.
     var segmentsReached = 0
+    /// What `record` kept so far.
+    var scores: [Score] = []
     public internal(set) var summary: Summary?
     /// The latest message a viewer shows, and how many there have been.
     var message: SessionMessage?

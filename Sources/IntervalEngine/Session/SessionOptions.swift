@@ -38,6 +38,11 @@ public struct Summary: Sendable, Equatable {
     public var active: Double
     /// Seconds spent in `work` segments, pauses excluded.
     public var workSeconds: Double
+    /// Workout seconds per real second (`--speed`): a sped-up test run is not a workout.
+    public var speed: Double = 1
+    /// What the routine's `record` calls kept, the last value per name, in the order the
+    /// names were first recorded; scores recorded by `on_finish` are in it too.
+    public var scores: [Score] = []
 }
 
 /// How a segment ended, per position in the timeline.

@@ -70,6 +70,7 @@ public struct SessionMessage: Sendable, Equatable {
         switch event {
         case let .cue(_, _, text?): (text, .cue)
         case let .log(text): (text, .log)
+        case let .score(score): ("\(score.name): \(score.valueText)", .log)
         case let .error(text, _, _): (text, .error)
         case let .alert(.say, text, _) where !text.allSatisfy(\.isNumber): (text, .cue)
         case let .suspend(_, missed): ("The computer slept for \(TimeText.clock(missed)); paused. Space goes on.", .warning)
