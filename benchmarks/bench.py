@@ -26,6 +26,8 @@ from elf import is_stripped
 from figures import (Figure, Target, at_least, at_most, below, fmt, magnitude_below, percentile, plural,
                      reference, slope)
 from processes import PYTHON, BenchError, TmuxServer, measure, spinners, stream_events
+from serving import bench_page, bench_viewers
+from serving import method as serving_method
 from report import (command_line, commit, display_path, load_average, machine, markdown, text_table, write_json,
                     write_markdown)
 
@@ -56,14 +58,19 @@ class Sizes:
     hook_runs: int
     history_sessions: int
     history_runs: int
+    serve_segments: int         # 1 s segments of the serving runs (none, and 20 viewers)
+    serve_speed: float
+    page_boundaries: int        # boundaries the page in Chromium shows
 
 
 FULL = Sizes(countdown_s=20, sample_margin_s=1, lateness_segments=1000, lateness_speed=100,
              program_seconds=1.5, scale_segments=100_000, scale_runs=3, startup_runs=30,
-             startup_warmup=3, hook_segments=100_000, hook_runs=5, history_sessions=100_000, history_runs=3)
+             startup_warmup=3, hook_segments=100_000, hook_runs=5, history_sessions=100_000, history_runs=3,
+             serve_segments=1000, serve_speed=100, page_boundaries=40)
 TINY = Sizes(countdown_s=2, sample_margin_s=0.5, lateness_segments=60, lateness_speed=100,
              program_seconds=0.2, scale_segments=2_000, scale_runs=1, startup_runs=5,
-             startup_warmup=1, hook_segments=5_000, hook_runs=3, history_sessions=2_000, history_runs=1)
+             startup_warmup=1, hook_segments=5_000, hook_runs=3, history_sessions=2_000, history_runs=1,
+             serve_segments=60, serve_speed=100, page_boundaries=4)
 
 
 def display_changes(duration, start, end):
@@ -538,6 +545,7 @@ def sections(sizes):
         ("size", "Binary size",
             "The file's size (`stat`); stripped means it has no `.symtab` and no `.debug_*` section (read from its "
             "ELF section headers). The release build links the Swift runtime and Foundation statically."),
+        ("serving", "Serving (`run --serve`)", serving_method(sizes)),
     ]
 
 
@@ -582,6 +590,8 @@ def run_all(context):
     figures += bench_startup(context)
     figures += bench_hooks(context)
     figures += bench_history(context)
+    figures += bench_viewers(context, progress)
+    figures += bench_page(context, progress)
     return figures
 
 

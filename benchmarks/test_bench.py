@@ -44,6 +44,9 @@ EXPECTED = [
     "hooks.call_us",
     "history.stats_s", "history.jq_s", "history.stats_over_jq", "history.stats_rss_mib",
     "size.binary_mib",
+    "serving.late_ms.none.p99", "serving.late_ms.viewers.p99", "serving.late_ms.viewers.max",
+    "serving.viewers_to_the_end", "serving.cpu_s", "serving.rss_mib",
+    "serving.page.boundaries", "serving.page.p50_ms", "serving.page.p99_ms",
 ]
 # The figures measured on termdown too, in the same run.
 WITH_TERMDOWN = ["display.cpu_total_s", "display.cpu_steady_ms_per_s", "display.wakeups_total",

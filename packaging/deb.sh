@@ -16,7 +16,7 @@ install -d "$doc"
 install -m 644 "$here/../README.md" "$doc/README.md"
 # The guides the README links, where its links lead.
 install -d "$doc/docs"
-install -m 644 "$here"/../docs/*.md "$doc/docs/"
+install -m 644 "$here"/../docs/*.md "$here"/../docs/*.png "$doc/docs/"
 install -m 644 "$here/copyright" "$doc/copyright"
 # A native package's changelog: one entry for this version, dated by the last commit so
 # that the same commit gives the same package.
@@ -29,7 +29,8 @@ chmod 644 "$doc/changelog.gz"
 # root by its DEBIAN folder.
 install -d -m 755 "$root/DEBIAN"
 printf 'Source: workout\n\nPackage: workout\nArchitecture: any\n' > "$stage/debian/control"
-depends="$(cd "$stage" && dpkg-shlibdeps -O debian/workout/usr/bin/workout | sed -n 's/^shlibs:Depends=//p')"
+depends="$(cd "$stage" && dpkg-shlibdeps -O debian/workout/usr/bin/workout debian/workout/usr/bin/workout-serve \
+  | sed -n 's/^shlibs:Depends=//p')"
 [ -n "$depends" ] || { echo "deb.sh: dpkg-shlibdeps found no libraries in the binary" >&2; exit 1; }
 
 {

@@ -63,11 +63,14 @@ public struct DisplayState: Equatable, Sendable {
     public var message: DisplayMessage?
     public var paused: Bool
     public var help: Bool
+    /// `run --serve`'s URL and QR code, while the display shows them.
+    public var invitation: Invitation?
 
     public init(routine: String, name: String, kind: String, index: Int, count: Int?, clock: ShownTime,
                 duration: Double, countUp: Bool = false, round: Int? = nil, rounds: Int? = nil,
                 block: String? = nil, next: Upcoming? = nil, workoutDone: Double, workoutLeft: Double?,
-                message: DisplayMessage? = nil, paused: Bool = false, help: Bool = false) {
+                message: DisplayMessage? = nil, paused: Bool = false, help: Bool = false,
+                invitation: Invitation? = nil) {
         self.routine = routine
         self.name = name
         self.kind = kind
@@ -85,11 +88,13 @@ public struct DisplayState: Equatable, Sendable {
         self.message = message
         self.paused = paused
         self.help = help
+        self.invitation = invitation
     }
 
     /// The workout as a snapshot shows it, with the display's own clock setting, message
     /// (a newer one of its own, such as a warning, wins over the snapshot's) and help.
-    public init(_ snapshot: SessionSnapshot, countUp: Bool, message: DisplayMessage?, help: Bool) {
+    public init(_ snapshot: SessionSnapshot, countUp: Bool, message: DisplayMessage?, help: Bool,
+                invitation: Invitation? = nil) {
         let segment = snapshot.current?.segment
         let clock = ShownTime(remaining: snapshot.remaining)
         let next = snapshot.next.map {
@@ -104,7 +109,7 @@ public struct DisplayState: Equatable, Sendable {
                   rounds: segment?.rounds, block: segment?.block, next: next,
                   workoutDone: snapshot.workoutDone + ahead,
                   workoutLeft: snapshot.workoutLeft.map { $0 - ahead },
-                  message: message, paused: snapshot.paused, help: help)
+                  message: message, paused: snapshot.paused, help: help, invitation: invitation)
     }
 
     /// The clock's text: remaining, or done with `--count-up`.

@@ -44,7 +44,9 @@ public enum ScreenLayout {
         var content: [Line]
         var moving: MovingRows?
         if state.help {
-            content = helpLines(width: width)
+            content = helpLines(width: width) + (state.invitation.map { [Line(), Line($0.url, "2").centered(in: width)] } ?? [])
+        } else if let invitation = state.invitation {
+            content = invitationLines(state, invitation, size: size, glyphs: glyphs)
         } else {
             (content, moving) = workoutLines(state, width: width, rows: size.rows - 2, glyphs: glyphs)
         }
@@ -222,6 +224,24 @@ public enum ScreenLayout {
             line = line + part
         }
         return line.centered(in: width)
+    }
+
+    /// `run --serve`'s invitation: the segment on one line, then the QR code (when it
+    /// fits) and the URL to type instead.
+    static func invitationLines(_ state: DisplayState, _ invitation: Invitation, size: ScreenSize,
+                                glyphs: Glyphs) -> [Line] {
+        var lines = [StatusLine.line(state, width: size.columns, glyphs: glyphs).centered(in: size.columns), Line()]
+        let picture = invitation.picture(glyphs: glyphs)
+        let fits = invitation.pictureSize.columns <= size.columns && lines.count + picture.count + 3 <= size.rows - 2
+        if fits {
+            let pad = Line(String(repeating: " ", count: (size.columns - invitation.pictureSize.columns) / 2))
+            lines += picture.map { pad + $0 }
+        } else {
+            lines.append(Line("Follow and control this workout on a phone or another screen:").centered(in: size.columns))
+        }
+        lines.append(Line(invitation.url, "1").centered(in: size.columns))
+        lines.append(Line("? hides this", "2").centered(in: size.columns))
+        return lines
     }
 
     /// The help screen: each binding's name and what it does, from the one key table.

@@ -15,7 +15,7 @@ enum Installation {
     /// The version, read from its one home in the sources.
     static var version: String {
         get throws {
-            let source = try String(contentsOf: packageRoot.appendingPathComponent("Sources/workout/Version.swift"),
+            let source = try String(contentsOf: packageRoot.appendingPathComponent("Sources/WorkoutCLI/Version.swift"),
                                     encoding: .utf8)
             let line = try XCTUnwrap(source.split(separator: "\n").first { $0.contains("static let number = \"") })
             return String(line.split(separator: "\"")[1])

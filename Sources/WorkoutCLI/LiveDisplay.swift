@@ -26,6 +26,10 @@ final class LiveDisplay: SessionListener {
     /// session has a newer message: the sequence of the session's message it came after.
     private var warning: (message: DisplayMessage, after: Int)?
     private var help = false
+    /// `run --serve`'s URL and QR code, shown in the first segment until the next one
+    /// starts or `?` is pressed.
+    var invitation: Invitation?
+    private var inviting = true
     private var running = true
     /// Error messages of the run, printed again once the normal screen is back.
     private(set) var errors: [String] = []
@@ -57,8 +61,9 @@ final class LiveDisplay: SessionListener {
 
     func receive(_ event: Event) {
         switch event.kind {
-        case .segmentStart:
+        case .segmentStart(let segment, _):
             warning = nil
+            if segment.index > 1 { inviting = false }
         case let .error(text, hook, _):
             errors.append("\(text) (in \(hook))")
         case .workoutEnd:
@@ -82,6 +87,8 @@ final class LiveDisplay: SessionListener {
         case .session(let command):
             help = false
             control(command)
+        case .help where inviting && invitation != nil:
+            inviting = false
         case .help:
             help.toggle()
         }
@@ -135,7 +142,8 @@ final class LiveDisplay: SessionListener {
         guard now.current != nil else { return }
         var message = now.message.map(DisplayMessage.init)
         if let warning, warning.after == (now.message?.sequence ?? 0) { message = warning.message }
-        let state = DisplayState(now, countUp: countUp, message: message, help: help)
+        let state = DisplayState(now, countUp: countUp, message: message, help: help,
+                                 invitation: inviting || help ? invitation : nil)
         let shown = frame
         let next: ScreenFrame
         if let shown, shown.size == size {

@@ -47,6 +47,9 @@ struct Run: ParsableCommand {
     @Flag(help: "Do not record this session in the history ($XDG_DATA_HOME/workout/history.jsonl).")
     var noHistory = false
 
+    @OptionGroup(title: "Serving")
+    var serving: ServeOptions
+
     /// Only a dry run needs it: a real open-ended workout runs until you quit.
     @OptionGroup var horizon: HorizonOption
 
@@ -59,6 +62,9 @@ struct Run: ParsableCommand {
         }
         if horizon.horizon != nil && !dryRun {
             throw ValidationError("--horizon goes with --dry-run: a real open-ended workout runs until you quit")
+        }
+        if serving.serve != nil && dryRun {
+            throw ValidationError("--serve goes with a real run, not --dry-run")
         }
     }
 
@@ -116,17 +122,32 @@ struct Run: ParsableCommand {
         let scheduler = RunLoopScheduler(speed: speed)
         let interactive = !json && Terminal.isInteractive
         let switches = alertSwitches
+        // A web page shows the segment's info: the feed's events carry it as --json's do.
         let session = Session(routine: routine, scheduler: scheduler,
-                              options: SessionOptions(alerts: switches, payloadsInEvents: json))
+                              options: SessionOptions(alerts: switches, payloadsInEvents: json || serving.serve != nil))
+        let server = MainThreadBox<(any WorkoutServer)?>(nil)
+        // Keys and web buttons alike: the same command, then viewers hear of the change.
+        let control: (SessionCommand) -> Void = { command in
+            session.apply(command)
+            server.value?.commandApplied()
+        }
         let display = MainThreadBox<LiveDisplay?>(nil)
         if interactive {
-            let live = LiveDisplay(snapshot: session.snapshot, control: session.apply, scheduler: scheduler,
+            let live = LiveDisplay(snapshot: session.snapshot, control: control, scheduler: scheduler,
                                    countUp: countUp, color: Terminal.usesColor,
                                    glyphs: Glyphs.forLocale(Terminal.environment))
             display.value = live
             session.subscribe(live)
         } else {
             session.subscribe(EventPrinter(json ? .json : .plain))
+        }
+        if let address = serving.address {
+            switch startServing(on: address, session: session, control: control) {
+            case .success(let started): server.value = started
+            case .failure(let error): return error.exitStatus
+            }
+            session.subscribe(server.value!.listener)
+            announce(server.value!, display: display.value)
         }
         let errors = ErrorCount()
         session.subscribe(errors)
@@ -169,6 +190,7 @@ struct Run: ParsableCommand {
         defer { display.value?.close() }
         session.start()
         MainLoop.run { finished.value }
+        server.value?.finish(within: 1)
         withExtendedLifetime(traps) {}
         alerts.waitForNotifications(timeout: 2)
         if let live = display.value {
@@ -185,5 +207,45 @@ struct Run: ParsableCommand {
         }
         if let number = signal.value { return 128 + number }
         return errors.value > 0 ? 1 : 0
+    }
+
+    /// The server of `--serve`, listening before the workout starts; its errors are
+    /// printed here, before the display takes the screen.
+    private func startServing(on address: ServeAddress, session: Session,
+                              control: @escaping (SessionCommand) -> Void) -> Result<any WorkoutServer, ServeError> {
+        guard let starter = Serving.starter else {
+            Output.error("workout: this binary cannot serve: run workout, which hands --serve to workout-serve")
+            return .failure(.failure("no server"))
+        }
+        do throws(ServeError) {
+            return .success(try starter(ServeRequest(address: address, renewToken: serving.newToken,
+                                                     environment: Terminal.environment,
+                                                     snapshot: session.snapshot, control: control)))
+        } catch {
+            Output.error("workout: \(error.message)")
+            return .failure(error)
+        }
+    }
+
+    /// The page's URL: a `serve` event before `workout_start` with --json, a line on
+    /// standard error in plain mode, a QR code on the live display.
+    private func announce(_ server: any WorkoutServer, display: LiveDisplay?) {
+        if let display {
+            display.invitation = Invitation(url: server.url, modules: server.qrModules)
+        } else if json {
+            Output.line(JSONValue.object([("event", .string("serve")), ("t", .integer(0)),
+                                          ("url", .string(server.url))]).text)
+        } else {
+            Output.error("workout: follow and control this workout at \(server.url)")
+        }
+    }
+}
+
+extension ServeError {
+    var exitStatus: Int32 {
+        switch self {
+        case .usage: ExitCode.validationFailure.rawValue
+        case .failure: ExitCode.failure.rawValue
+        }
     }
 }

@@ -1,9 +1,9 @@
 import ArgumentParser
+import Foundation
 
 /// Every command spells out its `commandName`: without it ArgumentParser derives the
 /// name with `String(describing:)`, whose dynamic casts scan every protocol conformance
 /// in the binary, a third of the start-up's instructions (BENCHMARKS.md).
-@main
 struct Workout: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workout",
@@ -15,4 +15,19 @@ struct Workout: ParsableCommand {
         version: Version.number,
         subcommands: [Run.self, Plan.self, Check.self, List.self, New.self, History.self, Definitions.self]
     )
+}
+
+/// The command line, run by the two executables: `workout`, and `workout-serve`, which
+/// is the same with the HTTP server of `run --serve` linked in. Linking the server costs
+/// every command start-up time (docs/design.md, Serving), so plain `workout` leaves it
+/// out and hands `run --serve` to its sibling with `exec`: same process, same terminal.
+public enum WorkoutCommandLine {
+    public static func main(serving starter: ServeStarter?) -> Never {
+        // `--serve` may come without its address (`ServeOptions.expand`).
+        let arguments = ServeOptions.expand(Array(CommandLine.arguments.dropFirst()))
+        if starter == nil, ServeOptions.asksToServe(arguments) { Sibling.exec("workout-serve", arguments) }
+        Serving.starter = starter
+        Workout.main(arguments)
+        exit(0)
+    }
 }
