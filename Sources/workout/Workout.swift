@@ -12,6 +12,7 @@ struct Workout: ParsableCommand {
             A routine is a Lua file that returns workout { ... }. ROUTINE is a path, or a name \
             looked up in $XDG_CONFIG_HOME/workout/programs, then among the bundled programs.
             """,
-        subcommands: [Run.self, Plan.self, Check.self, List.self, New.self, History.self, Definitions.self]
+        subcommands: [Run.self, Plan.self, Check.self, List.self, New.self, History.self, Definitions.self,
+                      Import.self, Export.self]
     )
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads intervals.icu workout text: steps `- [text] DURATION [targets]`, section headers
 /// (`Main set 5x` repeats the steps under it, up to a blank line), and free text, whose
 /// first line before any step is the workout's name and the rest its description.
@@ -50,9 +52,11 @@ private struct TextReading {
 
     mutating func line(_ text: String, at number: Int) throws(WorkoutFileError) {
         if text.isEmpty {
+            // A repeat's header may stand apart from its steps; other text before a blank
+            // line is free text, and the blank line ends the section.
+            if let pending, TextReading.header(pending.text, line: pending.line).count != nil { return }
             takePendingAsText()
-            // A blank line ends a section, but not between a repeat's header and its steps.
-            if header?.count == nil || !repeated.isEmpty { try endSection() }
+            try endSection()
         } else if text.hasPrefix("-") {
             if let pending {
                 try endSection()
@@ -68,12 +72,7 @@ private struct TextReading {
             }
         } else {
             takePendingAsText()
-            if TextReading.header(text, line: number).count != nil {
-                try endSection()
-                header = TextReading.header(text, line: number)
-            } else {
-                pending = (text, number)
-            }
+            pending = (text, number)
         }
     }
 

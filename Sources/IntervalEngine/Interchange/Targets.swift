@@ -13,7 +13,7 @@
 /// | `ramp` | `true`: `low` → `high` is a ramp from one to the other, not a range |
 /// | `freeride` | `true`: no target (Zwift's free ride, ERG off) |
 /// | `max_effort` | `true`: all out (Zwift's MaxEffort) |
-public struct Targets: Equatable {
+public struct Targets: Hashable {
     public enum Key: String, CaseIterable, Sendable {
         case power, watts, zone, hr, lthr
         case hrZone = "hr_zone"
@@ -28,7 +28,7 @@ public struct Targets: Equatable {
         var isFlag: Bool { [.ramp, .freeride, .maxEffort].contains(self) }
     }
 
-    public enum Value: Equatable {
+    public enum Value: Hashable {
         case number(Double)
         case range(low: Double, high: Double)
         case text(String)

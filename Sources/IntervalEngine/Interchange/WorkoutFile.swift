@@ -41,7 +41,7 @@ public struct WorkoutFile: Equatable {
         }
     }
 
-    public struct Prompt: Equatable {
+    public struct Prompt: Hashable {
         public var offset: Double
         public var text: String
 

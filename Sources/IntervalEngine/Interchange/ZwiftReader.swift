@@ -1,7 +1,7 @@
 /// Reads a Zwift workout file (`.zwo`): `Warmup` and `Cooldown` become warm-up and
 /// cool-down steps, `SteadyState`, `Ramp`, `FreeRide` and `MaxEffort` work, `IntervalsT`
 /// a repeat of work and rest; power (a fraction of FTP) becomes `power` in percent,
-/// cadence `cadence`, text events timed prompts. An element it does not know is a warning
+/// cadence `cadence`, text events timed prompts (a `FreeRide` has no target, so no `info`). An element it does not know is a warning
 /// naming its line, and is skipped.
 ///
 /// `workout export` adds `Name` and `Kind` attributes (`OnName`, `OffName`, `OnKind`,
@@ -334,8 +334,8 @@ extension Reading {
             }
             return single(step(kind, title, duration, targets))
         case "freeride":
+            // No target is what a free ride is: its name says it, and info stays empty.
             let duration = try self.duration("Duration", in: attributes, element: name, line: line)
-            targets[.freeride] = .flag
             return single(step("work", "free ride", duration, targets))
         case "maxeffort":
             let duration = try self.duration("Duration", in: attributes, element: name, line: line)
