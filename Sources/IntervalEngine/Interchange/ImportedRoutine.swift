@@ -7,8 +7,8 @@ public enum ImportedRoutine {
     public static func text(_ workout: WorkoutFile, routineName: String, source: String, format: WorkoutFormat) -> String {
         var lines: [String] = []
         let title = oneLine(workout.name ?? "") .isEmpty ? routineName : oneLine(workout.name!)
-        lines.append(comment("\(routineName).lua: \"\(title)\", imported from \(source) (\(format.title)) by `workout import`."))
-        lines.append(comment("An ordinary routine now: change it as you like, then `workout check \(routineName)`."))
+        lines += wrap("\(routineName).lua: \"\(title)\", imported from \(source) (\(format.title)) by `workout import`. "
+                      + "An ordinary routine now: change it as you like, then `workout check \(routineName)`.").map(comment)
         if let description = workout.description {
             lines.append("--")
             for paragraph in description.split(separator: "\n") {
@@ -36,16 +36,18 @@ public enum ImportedRoutine {
         lines.append("return workout {")
         lines.append("  name = \(lua(title)),")
         if let description = workout.description.map(oneLine), !description.isEmpty {
-            lines.append("  description = \(lua(description)),")
+            // A long one in pieces joined with .., so that no line is longer than 100.
+            let pieces = wrap(description, width: 80, keepSpaces: true).map(lua)
+            lines.append("  description = " + pieces.joined(separator: " ..\n    ") + ",")
         }
         lines.append("")
         for part in Repeats.tidied(workout.parts) {
             switch part {
             case .step(let step):
-                lines.append("  " + self.step(step) + ",")
+                lines += self.step(step, indent: "  ")
             case let .repeats(count, name, steps):
                 lines.append("  rounds(\(count), {")
-                for step in steps { lines.append("    " + self.step(step) + ",") }
+                for step in steps { lines += self.step(step, indent: "    ") }
                 let options = name.map(oneLine).flatMap { $0.isEmpty ? nil : ", { name = \(lua($0)) }" } ?? ""
                 lines.append("  }\(options)),")
             }
@@ -63,21 +65,30 @@ public enum ImportedRoutine {
 
     static let constructors: Set<String> = ["prep", "warmup", "work", "rest", "cooldown"]
 
-    /// `work("5:00", "Over", { power = 105 })`, or the full form for prompts and other kinds.
-    static func step(_ step: WorkoutFile.Step) -> String {
+    /// The step's lines, each ending in a comma: one, or the full form's fields one to a
+    /// line when they would not fit on one.
+    static func step(_ step: WorkoutFile.Step, indent: String) -> [String] {
+        let (call, fields) = self.step(step)
+        guard let fields, indent.count + call.count > 100 else { return [indent + call + ","] }
+        return [indent + "segment {"] + fields.map { indent + "  " + $0 + "," } + [indent + "},"]
+    }
+
+    /// `work("5:00", "Over", { power = 105 })`, or the full form for prompts and other
+    /// kinds, with its fields.
+    static func step(_ step: WorkoutFile.Step) -> (call: String, fields: [String]?) {
         let kind = oneLine(step.kind).isEmpty ? "work" : oneLine(step.kind)
         let name = oneLine(step.name)
         let named = name.isEmpty || name == Constructors.defaultName(kind) ? nil : name
         let info = step.targets.isEmpty ? nil : table(step.targets)
         if step.prompts.isEmpty && constructors.contains(kind) {
             let arguments = [duration(step.duration), named.map(lua), info].compactMap { $0 }
-            return "\(kind)(\(arguments.joined(separator: ", ")))"
+            return ("\(kind)(\(arguments.joined(separator: ", ")))", nil)
         }
         var fields = ["kind = \(lua(kind))", "duration = \(duration(step.duration))"]
         if let named { fields.append("name = \(lua(named))") }
         if let info { fields.append("info = \(info)") }
         if !step.prompts.isEmpty { fields.append("cues = \(cues(step.prompts))") }
-        return "segment { " + fields.joined(separator: ", ") + " }"
+        return ("segment { " + fields.joined(separator: ", ") + " }", fields)
     }
 
     /// Prompts at the same second share one cue.
@@ -152,13 +163,15 @@ public enum ImportedRoutine {
         text.isEmpty ? "--" : "-- " + VisibleText.escape(text)
     }
 
-    /// Words in lines of at most `width` characters.
-    static func wrap(_ text: String, width: Int = 86) -> [String] {
+    /// Words in lines of at most `width` characters (a longer word has a line of its own).
+    /// With `keepSpaces` each line but the last keeps the space it was cut at, so that the
+    /// lines joined give the text back.
+    static func wrap(_ text: String, width: Int = 86, keepSpaces: Bool = false) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ") {
             if !line.isEmpty && line.count + 1 + word.count > width {
-                lines.append(line)
+                lines.append(keepSpaces ? line + " " : line)
                 line = ""
             }
             line += (line.isEmpty ? "" : " ") + word

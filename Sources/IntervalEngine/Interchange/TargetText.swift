@@ -61,7 +61,12 @@ enum TargetText {
             lines.append("  if info.\(key.rawValue) then parts[#parts + 1] = \"\(text)\" end")
         }
         for (key, expression) in amounts where keys.contains(key) {
-            lines.append("  if info.\(key.rawValue) then parts[#parts + 1] = \(expression) end")
+            let line = "  if info.\(key.rawValue) then parts[#parts + 1] = \(expression) end"
+            if line.count <= 100 {
+                lines.append(line)
+            } else {
+                lines += ["  if info.\(key.rawValue) then", "    parts[#parts + 1] = \(expression)", "  end"]
+            }
         }
         lines += [
             "  return table.concat(parts, \" · \")",

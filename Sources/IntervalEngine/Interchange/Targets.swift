@@ -15,11 +15,10 @@
 /// | `max_effort` | `true`: all out (Zwift's MaxEffort) |
 public struct Targets: Hashable {
     public enum Key: String, CaseIterable, Sendable {
-        case power, watts, zone, hr, lthr
+        case power, watts, hr, lthr, pace, ramp, zone
         case hrZone = "hr_zone"
-        case pace
         case paceZone = "pace_zone"
-        case cadence, ramp, freeride
+        case cadence, freeride
         case maxEffort = "max_effort"
 
         /// The keys whose value may be text.

@@ -35,7 +35,7 @@ private struct Reading {
     var warnings: WorkoutFileWarnings
     var result = WorkoutFile()
     var pieces: [Piece] = []
-    /// Text events placed directly in `<workout>`: seconds from the workout's start.
+    /// Text events placed directly in `<workout>`: their offset counts from the workout's start.
     var loose: [(offset: Double, text: String, line: Int)] = []
     var isRun = false
 
@@ -143,7 +143,7 @@ private struct Reading {
             guard case let .start(name, attributes, line) = event else { return }
             let element = name.lowercased()
             if element == "textevent" || element == "textnotification" {
-                if let (offset, text) = textEvent(name, attributes, line: line) { loose.append((time + offset, text, line)) }
+                if let (offset, text) = textEvent(name, attributes, line: line) { loose.append((offset, text, line)) }
                 try skip(name)
                 continue
             }
