@@ -38,6 +38,7 @@ private struct Reading {
     /// Text events placed directly in `<workout>`: their offset counts from the workout's start.
     var loose: [(offset: Double, text: String, line: Int)] = []
     var isRun = false
+    var workoutLine = 1
 
     init(reader: XMLReader, file: String) {
         self.reader = reader
@@ -74,6 +75,7 @@ private struct Reading {
             case "tags": try tags()
             case "workout":
                 sawWorkout = true
+                workoutLine = line
                 try workout(line: line)
             case let other where Reading.catalogue.contains(other): try skip(name)
             default:
@@ -254,7 +256,7 @@ private struct Reading {
         }
         guard !result.parts.isEmpty else {
             throw fail("<workout> holds no steps (Warmup, SteadyState, IntervalsT, Ramp, FreeRide, MaxEffort, Cooldown)",
-                       line: reader.line)
+                       line: workoutLine)
         }
     }
 }
