@@ -102,6 +102,7 @@ private struct TextReading {
         takePendingAsText()
         try endSection()
         if !freeText.isEmpty { result.description = freeText.joined(separator: "\n") }
+        if let line = result.lineOverSegmentLimit() { throw fail(WorkoutFile.tooManySegments, line: line) }
         guard !result.parts.isEmpty else {
             throw fail("no steps found (expected lines such as \"- 10m 60%\")", line: max(1, line))
         }
@@ -129,11 +130,11 @@ private struct TextReading {
         var parts = text.components(separatedBy: "<!>")
         let body = parts.removeFirst()
         let tokens = TextReading.tokens(body)
-        guard let at = tokens.firstIndex(where: { IntervalsText.duration($0) != nil || IntervalsText.isDistance($0) }) else {
+        guard let at = tokens.firstIndex(where: { IntervalsText.duration($0) != nil }) else {
+            if let distance = tokens.first(where: IntervalsText.isDistance) {
+                throw fail("\(distance) is a distance; workout times its steps, so write a duration such as 10m or 30s", line: line)
+            }
             throw fail("expected a duration such as 10m, 30s, 1m30 or 5' in this step", line: line)
-        }
-        if IntervalsText.isDistance(tokens[at]) {
-            throw fail("\(tokens[at]) is a distance; workout times its steps, so write a duration such as 10m or 30s", line: line)
         }
         let duration = IntervalsText.duration(tokens[at])!
         guard duration > 0, duration <= Duration.maximum else {

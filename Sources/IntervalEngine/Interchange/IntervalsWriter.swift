@@ -9,9 +9,9 @@ public enum IntervalsWriter {
     public static func text(_ workout: WorkoutFile) -> (text: String, dropped: [String]) {
         var lines: [String] = []
         var writer = TextWriting()
-        if let name = workout.name { lines.append(TextWriting.plain(name)) }
+        if let name = workout.name { lines.append(TextWriting.freeText(name)) }
         if let description = workout.description {
-            lines += description.split(separator: "\n").map { TextWriting.plain(String($0)) }
+            lines += description.split(separator: "\n").map { TextWriting.freeText(String($0)) }
         }
         if !lines.isEmpty { lines.append("") }
         for part in workout.parts {
@@ -53,6 +53,15 @@ private struct TextWriting {
         return line.trimmingWhitespace()
     }
 
+    /// A line of the name or description: one that ends like a repeat's header
+    /// (`Tempo 2x`) gets a full stop, or it would repeat the steps after it.
+    static func freeText(_ text: String) -> String {
+        let line = plain(text)
+        guard let (file, _) = try? IntervalsReader.read(Array("\(line)\n- 1s".utf8), file: "-"),
+              case .repeats? = file.parts.first else { return line }
+        return line + "."
+    }
+
     /// The text that gives the step's kind and name back when read.
     static func label(_ step: WorkoutFile.Step) -> String {
         let name = plain(step.name)
@@ -66,18 +75,21 @@ private struct TextWriting {
         return name == kind ? "\(kind):" : "\(kind): \(name)"
     }
 
+    /// The text goes first, as people write it; when it holds what reads as a duration
+    /// (`Hold 30s`), after the targets, where it cannot take the duration's place.
     mutating func line(_ step: WorkoutFile.Step) -> String {
-        var words: [String] = []
         let label = TextWriting.label(step)
-        if !label.isEmpty { words.append(label) }
-        words.append(IntervalsText.format(step.duration))
-        words += targets(step.targets)
-        var line = "- " + words.joined(separator: " ")
-        for prompt in step.prompts {
-            line += " <!> \(Number.format(prompt.offset))^\(TextWriting.plain(prompt.text))"
-        }
-        if !label.isEmpty, !readsBack(line, step) { unreadable.append(step.name) }
-        return line
+        let timing = ([IntervalsText.format(step.duration)] + targets(step.targets)).joined(separator: " ")
+        let prompts = step.prompts.map { " <!> \(Number.format($0.offset))^\(TextWriting.plain($0.text))" }.joined()
+        guard !label.isEmpty else { return "- " + timing + prompts }
+        let first = "- \(label) \(timing)\(prompts)"
+        if readsBack(first, step) { return first }
+        let last = "- \(timing) \(label)\(prompts)"
+        if readsBack(last, step) { return last }
+        // Neither reads back: at least keep the duration.
+        unreadable.append(step.name)
+        let holdsDuration = label.split(separator: " ").contains { IntervalsText.duration(String($0)) != nil }
+        return holdsDuration ? last : first
     }
 
     /// Whether `workout import` would read the step's kind and name from the line.

@@ -51,6 +51,25 @@ public struct WorkoutFile: Equatable {
         }
     }
 
+    /// Where the workout grows past the segments a routine may hold (it would not load):
+    /// the line of the step or repeat that crosses the limit.
+    func lineOverSegmentLimit() -> Int? {
+        var total = 0
+        for part in parts {
+            switch part {
+            case .step(let step):
+                total += 1
+                if total > Constructors.maximumSegments { return step.line }
+            case let .repeats(count, _, steps):
+                total += count * steps.count
+                if total > Constructors.maximumSegments { return steps.first?.line ?? 1 }
+            }
+        }
+        return nil
+    }
+
+    static let tooManySegments = "the workout unrolls to more than \(Constructors.maximumSegments) segments, more than a routine may hold"
+
     /// Every step in order, repeats unrolled: what the workout will run.
     public var unrolled: [Step] {
         parts.flatMap { part -> [Step] in

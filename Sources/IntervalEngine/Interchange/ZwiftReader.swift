@@ -254,6 +254,7 @@ private struct Reading {
                 repetition += same
             }
         }
+        if let line = result.lineOverSegmentLimit() { throw fail(WorkoutFile.tooManySegments, line: line) }
         guard !result.parts.isEmpty else {
             throw fail("<workout> holds no steps (Warmup, SteadyState, IntervalsT, Ramp, FreeRide, MaxEffort, Cooldown)",
                        line: workoutLine)
