@@ -1,4 +1,5 @@
 import Foundation
+import IntervalEngine
 
 /// Writes intervals.icu workout text: the name and description as free text, then one
 /// `- text DURATION targets` line per step, repeats as a `Name Nx` header over their
@@ -71,7 +72,7 @@ private struct TextWriting {
             return "Work: \(name)"
         }
         if said == step.kind && IntervalsText.kind(of: name)?.name == name { return name }
-        let kind = Constructors.defaultName(step.kind)
+        let kind = Segment.defaultName(kind: step.kind)
         return name == kind ? "\(kind):" : "\(kind): \(name)"
     }
 
