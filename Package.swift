@@ -6,7 +6,6 @@ let package = Package(
     products: [
         .executable(name: "workout", targets: ["workout"]),
         .library(name: "IntervalEngine", targets: ["IntervalEngine"]),
-        .library(name: "Interchange", targets: ["Interchange"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
@@ -19,22 +18,18 @@ let package = Package(
         ),
         .target(name: "IntervalEngine", dependencies: ["CLua"]),
         .target(name: "Display", dependencies: ["IntervalEngine"]),
-        // Zwift .zwo files and intervals.icu text to and from routines: a module of its own,
-        // so its code sits apart from what every command runs (docs/design.md).
-        .target(name: "Interchange", dependencies: ["IntervalEngine"]),
         .executableTarget(
             name: "workout",
             dependencies: [
                 "IntervalEngine",
                 "Display",
-                "Interchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("programs")]
         ),
         .testTarget(
             name: "IntervalEngineTests",
-            dependencies: ["IntervalEngine", "Display", "Interchange"],
+            dependencies: ["IntervalEngine", "Display"],
             exclude: ["Fixtures"]
         ),
     ],

@@ -4,7 +4,6 @@
 // the commands promise: an error or warning names the file and holds no control
 // character; what a reader accepts becomes a routine that loads; and that routine,
 // exported to either format, reads back with the same segments and durations.
-import Interchange
 import IntervalEngine
 
 private let limits = LuaLimits(loadInstructions: 20_000_000, hookInstructions: 200_000,

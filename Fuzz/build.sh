@@ -7,17 +7,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=.build-fuzz
 case "${1:-routine}" in
-  routine) source=Fuzz/RoutineFuzzer.swift; fuzzer="$scratch/workout-fuzz"; modules=(IntervalEngine) ;;
-  files) source=Fuzz/WorkoutFileFuzzer.swift; fuzzer="$scratch/workout-fuzz-files"; modules=(IntervalEngine Interchange) ;;
+  routine) source=Fuzz/RoutineFuzzer.swift; fuzzer="$scratch/workout-fuzz" ;;
+  files) source=Fuzz/WorkoutFileFuzzer.swift; fuzzer="$scratch/workout-fuzz-files" ;;
   *) echo "usage: Fuzz/build.sh [routine|files]" >&2; exit 64 ;;
 esac
-objects=()
-for module in "${modules[@]}"; do
-  swift build --scratch-path "$scratch" --target "$module" \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >&2
-done
+swift build --scratch-path "$scratch" --target IntervalEngine \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >&2
 bin="$(swift build --scratch-path "$scratch" --show-bin-path)"
-for module in "${modules[@]}"; do objects+=("$bin/$module.build"/*.o); done
+objects=("$bin"/IntervalEngine.build/*.o)
 swiftc -sanitize=fuzzer,address -parse-as-library -g \
   -I "$bin/Modules" -I "$bin" -Xcc -fmodule-map-file=Sources/CLua/module.modulemap \
   $(pkg-config --cflags-only-I lua5.4 | sed 's/-I/-Xcc -I/g') \

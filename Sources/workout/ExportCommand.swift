@@ -1,5 +1,4 @@
 import ArgumentParser
-import Interchange
 import IntervalEngine
 
 /// `workout export ROUTINE --format zwo|icu`: the routine's timeline as a Zwift workout

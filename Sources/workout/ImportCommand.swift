@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Interchange
 import IntervalEngine
 
 extension WorkoutFormat: ExpressibleByArgument {}

@@ -1,6 +1,5 @@
 import Foundation
 import XCTest
-@testable import Interchange
 @testable import IntervalEngine
 
 /// `workout import` and `workout export` as a user runs them.

@@ -1,6 +1,5 @@
 import Foundation
 import XCTest
-@testable import Interchange
 @testable import IntervalEngine
 
 let interchangeFixtures = fixtures.appendingPathComponent("interchange")

@@ -1,6 +1,5 @@
 import Foundation
 import XCTest
-@testable import Interchange
 @testable import IntervalEngine
 
 /// `import(export(r))` gives `r`'s timeline back: kinds, durations, names, the targets in

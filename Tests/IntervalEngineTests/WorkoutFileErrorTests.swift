@@ -1,5 +1,4 @@
 import XCTest
-@testable import Interchange
 @testable import IntervalEngine
 
 /// Bad input: every error names the file and line and says what was expected; unknown

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Numbers as people and JSON read them: `20`, not `20.0`; `0.5`, not `0.50000000001`.
-public enum Number {
-    public static func format(_ value: Double) -> String {
+enum Number {
+    static func format(_ value: Double) -> String {
         if value.isNaN { return "nan" }
         if value.isInfinite { return value < 0 ? "-inf" : "inf" }
         if value.rounded() == value && abs(value) < 1e15 { return String(Int64(value)) }
@@ -15,7 +15,7 @@ public enum Number {
     }
 
     /// Rounds to `places` decimals to hide binary noise (`0.30000000000000004`).
-    public static func rounded(_ value: Double, places: Int) -> Double {
+    static func rounded(_ value: Double, places: Int) -> Double {
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         return (value * scale).rounded() / scale

@@ -96,7 +96,7 @@ extension Duration.Problem {
 }
 
 extension String {
-    public func trimmingWhitespace() -> String {
+    func trimmingWhitespace() -> String {
         var slice = Substring(self)
         while let first = slice.first, first.isWhitespace { slice.removeFirst() }
         while let last = slice.last, last.isWhitespace { slice.removeLast() }

@@ -1,5 +1,4 @@
 import Foundation
-import IntervalEngine
 
 /// Reads intervals.icu workout text: steps `- [text] DURATION [targets]`, section headers
 /// (`Main set 5x` repeats the steps under it, up to a blank line), and free text, whose
@@ -154,7 +153,7 @@ private struct TextReading {
             kind = named
             name = left
         }
-        if name.isEmpty { name = Segment.defaultName(kind: kind) }
+        if name.isEmpty { name = Constructors.defaultName(kind) }
         var step = WorkoutFile.Step(kind: kind, name: name, duration: duration, targets: targets, line: line)
         for part in parts {
             prompt(part.trimmingWhitespace(), into: &step, line: line)

@@ -1,5 +1,3 @@
-import IntervalEngine
-
 /// A file `workout import` cannot read: names the file and line, and says what was
 /// expected there. Nothing is written when one is thrown.
 public struct WorkoutFileError: Error, Equatable, CustomStringConvertible {

@@ -1,5 +1,3 @@
-import IntervalEngine
-
 /// The Lua routine `workout import` writes: what a person would write by hand — the
 /// constructors (`warmup`, `work`, `rest`, `rounds`), durations as `"5:00"`, targets in
 /// each segment's `info`, comments saying where it came from — and a hook that shows the
@@ -80,7 +78,7 @@ public enum ImportedRoutine {
     static func step(_ step: WorkoutFile.Step) -> (call: String, fields: [String]?) {
         let kind = oneLine(step.kind).isEmpty ? "work" : oneLine(step.kind)
         let name = oneLine(step.name)
-        let named = name.isEmpty || name == Segment.defaultName(kind: kind) ? nil : name
+        let named = name.isEmpty || name == Constructors.defaultName(kind) ? nil : name
         let info = step.targets.isEmpty ? nil : table(step.targets)
         if step.prompts.isEmpty && constructors.contains(kind) {
             let arguments = [duration(step.duration), named.map(lua), info].compactMap { $0 }

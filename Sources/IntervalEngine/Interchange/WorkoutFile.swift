@@ -1,5 +1,3 @@
-import IntervalEngine
-
 /// A workout as other tools keep it — a Zwift `.zwo` file or intervals.icu workout text —
 /// between reading and writing: steps with a kind, a name, a duration, targets and timed
 /// text, some repeated. Both formats read into it and are written from it, and a routine's
@@ -61,16 +59,16 @@ public struct WorkoutFile: Equatable {
             switch part {
             case .step(let step):
                 total += 1
-                if total > Segment.maximumCount { return step.line }
+                if total > Constructors.maximumSegments { return step.line }
             case let .repeats(count, _, steps):
                 total += count * steps.count
-                if total > Segment.maximumCount { return steps.first?.line ?? 1 }
+                if total > Constructors.maximumSegments { return steps.first?.line ?? 1 }
             }
         }
         return nil
     }
 
-    static let tooManySegments = "the workout unrolls to more than \(Segment.maximumCount) segments, more than a routine may hold"
+    static let tooManySegments = "the workout unrolls to more than \(Constructors.maximumSegments) segments, more than a routine may hold"
 
     /// Every step in order, repeats unrolled: what the workout will run.
     public var unrolled: [Step] {

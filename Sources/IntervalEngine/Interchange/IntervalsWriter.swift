@@ -1,5 +1,4 @@
 import Foundation
-import IntervalEngine
 
 /// Writes intervals.icu workout text: the name and description as free text, then one
 /// `- text DURATION targets` line per step, repeats as a `Name Nx` header over their
@@ -72,7 +71,7 @@ private struct TextWriting {
             return "Work: \(name)"
         }
         if said == step.kind && IntervalsText.kind(of: name)?.name == name { return name }
-        let kind = Segment.defaultName(kind: step.kind)
+        let kind = Constructors.defaultName(step.kind)
         return name == kind ? "\(kind):" : "\(kind): \(name)"
     }
 

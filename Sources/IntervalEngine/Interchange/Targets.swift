@@ -1,5 +1,3 @@
-import IntervalEngine
-
 /// What a step asks for — power, heart rate, pace, cadence — kept in a segment's `info`
 /// under these names, so a routine's hooks can read them and `workout export` can find
 /// them again:
