@@ -81,7 +81,7 @@ struct Import: ParsableCommand {
         do {
             routine = try RoutineLoader.load(source: text, fileName: routineName + ".lua")
         } catch {
-            Output.error("workout: the routine made from \(shown) does not load (a bug in workout import): \(error.message)")
+            Output.error("workout: the routine made from \(shown) does not load: \(error.message)")
             throw ExitCode.failure
         }
         if stdout {

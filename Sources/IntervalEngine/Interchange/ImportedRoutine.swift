@@ -94,12 +94,14 @@ public enum ImportedRoutine {
     /// Prompts at the same second share one cue.
     static func cues(_ prompts: [WorkoutFile.Prompt]) -> String {
         var texts: [(Double, String)] = []
+        var at: [Double: Int] = [:]
         for prompt in prompts {
             let text = oneLine(prompt.text)
             guard !text.isEmpty else { continue }
-            if let index = texts.firstIndex(where: { $0.0 == prompt.offset }) {
+            if let index = at[prompt.offset] {
                 texts[index].1 += " · " + text
             } else {
+                at[prompt.offset] = texts.count
                 texts.append((prompt.offset, text))
             }
         }

@@ -218,7 +218,14 @@ private struct Reading {
     /// Text events in `<workout>` itself go to the step playing at their time.
     mutating func placeLoose() {
         for (offset, text, line) in loose {
-            guard let index = pieces.firstIndex(where: { offset >= $0.start && offset < $0.end }) else {
+            // The pieces follow each other: the last one starting at or before the offset.
+            var low = 0
+            var high = pieces.count
+            while low < high {
+                let middle = (low + high) / 2
+                if pieces[middle].start <= offset { low = middle + 1 } else { high = middle }
+            }
+            guard low > 0, offset < pieces[low - 1].end, case let index = low - 1 else {
                 warnings.add("a text event at \(Number.format(offset)) s is past the end of the workout; skipped", line: line)
                 continue
             }
