@@ -28,10 +28,15 @@ struct New: ParsableCommand {
     var baseName: String { name.hasSuffix(".lua") ? String(name.dropLast(4)) : name }
 
     func validate() throws {
-        let base = baseName
+        try New.checkName(baseName, given: name)
+    }
+
+    /// A routine's file name in the programs directory (`new`, `import --name`): a plain
+    /// name, never a path.
+    static func checkName(_ base: String, given: String) throws {
         guard let first = base.first, first != "-",
               base.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-            throw ValidationError("NAME may hold letters, digits, - and _ (got '\(name)')")
+            throw ValidationError("NAME may hold letters, digits, - and _ (got '\(VisibleText.escape(given))')")
         }
     }
 

@@ -13,7 +13,8 @@ struct Workout: ParsableCommand {
             looked up in $XDG_CONFIG_HOME/workout/programs, then among the bundled programs.
             """,
         version: Version.number,
-        subcommands: [Run.self, Plan.self, Check.self, List.self, New.self, History.self, Definitions.self]
+        subcommands: [Run.self, Plan.self, Check.self, List.self, New.self, History.self, Definitions.self,
+                      Import.self, Export.self]
     )
 }
 
