@@ -48,8 +48,8 @@ public final class Session {
     /// The latest message a viewer shows, and how many there have been.
     var message: SessionMessage?
     var messageCount = 0
-    /// The current segment's `info` as JSON, for snapshots.
-    var infoCache: (index: Int, info: JSONValue)?
+    /// The current and next segments' `info` as JSON, for snapshots.
+    var infoCache: [(index: Int, info: JSONValue)] = []
 
     /// `onEvent`, when given, is subscribed first: a shorthand for tests and small tools.
     public init(routine: Routine, scheduler: any Scheduler, options: SessionOptions = SessionOptions(),
