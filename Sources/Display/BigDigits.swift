@@ -70,8 +70,12 @@ final class DigitFont: Sendable {
     let scale: DigitScale
     let glyphs: Glyphs
     let inverted: Bool
-    /// `pieces[code][row]`, for the codes the font has (empty for the rest).
+    /// `pieces[code][pair]`, for the codes the font has (empty for the rest): a terminal
+    /// row shows two half rows, each one of the font's 5 rows or none, so a glyph has only
+    /// a few different rows however tall it is.
     private let pieces: [[String]]
+    /// The pair of font rows each terminal row shows, as an index into a glyph's pieces.
+    private let pairOfRow: [Int]
     /// The gap after a glyph, and a blank stretch of any width, in this font's ink.
     let gap: String
     private let blankCell: String
@@ -83,17 +87,26 @@ final class DigitFont: Sendable {
         let blank = DigitFont.cell(top: false, bottom: false, glyphs: glyphs, inverted: inverted)
         blankCell = blank
         gap = String(repeating: blank, count: scale.columns)
+        var pairs: [(top: Int?, bottom: Int?)] = []
+        var pairOfRow: [Int] = []
+        for row in 0..<scale.rows {
+            let pair = (top: DigitFont.fontRow(2 * row, scale), bottom: DigitFont.fontRow(2 * row + 1, scale))
+            if pairs.last.map({ $0.top != pair.top || $0.bottom != pair.bottom }) ?? true { pairs.append(pair) }
+            pairOfRow.append(pairs.count - 1)
+        }
+        self.pairOfRow = pairOfRow
         pieces = (0..<128).map { code in
             guard let glyph = BigDigits.glyph(UInt8(code)) else { return [] }
-            return (0..<scale.rows).map { row in
-                DigitFont.draw(glyph, row: row, scale: scale, glyphs: glyphs, inverted: inverted)
+            return pairs.map { pair in
+                DigitFont.draw(pair.top.map { glyph[$0] }, pair.bottom.map { glyph[$0] }, width: glyph[0].count,
+                               scale: scale, glyphs: glyphs, inverted: inverted)
             }
         }
     }
 
     /// Row `row` of the glyph for ASCII `code`.
     func piece(_ code: UInt8, row: Int) -> String {
-        pieces[Int(code)][row]
+        pieces[Int(code)][pairOfRow[row]]
     }
 
     /// The glyph codes of `text` the font can draw.
@@ -117,20 +130,23 @@ final class DigitFont: Sendable {
             ? self : DigitFont(scale: scale, glyphs: glyphs, inverted: inverted)
     }
 
-    /// One terminal row of a glyph: half rows `2 row` and `2 row + 1` of the scaled font.
-    private static func draw(_ glyph: [String], row: Int, scale: DigitScale, glyphs: Glyphs,
+    /// The font row half row `halfRow` of the scaled font shows, if any.
+    private static func fontRow(_ halfRow: Int, _ scale: DigitScale) -> Int? {
+        let index = halfRow / scale.halfRows
+        return index < BigDigits.height ? index : nil
+    }
+
+    /// One terminal row of a glyph `width` pixels wide: font row `top` in its upper half,
+    /// `bottom` in its lower half (nil: blank).
+    private static func draw(_ top: String?, _ bottom: String?, width: Int, scale: DigitScale, glyphs: Glyphs,
                              inverted: Bool) -> String {
-        func fontRow(_ halfRow: Int) -> [Bool]? {
-            let index = halfRow / scale.halfRows
-            return index < BigDigits.height ? glyph[index].map { $0 == "#" } : nil
-        }
-        let top = fontRow(2 * row)
-        let bottom = fontRow(2 * row + 1)
+        let upper = top.map { Array($0.utf8) }
+        let lower = bottom.map { Array($0.utf8) }
         var text = ""
-        for column in 0..<(glyph.first?.count ?? 0) {
-            let cell = DigitFont.cell(top: top?[column] ?? false, bottom: bottom?[column] ?? false,
+        for column in 0..<width {
+            let cell = DigitFont.cell(top: upper?[column] == UInt8(ascii: "#"), bottom: lower?[column] == UInt8(ascii: "#"),
                                       glyphs: glyphs, inverted: inverted)
-            text += String(repeating: cell, count: scale.columns)
+            text += ScreenLayout.repeated(cell, scale.columns)
         }
         return text
     }

@@ -43,11 +43,13 @@ extension ScreenLayout {
 
     /// The style of the digits' ink, and of the rest of the band's cells (nil: the
     /// terminal's own background, and no need to reach the right edge). The paused band
-    /// loses its colour: colour seen from afar means the clock runs.
+    /// loses its colour: colour seen from afar means the clock runs. Flashing, the cells
+    /// are inverted and every one takes the ink's style: on a coloured band the ink turns
+    /// bright white, so the band flashes white with the digits in its colour.
     static func bandStyles(_ state: DisplayState) -> (ink: String, field: String?) {
-        if state.band, !state.paused, let ink = KindStyle.onBand(state.kind) {
-            // Flashing, the field is drawn in ink (inverted), so it takes the ink's style.
-            return (ink, state.flash ? ink : KindStyle.background(state.kind))
+        if state.band, !state.paused, let ink = KindStyle.onBand(state.kind),
+           let background = KindStyle.background(state.kind) {
+            return state.flash ? ("1;97;" + background, "1;97;" + background) : (ink, background)
         }
         let ink = state.paused ? "2" : KindStyle.strong(state.kind)
         return (ink, state.flash ? ink : nil)

@@ -94,15 +94,21 @@ extension ScreenLayout {
     }
 
     /// `glyph` `count` times, copied as bytes (`String(repeating:count:)` appends one
-    /// string at a time, and the bars are rebuilt on every tick).
+    /// string at a time, and the bars and the band are rebuilt on every tick).
     static func repeated(_ glyph: String, _ count: Int) -> String {
         let unit = Array(glyph.utf8)
-        guard count > 0, !unit.isEmpty else { return "" }
-        return String(unsafeUninitializedCapacity: unit.count * count) { buffer in
-            for copy in 0..<count {
-                for (offset, byte) in unit.enumerated() { buffer[copy * unit.count + offset] = byte }
+        let size = unit.count
+        guard count > 0, size > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: size * count) { buffer in
+            unit.withUnsafeBytes { source in
+                var position = 0
+                while position < size * count {
+                    UnsafeMutableRawPointer(buffer.baseAddress! + position).copyMemory(from: source.baseAddress!,
+                                                                                        byteCount: size)
+                    position += size
+                }
             }
-            return unit.count * count
+            return size * count
         }
     }
 

@@ -93,7 +93,10 @@ public enum ScreenLayout {
             spare -= 1
             return true
         }
-        let split = take()
+        let round = roundText(state, glyphs: glyphs)
+        let next = nextText(state, glyphs: glyphs)
+        // Round and next apart, when there are both.
+        let split = round != nil && next != nil && take()
         let (edgeAbove, edgeBelow) = (take(), take())
         let (gapAfterBand, gapBeforeTotals, gapAfterTitle) = (take(), take(), take())
 
@@ -111,8 +114,6 @@ public enum ScreenLayout {
         let segmentBarRow = lines.count
         lines.append(segmentBar(state, width: width, glyphs: glyphs))
         lines += info.map { Line($0, "1").centered(in: width) }
-        let round = roundText(state, glyphs: glyphs)
-        let next = nextText(state, glyphs: glyphs)
         if split {
             lines.append(Line(round ?? "").centered(in: width))
             lines.append(Line(next ?? "", "2").centered(in: width))
