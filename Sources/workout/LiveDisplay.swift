@@ -78,6 +78,9 @@ final class LiveDisplay: SessionListener {
         switch event.kind {
         case .segmentStart:
             warning = nil
+        case .pause:
+            // A pause ends a flash at once: the screen then stands still.
+            flashUntil = -.infinity
         case let .error(text, hook, _):
             errors.append("\(text) (in \(hook))")
         case .alert(.flash, _, _):
