@@ -68,47 +68,43 @@ public enum ScreenLayout {
     static let fixedRows = 5
     /// Rows the digits keep at the least (the font at half a row per pixel).
     static let fewestDigitRows = 3
-    /// Rows set aside, once the digits have their 5, for the band's edges and for round
-    /// and next on lines of their own: growing the digits a step costs 2 or 3 rows, and
-    /// these make the screen easier to read.
-    static let setAside = 3
     /// Lines of the info area at most.
     static let infoLines = 3
 
     /// Title, the band with the big clock, segment bar, the info area, round and next,
     /// workout bar and the last message, fitted into `rows`. The info area gets its lines
-    /// first, then the digits grow as far as the rows and the width allow, and what is
-    /// left goes to the band's edges, round and next apart, and gaps. The digits' height
-    /// depends only on rows that never shrink as the terminal grows, so neither do they.
+    /// first, then the digits grow as far as the rows and the width allow, and the rows
+    /// left over (fewer than a step of the digits) go to round and next apart, the band's
+    /// edges, and gaps. The digits' height depends only on rows and columns that never
+    /// shrink as the terminal grows, so neither does it.
     static func workoutLines(_ state: DisplayState, width: Int, rows: Int, glyphs: Glyphs,
                              fonts: DigitFonts?) -> (lines: [Line], moving: MovingRows) {
         let info = infoArea(state.info, width: width - 4,
                             limit: min(infoLines, max(0, rows - fixedRows - fewestDigitRows)), glyphs: glyphs)
         let room = rows - fixedRows - info.count
-        let scale = DigitScale.fitting(units: widestClock(state), rows: room - min(setAside, max(0, room - 5)),
-                                       width: width - 2, glyphs: glyphs)
+        let scale = DigitScale.fitting(units: widestClock(state), rows: room, width: width - 2, glyphs: glyphs)
         var spare = room - scale.rows
-        func take() -> Bool {
-            guard spare > 0 else { return false }
-            spare -= 1
+        func take(_ rows: Int = 1) -> Bool {
+            guard spare >= rows else { return false }
+            spare -= rows
             return true
         }
         let round = roundText(state, glyphs: glyphs)
         let next = nextText(state, glyphs: glyphs)
-        // Round and next apart, when there are both.
+        // Round and next apart, when there are both; the band's edges come in pairs.
         let split = round != nil && next != nil && take()
-        let (edgeAbove, edgeBelow) = (take(), take())
+        let edges = take(2)
         let (gapAfterBand, gapBeforeTotals, gapAfterTitle) = (take(), take(), take())
 
         let fonts = DigitFonts.for(scale, glyphs: glyphs, flash: state.flash, reusing: fonts)
         var lines = [title(state, width: width)]
         if gapAfterTitle { lines.append(Line()) }
         let bandStart = lines.count
-        if edgeAbove { lines.append(bandEdge(state, font: fonts.current, width: width)) }
+        if edges { lines.append(bandEdge(state, font: fonts.current, width: width)) }
         let digitsStart = lines.count
         lines += digits(state, font: fonts.current, width: width)
         let digitsEnd = lines.count
-        if edgeBelow { lines.append(bandEdge(state, font: fonts.current, width: width)) }
+        if edges { lines.append(bandEdge(state, font: fonts.current, width: width)) }
         let bandEnd = lines.count
         if gapAfterBand { lines.append(Line()) }
         let segmentBarRow = lines.count
