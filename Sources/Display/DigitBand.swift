@@ -17,17 +17,19 @@ extension ScreenLayout {
         let leftSpan = Span(font.blank(left), field)
         let gap = Span(font.gap, field)
         // A coloured or flashing band reaches the right edge too.
-        let rightSpan = Span(field == nil ? "" : font.blank(max(0, width - used - left)), field)
+        let right = field == nil ? 0 : max(0, width - used - left)
+        let rightSpan = Span(font.blank(right), field)
         var lines: [Line] = []
         lines.reserveCapacity(font.scale.rows)
         for row in 0..<font.scale.rows {
-            var spans = [leftSpan]
+            var spans: [Span] = []
             spans.reserveCapacity(2 * codes.count + 1)
+            if left > 0 { spans.append(leftSpan) }
             for (position, code) in codes.enumerated() {
                 if position > 0 { spans.append(gap) }
                 spans.append(Span(font.piece(code, row: row), ink))
             }
-            spans.append(rightSpan)
+            if right > 0 { spans.append(rightSpan) }
             lines.append(Line(spans))
         }
         return lines

@@ -112,7 +112,8 @@ public struct DisplayState: Equatable, Sendable {
     /// help and flash.
     public init(_ snapshot: SessionSnapshot, countUp: Bool, message: DisplayMessage?, help: Bool,
                 band: Bool = false, flash: Bool = false) {
-        let segment = snapshot.current?.segment
+        let current = snapshot.current
+        let segment = current?.segment
         let clock = ShownTime(remaining: snapshot.remaining)
         let next = snapshot.next.map {
             Upcoming(name: $0.segment.name, kind: $0.segment.kind, duration: $0.segment.duration,
@@ -125,7 +126,7 @@ public struct DisplayState: Equatable, Sendable {
                   index: segment?.index ?? 0, count: snapshot.count, clock: clock,
                   duration: segment?.duration ?? 0, countUp: countUp, round: segment?.round,
                   rounds: segment?.rounds, block: segment?.block,
-                  info: snapshot.current.flatMap { InfoText.summary($0.info) }, next: next,
+                  info: current.flatMap { InfoText.summary($0.info) }, next: next,
                   workoutDone: snapshot.workoutDone + ahead,
                   workoutLeft: snapshot.workoutLeft.map { $0 - ahead },
                   elapsed: max(0, snapshot.elapsed + ahead), active: max(0, snapshot.active + ahead),

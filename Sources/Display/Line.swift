@@ -63,7 +63,7 @@ public struct Line: Equatable, Sendable {
     public var spans: [Span]
 
     public init(_ spans: [Span] = []) {
-        self.spans = spans.filter { !$0.text.isEmpty }
+        self.spans = spans.contains { $0.text.isEmpty } ? spans.filter { !$0.text.isEmpty } : spans
     }
 
     public init(_ text: String, _ sgr: String? = nil) {

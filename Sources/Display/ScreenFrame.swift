@@ -36,6 +36,13 @@ public struct ScreenFrame {
         self.relaid = relaid
     }
 
+    /// Whether row `row` spans the whole width (a coloured or flashing band): the display
+    /// must not erase after it, which would erase its last cell.
+    public func fillsTheWidth(_ row: Int) -> Bool {
+        guard let moving, moving.band.contains(row) else { return false }
+        return ScreenLayout.bandStyles(state).field != nil
+    }
+
     /// The frame for `state` on the same screen: when only the clock, the workout totals
     /// and the flash moved, only the digits and the bars (and, when the flash starts or
     /// ends, the band's edges) are laid out again.
@@ -45,8 +52,10 @@ public struct ScreenFrame {
         }
         var lines = self.lines
         let width = size.columns
-        moving.fonts = DigitFonts.for(moving.fonts.current.scale, glyphs: glyphs, flash: state.flash,
-                                      reusing: moving.fonts)
+        if moving.fonts.current.inverted != state.flash {
+            moving.fonts = DigitFonts.for(moving.fonts.current.scale, glyphs: glyphs, flash: state.flash,
+                                          reusing: moving.fonts)
+        }
         let font = moving.fonts.current
         lines.replaceSubrange(moving.digits, with: ScreenLayout.digits(state, font: font, width: width))
         var relaid = Array(moving.digits)

@@ -186,7 +186,7 @@ final class LiveDisplay: SessionListener {
             line.render(into: &output, color: color, from: change.span)
             // A row as wide as the screen (the band) is all written; erasing after it
             // would erase its last cell, where the cursor waits.
-            if line.width < size.columns { output.append(contentsOf: "\u{1B}[K".utf8) }
+            if !next.fillsTheWidth(row) { output.append(contentsOf: "\u{1B}[K".utf8) }
         }
         frame = next
         if !output.isEmpty { Output.write(output) }

@@ -76,9 +76,12 @@ public final class Session {
     }
 
     /// Seconds of the current segment done, pauses excluded.
-    public var elapsedInSegment: Double {
-        let now = state == .paused ? pausedAt : scheduler.now
-        return min(max(0, now - segmentStart), segment.duration)
+    public var elapsedInSegment: Double { elapsedInSegment(at: scheduler.now) }
+
+    /// The same as of `now` (scheduler time): a snapshot reads the clock once, so all of
+    /// its times agree to the nanosecond.
+    func elapsedInSegment(at now: Double) -> Double {
+        min(max(0, (state == .paused ? pausedAt : now) - segmentStart), segment.duration)
     }
 
     public var remainingInSegment: Double { segment.duration - elapsedInSegment }
@@ -88,9 +91,12 @@ public final class Session {
 
     /// Seconds of the planned workout still to go, the current segment included; nil
     /// while an open-ended workout has segments still to come.
-    public var remainingInWorkout: Double? {
+    public var remainingInWorkout: Double? { remainingInWorkout(segmentRemaining: remainingInSegment) }
+
+    /// The same, with `segmentRemaining` seconds left in the current segment.
+    func remainingInWorkout(segmentRemaining: Double) -> Double? {
         guard timeline.isComplete else { return nil }
-        return remainingInSegment + timeline.duration - timeline.segments[segment.index - 1].end
+        return segmentRemaining + timeline.duration - timeline.segments[segment.index - 1].end
     }
 
     /// How many segments the workout has, for events and hooks; nil when it is open-ended

@@ -87,9 +87,13 @@ public struct SessionMessage: Sendable, Equatable {
 extension Session {
     /// The workout as it stands now.
     public func snapshot() -> SessionSnapshot {
+        // One reading of the clock for every time in it: "time done" and the segment's
+        // clock are shown rounded, and two readings a few microseconds apart could round
+        // to different seconds.
+        let now = scheduler.now
         let started = state != .ready && segment.index > 0
-        let remaining = started ? remainingInSegment : 0
-        let elapsed = started ? elapsedInSegment : 0
+        let elapsed = started ? elapsedInSegment(at: now) : 0
+        let remaining = started ? segment.duration - elapsed : 0
         var current: SessionSnapshot.Part?
         var next: SessionSnapshot.Part?
         var done = 0.0
@@ -102,7 +106,7 @@ extension Session {
             }
         }
         let running = state == .running && started
-        let sinceStart = (state == .paused ? pausedAt : scheduler.now) - startedAt
+        let sinceStart = (state == .paused ? pausedAt : now) - startedAt
         let deadline = running ? segmentDeadline : nil
         return SessionSnapshot(
             routine: routine.name, state: state, current: current, next: next,
@@ -110,11 +114,11 @@ extension Session {
             remaining: remaining, elapsedInSegment: elapsed,
             deadline: deadline.map { $0 - startedAt },
             deadlineNanoseconds: deadline.map { scheduler.deadline(for: $0) },
-            workoutDone: done, workoutLeft: started ? remainingInWorkout : nil,
+            workoutDone: done, workoutLeft: started ? remainingInWorkout(segmentRemaining: remaining) : nil,
             elapsed: started ? sinceStart : 0, active: started ? max(0, sinceStart - pausedSeconds) : 0,
             message: message,
             nextChange: running ? ShownTime(remaining: remaining).nextChange(deadline: segmentDeadline - startedAt) : nil,
-            t: scheduler.now - startedAt, speed: scheduler.speed)
+            t: now - startedAt, speed: scheduler.speed)
     }
 
     /// A segment's `info` as JSON, converted once per segment start for the current
