@@ -5,18 +5,6 @@ import XCTest
 /// pane, the band has the kind's background, a boundary flashes, the payload has an area
 /// of its own, and what is printed at the finish stays on screen after the display closes.
 extension TerminalTests {
-    /// A pane running `fixture` (in Fixtures), once it shows `expected`.
-    func run(_ fixture: String, columns: Int = 80, rows: Int = 24, arguments: String = "", environment: String = "",
-             shows expected: String) throws -> TmuxPane {
-        let routine = fixtures.appendingPathComponent(fixture).path
-        let pane = try TmuxPane(columns: columns, rows: rows)
-        let dir = pane.directory.path
-        try pane.type("stty -g > \(dir)/before; XDG_DATA_HOME=\(dir) DBUS_SESSION_BUS_ADDRESS= \(environment) "
-                      + "'\(binary)' run '\(routine)' \(arguments)")
-        XCTAssertTrue(pane.wait { pane.text.contains(expected) }, "the display shows \(expected):\n\(pane.text)")
-        return pane
-    }
-
     /// A row of the band while it flashes: every cell inked.
     func flashing(_ pane: TmuxPane, columns: Int = 80) -> Bool {
         pane.screen.contains { $0 == String(repeating: "█", count: columns) }
@@ -54,7 +42,7 @@ extension TerminalTests {
 
     /// At a quarter speed a flash lasts a real second: long enough to see it come and go.
     func testABoundaryFlashesTheBandUnlessNoFlash() throws {
-        let pane = try run("flash.lua", arguments: "--speed 0.2", shows: "Short")
+        let pane = try start("flash.lua", arguments: "--speed 0.2", shows: "Short")
         var seen = false
         XCTAssertTrue(pane.wait(timeout: 15) {
             let rest = pane.text.contains("REST  Breathe")
@@ -66,7 +54,7 @@ extension TerminalTests {
         XCTAssertTrue(pane.wait(timeout: 5) { !flashing(pane) && pane.styledText.contains("\u{1B}[42m") },
                       "and ends, the band green again:\n\(pane.text)")
 
-        let quiet = try run("flash.lua", arguments: "--speed 0.2 --no-flash", shows: "Short")
+        let quiet = try start("flash.lua", arguments: "--speed 0.2 --no-flash", shows: "Short")
         var flashed = false
         _ = quiet.wait(timeout: 15) {
             if flashing(quiet) { flashed = true }
@@ -77,7 +65,7 @@ extension TerminalTests {
     }
 
     func testThePayloadHasAnAreaACueDoesNotReplace() throws {
-        let pane = try run("room.lua", shows: "Squats")
+        let pane = try start("room.lua", shows: "Squats")
         XCTAssertTrue(pane.wait { pane.text.contains("Keep going") }, "the cue comes:\n\(pane.text)")
         let screen = pane.screen.map { $0.trimmingCharacters(in: .whitespaces) }
         XCTAssertTrue(screen.contains("sit back, chest up · reps: 12"), "the info stays in view:\n\(pane.text)")
@@ -88,7 +76,7 @@ extension TerminalTests {
 
     func testWhatIsPrintedAtTheFinishStaysAfterTheDisplayCloses() throws {
         // No speech synthesizer on this PATH: --voice gives a warning during the run.
-        let pane = try run("room.lua", arguments: "--voice", environment: "PATH=/nonexistent", shows: "Squats")
+        let pane = try start("room.lua", arguments: "--voice", environment: "PATH=/nonexistent", shows: "Squats")
         XCTAssertTrue(pane.wait { pane.text.contains("Keep going") }, pane.text)
         try pane.send("q")
         XCTAssertEqual(try finish(pane), "1")
