@@ -177,16 +177,17 @@ final class LiveDisplay: SessionListener {
         let rows = (shown == nil ? nil : next.relaid) ?? Array(0..<size.rows)
         for row in rows {
             let line = row < next.lines.count ? next.lines[row] : Line()
-            var change = (span: 0, column: 0)
+            var change: (span: Int, column: Int, end: Int?) = (0, 0, nil)
             if let shown {
                 guard let changed = line.change(from: row < shown.lines.count ? shown.lines[row] : Line()) else { continue }
                 change = changed
             }
             output.append(contentsOf: "\u{1B}[\(row + 1);\(change.column + 1)H".utf8)
-            line.render(into: &output, color: color, from: change.span)
-            // A row as wide as the screen (the band) is all written; erasing after it
-            // would erase its last cell, where the cursor waits.
-            if !next.fillsTheWidth(row) { output.append(contentsOf: "\u{1B}[K".utf8) }
+            line.render(into: &output, color: color, from: change.span, to: change.end)
+            // The rest of the row is on screen already; a row as wide as the screen (the
+            // band) is all written, and erasing after it would erase its last cell, where
+            // the cursor waits.
+            if change.end == nil && !next.fillsTheWidth(row) { output.append(contentsOf: "\u{1B}[K".utf8) }
         }
         frame = next
         if !output.isEmpty { Output.write(output) }

@@ -80,7 +80,7 @@ struct Run: ParsableCommand {
     /// The one switchboard's answer for this run; `display`: the live display is shown.
     private func alertSwitches(display: Bool) -> AlertSwitches {
         AlertSwitches.decide(bell: bell, notify: notify, voice: voice, noFlash: noFlash, display: display,
-                             dryRun: dryRun)
+                             dryRun: dryRun, environment: Terminal.environment)
     }
 
     /// `--dry-run`: the virtual clock runs everything at once, silently, unrecorded. An
@@ -151,7 +151,7 @@ struct Run: ParsableCommand {
         session.subscribe(errors)
         // Alert programs report failures from another thread: warn on the main queue,
         // where the display lives.
-        let alerts = SystemAlerts(switches: switches) { text in
+        let alerts = SystemAlerts(switches: switches, environment: Terminal.environment) { text in
             DispatchQueue.main.async {
                 if let live = display.value { live.warn("workout: \(text)") } else { Output.error("workout: \(text)") }
             }

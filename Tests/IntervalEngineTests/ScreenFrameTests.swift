@@ -60,6 +60,27 @@ final class ScreenFrameTests: XCTestCase {
         var rendered: [UInt8] = []
         last.render(into: &rendered, color: true, from: 3)
         XCTAssertEqual(String(decoding: rendered, as: UTF8.self), "\u{1B}[1;31m███\u{1B}[0m")
+        XCTAssertNil(last.change(from: old)?.end, "the last span changed: write to the end")
+        XCTAssertNil(shorter.change(from: old)?.end)
+    }
+
+    /// A glyph in the middle of a band row changes; the band after it is on screen already.
+    func testOnlyTheChangedMiddleOfARowIsWritten() {
+        let old = Line([Span("    ", "41"), Span("█▀█", "1;97;41"), Span(" ", "41"), Span("█ █", "1;97;41"), Span("      ", "41")])
+        let new = Line([Span("    ", "41"), Span("█▀█", "1;97;41"), Span(" ", "41"), Span("▀▀█", "1;97;41"), Span("      ", "41")])
+        let change = try! XCTUnwrap(new.change(from: old))
+        XCTAssertEqual(change.span, 3)
+        XCTAssertEqual(change.column, 8)
+        XCTAssertEqual(change.end, 4, "the band after the glyph stays")
+        var rendered: [UInt8] = []
+        new.render(into: &rendered, color: true, from: change.span, to: change.end)
+        XCTAssertEqual(String(decoding: rendered, as: UTF8.self), "\u{1B}[1;97;41m▀▀█\u{1B}[0m")
+        // A changed part of another width moves what follows: write to the end.
+        let wider = Line([Span("    ", "41"), Span("█▀█", "1;97;41"), Span(" ", "41"), Span("█", "1;97;41"), Span("      ", "41")])
+        XCTAssertNil(wider.change(from: old)?.end)
+        // So does a wide character, whose columns are not known.
+        let wide = Line([Span("    ", "41"), Span("█▀█", "1;97;41"), Span(" ", "41"), Span("運", "1;97;41"), Span("      ", "41")])
+        XCTAssertNil(wide.change(from: old)?.end)
     }
 
     func testAWideCharacterBeforeTheChangeRedrawsTheWholeRow() {
