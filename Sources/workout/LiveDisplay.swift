@@ -27,6 +27,8 @@ final class LiveDisplay: SessionListener {
     /// What is on screen now, as laid out (nil: the screen is blank, draw it all).
     private var frame: ScreenFrame?
     private var tick: TimerToken?
+    /// When the pending tick is for (workout seconds since the start).
+    private var tickFor = 0.0
     private var drawQueued = false
     /// A warning of the display's own (from the alert programs), shown until the
     /// session has a newer message: the sequence of the session's message it came after.
@@ -91,6 +93,13 @@ final class LiveDisplay: SessionListener {
         case .workoutEnd:
             running = false
             cancelTick()
+            return
+        case .workoutStart, .alert(.bell, _, _), .alert(.notify, _, _):
+            // Nothing on screen changes (the first segment's start draws it all).
+            return
+        case .cue where SessionMessage.text(of: event.kind) == nil,
+             .alert(.say, _, _) where SessionMessage.text(of: event.kind) == nil:
+            // A function cue, the spoken countdown: no message to show.
             return
         default:
             break
@@ -196,11 +205,18 @@ final class LiveDisplay: SessionListener {
 
     /// The next redraw, when the shown clock next changes or the flash ends, whichever
     /// comes first (measured from the snapshot's moment, so it is never early).
+    /// A redraw for an event between ticks keeps the pending tick when it is still due then.
     private func scheduleTick(_ snapshot: SessionSnapshot) {
-        cancelTick()
         let flashEnd = flashUntil > snapshot.t ? flashUntil : nil
-        guard let next = [snapshot.nextChange, flashEnd].compactMap({ $0 }).min() else { return }
-        tick = scheduler.schedule(at: scheduler.now + max(0, next - snapshot.t)) { [weak self] _ in self?.draw() }
+        let next = [snapshot.nextChange, flashEnd].compactMap { $0 }.min()
+        if tick != nil, let next, next == tickFor { return }
+        cancelTick()
+        guard let next else { return }
+        tickFor = next
+        tick = scheduler.schedule(at: scheduler.now + max(0, next - snapshot.t)) { [weak self] _ in
+            self?.tick = nil
+            self?.draw()
+        }
     }
 
     private func cancelTick() {

@@ -72,7 +72,7 @@ public struct SessionMessage: Sendable, Equatable {
 
     /// What an event puts in the message line, if anything. The spoken countdown is left
     /// out: the clock already shows it, and it would wipe the cue being read.
-    static func text(of event: Event.Kind) -> (String, Kind)? {
+    public static func text(of event: Event.Kind) -> (String, Kind)? {
         switch event {
         case let .cue(_, _, text?): (text, .cue)
         case let .log(text): (text, .log)
