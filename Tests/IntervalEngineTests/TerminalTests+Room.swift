@@ -40,28 +40,29 @@ extension TerminalTests {
                       "calm: the digits in red, as before:\n\(calm.styledText)")
     }
 
-    /// At a quarter speed a flash lasts a real second: long enough to see it come and go.
+    /// At a tenth of the speed a flash lasts two real seconds: long enough to see it come
+    /// and go. The pane's output is recorded too, to tell for sure that `--no-flash` never
+    /// drew one.
     func testABoundaryFlashesTheBandUnlessNoFlash() throws {
-        let pane = try start("flash.lua", arguments: "--speed 0.2", shows: "Short")
+        let pane = try start("flash.lua", arguments: "--speed 0.1", shows: "Short", recording: true)
         var seen = false
-        XCTAssertTrue(pane.wait(timeout: 15) {
-            let rest = pane.text.contains("REST  Breathe")
-            if rest && flashing(pane) { seen = true }
+        XCTAssertTrue(pane.wait(timeout: 30) {
+            if pane.text.contains("REST  Breathe") && flashing(pane) { seen = true }
             return seen
         }, "the band flashes as the rest starts:\n\(pane.text)")
         let styled = pane.styledText
         XCTAssertTrue(styled.contains("97m") && styled.contains("42m"), "white on the rest's green:\n\(styled)")
-        XCTAssertTrue(pane.wait(timeout: 5) { !flashing(pane) && pane.styledText.contains("\u{1B}[42m") },
+        XCTAssertTrue(pane.wait(timeout: 10) { !flashing(pane) && pane.styledText.contains("\u{1B}[42m") },
                       "and ends, the band green again:\n\(pane.text)")
+        XCTAssertTrue(pane.output.contains("1;97;42"), "the recording has the flash's white on green")
 
-        let quiet = try start("flash.lua", arguments: "--speed 0.2 --no-flash", shows: "Short")
-        var flashed = false
-        _ = quiet.wait(timeout: 15) {
-            if flashing(quiet) { flashed = true }
-            return quiet.text.contains("REST  Breathe") && quiet.text.contains("0:39")
-        }
-        XCTAssertTrue(quiet.text.contains("REST  Breathe"), quiet.text)
-        XCTAssertFalse(flashed, "--no-flash")
+        let quiet = try start("flash.lua", arguments: "--speed 0.1 --no-flash", shows: "Short", recording: true)
+        XCTAssertTrue(quiet.wait(timeout: 30) { quiet.text.contains("REST  Breathe") }, quiet.text)
+        let output = quiet.output
+        XCTAssertTrue(output.contains("\u{1B}[42m"), "the recording has the rest's band:\n\(output.suffix(500))")
+        // On the rest's green the digits are black (1;30;42); flashing, the band turns white.
+        XCTAssertTrue(output.contains("1;30;42"), "the rest's digits")
+        XCTAssertFalse(output.contains("1;97;42"), "--no-flash: the band never flashed")
     }
 
     func testThePayloadHasAnAreaACueDoesNotReplace() throws {
