@@ -45,6 +45,7 @@ stds.workout = {
     "generate",
     "params",
     "bell",
+    "flash",
     "notify",
     "say",
     "skip",

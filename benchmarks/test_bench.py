@@ -34,8 +34,9 @@ EXPECTED = [
       for name in ("fires", "late_ms.p50", "late_ms.p99", "late_ms.max",
                    "outside.p50", "outside.p99", "outside.max")),
     "drift.end_error_ms", "drift.outside_end_error_ms", "drift.late_ms_slope", "drift.outside_slope",
-    "display.cpu_total_s", "display.cpu_steady_ms_per_s", "display.wakeups_total",
-    "display.wakeups_steady_per_s", "display.rss_mib", "display.end_error_ms",
+    *(f"{group}.{name}" for group in ("display", "display_large")
+      for name in ("cpu_total_s", "cpu_steady_ms_per_s", "wakeups_total", "wakeups_steady_per_s", "rss_mib",
+                   "end_error_ms")),
     "json.cpu_total_s", "json.cpu_steady_ms_per_s", "json.wakeups_total", "json.wakeups_steady_per_s",
     *(f"memory.run.{program.stem}" for program in sorted((ROOT / "programs").glob("*.lua"))),
     "memory.check.hiit", "memory.plan.hiit", "memory.max",
@@ -49,8 +50,9 @@ EXPECTED = [
     "serving.page.boundaries", "serving.page.p50_ms", "serving.page.p99_ms",
 ]
 # The figures measured on termdown too, in the same run.
-WITH_TERMDOWN = ["display.cpu_total_s", "display.cpu_steady_ms_per_s", "display.wakeups_total",
-                 "display.wakeups_steady_per_s", "display.rss_mib", "display.end_error_ms"]
+WITH_TERMDOWN = [f"{group}.{name}" for group in ("display", "display_large")
+                 for name in ("cpu_total_s", "cpu_steady_ms_per_s", "wakeups_total", "wakeups_steady_per_s",
+                              "rss_mib", "end_error_ms")]
 
 
 def workout_binary():
@@ -150,6 +152,12 @@ class DisplayBoundTests(unittest.TestCase):
 
     def test_a_short_countdown_is_all_tenths(self):
         self.assertEqual(bench.display_changes(2, 0, 2), 20)
+
+    def test_only_the_first_flash_ends_between_changes(self):
+        # The flash at the start ends at 0.2 s; those at 17, 18 and 19 s end on a tenth.
+        self.assertEqual(bench.flash_ends(20, 0, 20), 1)
+        self.assertEqual(bench.flash_ends(20, 1, 19), 0)
+        self.assertEqual(bench.flash_ends(2, 0, 2), 0)
 
     def test_timers_are_the_bells_and_the_end(self):
         self.assertEqual(bench.timers_in(20, 0, 20), 4)

@@ -50,14 +50,23 @@ struct Plan: ParsableCommand {
             let index = String(repeating: " ", count: width - String(segment.index).count) + String(segment.index)
             let start = TimeText.clock(segment.start)
             let kind = segment.kind.padding(toLength: 8, withPad: " ", startingAt: 0)
+            let info = InfoText.summary(loaded.infoJSON(for: segment)).map { " — " + Plan.shortened($0) } ?? ""
             output.line("\(index)  \(String(repeating: " ", count: max(0, 8 - start.count)))\(start)  "
                         + "\(style.kind(kind)) \(TimeText.clock(segment.duration).padding(toLength: 7, withPad: " ", startingAt: 0)) "
-                        + segment.name + style.dim(PlainText.rounds(SegmentSummary(segment, count: loaded.timeline.count))))
+                        + segment.name
+                        + style.dim(PlainText.rounds(SegmentSummary(segment, count: loaded.timeline.count))) + info)
         }
         output.flush()
         if loaded.timeline.reachedHorizon {
             Output.line(style.dim("… and more: the list stops at --horizon \(horizon.segments)"))
         }
+    }
+
+    /// A payload in words, cut to one line of a plan.
+    static func shortened(_ info: String) -> String {
+        let most = 72
+        guard info.count > most else { return info }
+        return String(info.prefix(most - 1)) + "…"
     }
 
     /// `8 segments, 4:15`; for an open-ended routine what its generators gave, and

@@ -10,7 +10,8 @@ struct Run: ParsableCommand {
         discussion: """
             On a terminal it shows a live full-screen display (keys: space pause/resume, n next, \
             b back, +/- 10 s, q quit, ? help); otherwise it prints one line per event, \
-            or with --json one JSON object per line. Exit status: 0 finished or quit, \
+            or with --json one JSON object per line (keys then work followed by Enter, \
+            when standard input is a terminal). Exit status: 0 finished or quit, \
             1 the routine failed to load or a hook raised an error, 64 usage error, \
             130 interrupted (SIGINT), 143 terminated (SIGTERM).
             """)
@@ -31,8 +32,16 @@ struct Run: ParsableCommand {
     @Flag(help: "Run the whole workout instantly on a virtual clock: hooks run, nothing sounds, no history.")
     var dryRun = false
 
-    @Flag(help: "No terminal bell at boundaries and for the countdown.")
-    var noBell = false
+    /// Nil: on, but off in a dry run.
+    @Flag(inversion: .prefixedNo,
+          help: "The terminal bell at boundaries and for the countdown (default: on; in a dry run, off).")
+    var bell: Bool?
+
+    @Flag(help: "No flash of the display's band at boundaries and for the countdown.")
+    var noFlash = false
+
+    @Flag(help: "The display without the band of the kind's colour: colour only on the kind's label and digits.")
+    var calm = false
 
     @Flag(inversion: .prefixedNo,
           help: "Desktop notifications at each segment (default: on when a session bus and notify-send exist).")
@@ -74,9 +83,10 @@ struct Run: ParsableCommand {
         throw ExitCode(outcome)
     }
 
-    /// The one switchboard's answer for this run.
-    private var alertSwitches: AlertSwitches {
-        AlertSwitches.decide(noBell: noBell, notify: notify, voice: voice, dryRun: dryRun)
+    /// The one switchboard's answer for this run; `display`: the live display is shown.
+    private func alertSwitches(display: Bool) -> AlertSwitches {
+        AlertSwitches.decide(bell: bell, notify: notify, voice: voice, noFlash: noFlash, display: display,
+                             dryRun: dryRun, environment: Terminal.environment)
     }
 
     /// `--dry-run`: the virtual clock runs everything at once, silently, unrecorded. An
@@ -90,7 +100,7 @@ struct Run: ParsableCommand {
         let output = BlockOutput()
         defer { output.flush() }
         let session = Session(routine: routine, scheduler: clock,
-                              options: SessionOptions(alerts: alertSwitches, payloadsInEvents: json))
+                              options: SessionOptions(alerts: alertSwitches(display: false), payloadsInEvents: json))
         session.subscribe(EventPrinter(json ? .json : .plain, line: output.line))
         session.subscribe(errors)
         // Hooks that extend forever would never end: stop a day past the plan.
@@ -121,7 +131,7 @@ struct Run: ParsableCommand {
     private func runForReal(_ routine: Routine) -> Int32 {
         let scheduler = RunLoopScheduler(speed: speed)
         let interactive = !json && Terminal.isInteractive
-        let switches = alertSwitches
+        let switches = alertSwitches(display: interactive)
         // A web page shows the segment's info: the feed's events carry it as --json's do.
         let session = Session(routine: routine, scheduler: scheduler,
                               options: SessionOptions(alerts: switches, payloadsInEvents: json || serving.serve != nil))
@@ -132,14 +142,22 @@ struct Run: ParsableCommand {
             server.value?.commandApplied()
         }
         let display = MainThreadBox<LiveDisplay?>(nil)
+        var lineKeys: KeyReader?
         if interactive {
             let live = LiveDisplay(snapshot: session.snapshot, control: control, scheduler: scheduler,
-                                   countUp: countUp, color: Terminal.usesColor,
+                                   countUp: countUp, color: Terminal.usesColor, band: !calm, flashes: switches.flash,
                                    glyphs: Glyphs.forLocale(Terminal.environment))
             display.value = live
             session.subscribe(live)
         } else {
             session.subscribe(EventPrinter(json ? .json : .plain))
+            // A terminal without the display (TERM=dumb) still takes keys, a line at a
+            // time: q then Enter quits.
+            if Terminal.hasKeyboard {
+                lineKeys = KeyReader { action in
+                    if case .session(let command) = action { control(command) }
+                }
+            }
         }
         if let address = serving.address {
             switch startServing(on: address, session: session, control: control) {
@@ -153,7 +171,7 @@ struct Run: ParsableCommand {
         session.subscribe(errors)
         // Alert programs report failures from another thread: warn on the main queue,
         // where the display lives.
-        let alerts = SystemAlerts(switches: switches) { text in
+        let alerts = SystemAlerts(switches: switches, environment: Terminal.environment) { text in
             DispatchQueue.main.async {
                 if let live = display.value { live.warn("workout: \(text)") } else { Output.error("workout: \(text)") }
             }
@@ -192,14 +210,23 @@ struct Run: ParsableCommand {
         MainLoop.run { finished.value }
         server.value?.finish(within: 1)
         withExtendedLifetime(traps) {}
+        lineKeys?.stop()
         alerts.waitForNotifications(timeout: 2)
         if let live = display.value {
             live.close()
-            for error in live.errors {
-                Output.error("workout: \(error)")
-            }
+            // Below the summary, on the normal screen: what on_finish printed, then the
+            // run's warnings and errors, none of which the closed display shows any more.
             if let summary = session.summary {
                 Output.line(SummaryText.line(routine: routine.name, summary))
+            }
+            for line in live.finishLines {
+                Output.line(line)
+            }
+            for warning in live.warnings {
+                Output.error(warning)
+            }
+            for error in live.errors {
+                Output.error("workout: \(error)")
             }
         }
         if let failure = history?.failure {

@@ -4,7 +4,9 @@ import Foundation
 /// What the terminal can do: whether standard output is one, and whether colour is
 /// wanted (`NO_COLOR`, `TERM=dumb`).
 enum Terminal {
-    static var environment: [String: String] { ProcessInfo.processInfo.environment }
+    /// Read once: Foundation builds the dictionary anew on every call, and a run asks
+    /// several times as it starts.
+    static let environment: [String: String] = ProcessInfo.processInfo.environment
 
     static var isInteractive: Bool {
         isatty(STDOUT_FILENO) == 1 && environment["TERM"] != "dumb"

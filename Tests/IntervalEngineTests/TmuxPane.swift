@@ -20,6 +20,18 @@ final class TmuxPane {
                                    "-y", "\(rows)"] + command)
     }
 
+    /// From now on, everything the pane's programs write is appended to the file
+    /// `output` in `directory`, escape sequences and all: what a capture might miss
+    /// between two looks (a flash that comes and goes) is still there.
+    func record() throws {
+        try tmux(["pipe-pane", "-t", "main", "-o", "cat >> '\(directory.path)/output'"])
+    }
+
+    /// What the pane's programs wrote since `record()`.
+    var output: String {
+        (try? String(contentsOf: directory.appendingPathComponent("output"), encoding: .utf8)) ?? ""
+    }
+
     /// Types a command line and Enter.
     func type(_ line: String) throws {
         try tmux(["send-keys", "-t", "main", "-l", line])

@@ -21,8 +21,10 @@ public struct Event: Sendable {
         case workoutEnd(Summary)
     }
 
+    /// `flash` is the visual bell: the live display flashes its band, for noisy rooms
+    /// and muted terminals.
     public enum Alert: String, Sendable {
-        case bell, notify, say
+        case bell, notify, say, flash
     }
 
     public var kind: Kind

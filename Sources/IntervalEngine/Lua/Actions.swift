@@ -4,6 +4,8 @@ import CLua
 /// while a file is still loading there is none, and the actions say so.
 protocol RoutineActions: AnyObject {
     func ringBell()
+    /// The visual bell: the live display flashes its band.
+    func flashBand()
     func notify(title: String, body: String?)
     func say(_ text: String)
     func log(_ text: String)
@@ -12,7 +14,7 @@ protocol RoutineActions: AnyObject {
     func record(_ score: Score) throws(APIError)
 }
 
-/// The actions callable from Lua: `bell()`, `notify(title, body?)`, `say(text)`,
+/// The actions callable from Lua: `bell()`, `flash()`, `notify(title, body?)`, `say(text)`,
 /// `print(...)`, `skip()`, `extend(seconds)`, `pause()`, `record(name, value, options?)`.
 enum Actions {
     private static func running(_ args: Arguments) throws(APIError) -> any RoutineActions {
@@ -41,6 +43,13 @@ enum Actions {
         action(L, "bell") { args throws(APIError) in
             try args.noArguments(after: 0)
             try running(args).ringBell()
+        }
+    }
+
+    static let flash: workout_SwiftFunction = { L in
+        action(L, "flash") { args throws(APIError) in
+            try args.noArguments(after: 0)
+            try running(args).flashBand()
         }
     }
 

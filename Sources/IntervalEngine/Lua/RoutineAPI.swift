@@ -80,6 +80,9 @@ public enum RoutineAPI {
         "Declares the routine's parameters and returns their values, changed by `--set NAME=VALUE`. Durations come back as seconds.",
         body: Params.params),
         Function("bell", .action, [], "Rings the terminal bell (unless `--no-bell`).", body: Actions.bell),
+        Function("flash", .action, [],
+                 "Flashes the live display's band, a bell to see across a room (unless `--no-flash`).",
+                 body: Actions.flash),
         Function("notify", .action, [
             APIField("title", "string", "The notification's title."),
             APIField("body", "string", optional: true, "Its text."),

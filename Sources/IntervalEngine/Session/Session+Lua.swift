@@ -27,6 +27,7 @@ extension Session {
 
 extension Session: RoutineActions {
     func ringBell() { ring(nil) }
+    func flashBand() { flash() }
     func notify(title: String, body: String?) { sendNotification(title: title, body: body) }
     func say(_ text: String) { speak(text) }
     func log(_ text: String) { emit(.log(text: text)) }

@@ -166,6 +166,9 @@ function params(defaults) end
 ---Rings the terminal bell (unless `--no-bell`).
 function bell() end
 
+---Flashes the live display's band, a bell to see across a room (unless `--no-flash`).
+function flash() end
+
 ---Sends a desktop notification (when notifications are on).
 ---@param title string The notification's title.
 ---@param body? string Its text.
