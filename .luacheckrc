@@ -45,11 +45,13 @@ stds.workout = {
     "generate",
     "params",
     "bell",
+    "flash",
     "notify",
     "say",
     "skip",
     "extend",
     "pause",
+    "record",
   },
 }
 std = "workout"

@@ -49,7 +49,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 private func fuzzHistory(_ bytes: [UInt8]) {
     var entries: [HistoryEntry] = []
     for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n").prefix(64) {
-        guard let entry = HistoryEntry(line: line) else { continue }
+        guard let entry = HistoryEntry(line: String(line)) else { continue }
         precondition(!TimeText.clock(entry.elapsed).isEmpty && !TimeText.clock(entry.workSeconds).isEmpty)
         entries.append(entry)
     }

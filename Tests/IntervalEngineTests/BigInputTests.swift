@@ -57,7 +57,7 @@ final class BigInputTests: XCTestCase {
         var entries: [HistoryEntry] = []
         for index in 0..<300 {
             let day = 1 + index % 28
-            let started = "2026-11-\(day < 10 ? "0" : "")\(day)T07:30:00Z"
+            let started = try XCTUnwrap(Timestamp.date(from: "2026-11-\(day < 10 ? "0" : "")\(day)T07:30:00Z"))
             let entry = HistoryEntry(program: "P\(index)", file: "/p.lua", sha256: "", started: started, ended: started,
                                      completed: index % 3 != 0, elapsed: 100, segmentsDone: 2, segments: 3,
                                      workSeconds: index % 3 == 0 ? 0 : 50)
@@ -67,27 +67,34 @@ final class BigInputTests: XCTestCase {
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file.path))
         handle.seekToEndOfFile()
         handle.write(Data("\n   \n{\"program\": \"torn\n".utf8))
-        handle.write(Data(("{\"program\":\"" + String(repeating: "x", count: HistoryFile.longestLine * 3) + "\"}\n").utf8))
+        handle.write(Data(("{\"program\":\"" + String(repeating: "x", count: HistoryLines.longest * 3) + "\"}\n").utf8))
         handle.write(Data(entries[0].json.text.utf8))
         handle.closeFile()
         entries.append(entries[0])
 
         var streamed: [HistoryEntry] = []
+        var lines: [Int] = []
         var damaged: [Int] = []
-        var tally = HistoryReport.Tally(limit: 7, now: try XCTUnwrap(Timestamp.date(from: "2026-11-29T12:00:00Z")),
-                                        calendar: HistoryReport.calendar(timeZone: TimeZone(identifier: "UTC")!))
-        try file.forEachEntry { entry in
+        let now = try XCTUnwrap(Timestamp.date(from: "2026-11-29T12:00:00Z"))
+        var tally = HistoryReport.Tally(limit: 7, now: now)
+        try file.forEachEntry { entry, line in
             streamed.append(entry)
+            lines.append(line)
             tally.add(entry)
         } damaged: { damaged.append($0) }
         XCTAssertEqual(streamed, entries)
+        XCTAssertEqual(lines.last, 305)
         XCTAssertEqual(damaged, [303, 304])
-        let whole = HistoryReport(entries: entries, limit: 7, now: try XCTUnwrap(Timestamp.date(from: "2026-11-29T12:00:00Z")),
-                                  calendar: HistoryReport.calendar(timeZone: TimeZone(identifier: "UTC")!))
-        XCTAssertEqual(tally.report.recent, whole.recent)
-        XCTAssertEqual(tally.report.recent.first, entries.last)
-        XCTAssertEqual(tally.report.weeks, whole.weeks)
-        XCTAssertEqual(tally.report.streakDays, whole.streakDays)
-        XCTAssertEqual(tally.report.json, whole.json)
+        let read = try file.read()
+        XCTAssertEqual(read.entries, entries)
+        XCTAssertEqual(read.damaged, damaged)
+        XCTAssertEqual(read.lines, lines)
+        XCTAssertEqual(HistoryFile.contents(of: try Data(contentsOf: URL(fileURLWithPath: file.path))).lines, lines)
+        let report = tally.report
+        XCTAssertEqual(report.recent.count, 7)
+        XCTAssertEqual(report.recent.first, entries.last, "newest first")
+        XCTAssertEqual(report.recent.last, entries[entries.count - 7])
+        let whole = HistoryReport(entries: entries, limit: 7, now: now)
+        XCTAssertEqual(report.json, whole.json)
     }
 }

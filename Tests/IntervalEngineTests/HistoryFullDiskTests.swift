@@ -7,7 +7,8 @@ import XCTest
 final class HistoryFullDiskTests: XCTestCase {
     private func entry(_ program: String) -> HistoryEntry {
         HistoryEntry(program: program, file: "/r/x.lua", sha256: String(repeating: "0", count: 64),
-                     started: "2026-11-20T07:30:00+01:00", ended: "2026-11-20T07:46:00+01:00", completed: true,
+                     started: Timestamp.date(from: "2026-11-20T07:30:00+01:00")!,
+                     ended: Timestamp.date(from: "2026-11-20T07:46:00+01:00")!, completed: true,
                      elapsed: 960, segmentsDone: 49, segments: 49, workSeconds: 160)
     }
 

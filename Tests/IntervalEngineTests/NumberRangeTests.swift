@@ -56,25 +56,25 @@ final class NumberRangeTests: XCTestCase {
 
     private let head = #"{"program":"x","file":"/x","sha256":"","started":"2026-11-20T10:00:00Z","ended":"2026-11-20T10:00:00Z","completed":true,"#
 
-    private func line(elapsed: String = "60", done: String = "3", segments: String = "4", work: String = "20") -> Substring {
-        Substring(head + #""elapsed":\#(elapsed),"segments_done":\#(done),"segments":\#(segments),"work_seconds":\#(work)}"#)
+    private func line(elapsed: String = "60", done: String = "3", segments: String = "4", work: String = "20") -> String {
+        head + #""elapsed":\#(elapsed),"segments_done":\#(done),"segments":\#(segments),"work_seconds":\#(work)}"#
     }
 
     func testAHistoryLineWithANumberOutOfRangeIsDamaged() {
         XCTAssertNotNil(HistoryEntry(line: line()))
         XCTAssertNotNil(HistoryEntry(line: line(elapsed: "1", done: "1", segments: "0", work: "0")), "1 and 0 are numbers, not booleans")
-        XCTAssertNotNil(HistoryEntry(line: line(elapsed: "1e12")))
+        XCTAssertNotNil(HistoryEntry(line: line(elapsed: "1e9")))
         for bad in [line(elapsed: "1e19"), line(elapsed: "1e400"), line(elapsed: "-1"), line(elapsed: "true"),
                     line(elapsed: "\"60\""), line(work: "1e308"), line(work: "-0.5"), line(done: "1.5"),
                     line(done: "-1"), line(segments: "1e19"), line(segments: "9223372036854775808"), line(done: "false")] {
-            XCTAssertNil(HistoryEntry(line: bad), String(bad))
+            XCTAssertNil(HistoryEntry(line: bad), bad)
         }
     }
 
     /// However many sessions of the largest size the file holds, the report's JSON has
     /// only finite numbers.
     func testTheHistoryReportStaysFinite() throws {
-        let entry = try XCTUnwrap(HistoryEntry(line: line(elapsed: "1e12", work: "1e12")))
+        let entry = try XCTUnwrap(HistoryEntry(line: line(elapsed: "1e9", work: "1e9")))
         let report = HistoryReport(entries: Array(repeating: entry, count: 10_000), limit: 5,
                                    now: try XCTUnwrap(Timestamp.date(from: "2026-11-21T10:00:00Z")))
         let text = report.json.text

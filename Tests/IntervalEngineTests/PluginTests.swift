@@ -63,7 +63,7 @@ final class PluginTests: XCTestCase {
         XCTAssertEqual(try file.read().entries, [])
         let prepared = try XCTUnwrap(Watchdog.lastResortLine)
         XCTAssertEqual(prepared.path, file.path)
-        let entry = try XCTUnwrap(HistoryEntry(line: Substring(prepared.line.dropLast())))
+        let entry = try XCTUnwrap(HistoryEntry(line: String(prepared.line.dropLast())))
         XCTAssertFalse(entry.completed, "what the watchdog appends if it must end the process")
         XCTAssertEqual(entry.segmentsDone, 1)
         XCTAssertEqual(entry.elapsed, 20, "as of the latest boundary")
@@ -102,12 +102,37 @@ final class PluginTests: XCTestCase {
 
     func testTheSwitchboardReadsTheOptionsAndTheEnvironment() {
         let noBus = ["PATH": "/nonexistent"]
-        XCTAssertEqual(AlertSwitches.decide(noBell: false, notify: nil, voice: false, dryRun: false, environment: noBus),
+        XCTAssertEqual(AlertSwitches.decide(bell: nil, notify: nil, voice: false, dryRun: false, environment: noBus),
                        AlertSwitches(bell: true, notify: false, voice: false))
-        XCTAssertEqual(AlertSwitches.decide(noBell: true, notify: true, voice: true, dryRun: false, environment: noBus),
+        XCTAssertEqual(AlertSwitches.decide(bell: false, notify: true, voice: true, dryRun: false, environment: noBus),
                        AlertSwitches(bell: false, notify: true, voice: true))
-        XCTAssertEqual(AlertSwitches.decide(noBell: false, notify: true, voice: true, dryRun: true, environment: noBus),
-                       AlertSwitches(bell: true, notify: false, voice: false), "a dry run reports bells and sounds nothing")
+        XCTAssertEqual(AlertSwitches.decide(bell: nil, notify: true, voice: true, dryRun: true, environment: noBus),
+                       .silent, "a dry run sounds nothing and prints no bell unless asked")
+        XCTAssertEqual(AlertSwitches.decide(bell: true, notify: nil, voice: false, dryRun: true, environment: noBus),
+                       AlertSwitches(bell: true, notify: false, voice: false), "--bell asks for the bells as events")
+        XCTAssertEqual(AlertSwitches.decide(bell: nil, notify: false, voice: false, display: true, dryRun: false,
+                                            environment: noBus),
+                       AlertSwitches(bell: true, flash: true), "the display flashes")
+        XCTAssertEqual(AlertSwitches.decide(bell: nil, notify: false, voice: false, noFlash: true, display: true,
+                                            dryRun: false, environment: noBus),
+                       AlertSwitches(bell: true), "--no-flash")
+        XCTAssertFalse(AlertSwitches.decide(bell: nil, notify: false, voice: false, display: false, dryRun: false,
+                                            environment: noBus).flash, "nothing shows a flash without the display")
+    }
+
+    /// Each boundary and countdown second flashes when the switch is on, also with the
+    /// bell off; the routine's `flash()` is an event either way.
+    func testTheFlashComesAtBoundariesAndCountdownSeconds() throws {
+        let source = """
+            return workout { name = "F", countdown = 2, work(5, "A"), rest(3, "B"),
+              on_segment_end = function() flash() end }
+            """
+        let flashing = try Harness(source, options: SessionOptions(bell: false, flash: true))
+        XCTAssertEqual(flashing.run().filter { $0.contains("flash") },
+                       ["0 flash", "3 flash 2", "4 flash 1", "5 flash", "5 flash", "6 flash 2", "7 flash 1", "8 flash"])
+        let off = try Harness(source, options: SessionOptions(bell: false, flash: false))
+        XCTAssertEqual(off.run().filter { $0.contains("flash") }, ["5 flash", "8 flash"],
+                       "the routine's own flash() is always an event")
     }
 
     func testTheStackGuardCatchesALeakAtOnce() throws {

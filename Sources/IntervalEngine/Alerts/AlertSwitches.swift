@@ -1,35 +1,44 @@
 import Foundation
 
-/// Which alerts sound: the one place where the command line's flags and the machine's
-/// environment decide it. The session reads it to know which automatic alerts to give
-/// (a bell at each boundary, a notification per segment, the spoken countdown); the
-/// alert player reads it to know which alert events, the routine's own `bell()`,
-/// `notify()` and `say()` included, it makes heard. An alert that is off is still an
-/// event: `--json` and the display see it.
+/// Which alerts sound or show: the one place where the command line's flags and the
+/// machine's environment decide it. The session reads it to know which automatic alerts
+/// to give (a bell and a flash at each boundary and countdown second, a notification per
+/// segment, the spoken countdown); the alert player and the live display read it to know
+/// which alert events, the routine's own `bell()`, `notify()`, `say()` and `flash()`
+/// included, they make heard or seen. An alert that is off is still an event: `--json`
+/// and the display see it.
 public struct AlertSwitches: Sendable, Equatable {
-    /// The terminal bell (on unless `--no-bell`).
+    /// The terminal bell (on unless `--no-bell`; off in a dry run unless `--bell`).
     public var bell: Bool
     /// Desktop notifications through notify-send.
     public var notify: Bool
     /// Speech (`--voice`).
     public var voice: Bool
+    /// The visual bell: the live display's band flashes (on when the display is shown,
+    /// unless `--no-flash`). Nothing else can show it, so it is off without the display.
+    public var flash: Bool
 
-    public init(bell: Bool = true, notify: Bool = false, voice: Bool = false) {
+    public init(bell: Bool = true, notify: Bool = false, voice: Bool = false, flash: Bool = false) {
         self.bell = bell
         self.notify = notify
         self.voice = voice
+        self.flash = flash
     }
 
-    /// Nothing sounds: a dry run's switches (the bell events are still reported).
-    public static let silent = AlertSwitches(bell: false, notify: false, voice: false)
+    /// Nothing sounds or shows.
+    public static let silent = AlertSwitches(bell: false, notify: false, voice: false, flash: false)
 
-    /// The switches for a run: `--no-bell`, `--notify`/`--no-notify` (nil: on where a
-    /// session bus and notify-send exist), `--voice`. A dry run keeps the bell as an event
-    /// only and never notifies or speaks.
-    public static func decide(noBell: Bool, notify: Bool?, voice: Bool, dryRun: Bool,
+    /// The switches for a run: `--bell`/`--no-bell` (nil: on, but off in a dry run, whose
+    /// printed lines would otherwise carry a bell for every countdown second),
+    /// `--notify`/`--no-notify` (nil: on where a session bus and notify-send exist),
+    /// `--voice`, `--no-flash`, and whether the live display is shown. A dry run never
+    /// notifies, speaks or flashes.
+    public static func decide(bell: Bool?, notify: Bool?, voice: Bool, noFlash: Bool = false,
+                              display: Bool = false, dryRun: Bool,
                               environment: [String: String] = ProcessInfo.processInfo.environment) -> AlertSwitches {
         let notifications = notify ?? notificationsAvailable(environment: environment)
-        return AlertSwitches(bell: !noBell, notify: notifications && !dryRun, voice: voice && !dryRun)
+        return AlertSwitches(bell: bell ?? !dryRun, notify: notifications && !dryRun, voice: voice && !dryRun,
+                             flash: display && !noFlash && !dryRun)
     }
 
     /// Notifications default to on where a desktop session bus is and `notify-send` exists.
@@ -39,7 +48,7 @@ public struct AlertSwitches: Sendable, Equatable {
     }
 
     /// Whether the countdown's seconds need timers of their own.
-    var countdown: Bool { bell || voice }
+    var countdown: Bool { bell || voice || flash }
 }
 
 /// Makes alert events heard through a player, as far as the switches allow. It only
@@ -64,6 +73,7 @@ public final class AlertListener: SessionListener {
         case .say where switches.voice:
             player.say(text)
         default:
+            // A flash is the live display's to show (it reads the same switch).
             break
         }
     }

@@ -10,6 +10,8 @@ public struct Event: Sendable {
         /// `text` is what the event shows; a notification also carries its parts.
         case alert(Alert, text: String, Notification?)
         case log(text: String)
+        /// The routine called `record(name, value, options?)`.
+        case score(Score)
         case pause(index: Int, remaining: Double)
         case resume(index: Int, remaining: Double)
         /// The machine slept `missed` real seconds under the running workout, which is
@@ -19,8 +21,10 @@ public struct Event: Sendable {
         case workoutEnd(Summary)
     }
 
+    /// `flash` is the visual bell: the live display flashes its band, for noisy rooms
+    /// and muted terminals.
     public enum Alert: String, Sendable {
-        case bell, notify, say
+        case bell, notify, say, flash
     }
 
     public var kind: Kind
@@ -70,6 +74,7 @@ extension Event {
         case .segmentEnd: "segment_end"
         case .alert: "alert"
         case .log: "log"
+        case .score: "score"
         case .pause: "pause"
         case .resume: "resume"
         case .suspend: "suspend"

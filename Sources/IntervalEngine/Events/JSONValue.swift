@@ -62,6 +62,13 @@ public enum JSONValue: Equatable, Sendable {
 
     static func quote(_ text: String, into output: inout String) {
         output += "\""
+        // Most text needs no escape: copied whole, not a character at a time.
+        // (0xC2 leads U+0080 to U+00BF, C1 among them: those take the careful path.)
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }) else {
+            output += text
+            output += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""
@@ -69,14 +76,19 @@ public enum JSONValue: Equatable, Sendable {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            // C1 controls too: valid JSON either way, but a terminal may obey them raw.
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+            case _ where needsEscape(scalar):
                 let hex = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: output.unicodeScalars.append(scalar)
             }
         }
         output += "\""
+    }
+
+    /// Quotes, backslashes and control characters: C0, DEL and C1 (which some terminals
+    /// obey in UTF-8 too, and JSON is printed on terminals).
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar == "\"" || scalar == "\\" || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// The value of a field of an object, for tests and readers.

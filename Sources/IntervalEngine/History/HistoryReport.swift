@@ -2,6 +2,8 @@ import Foundation
 
 /// What `workout history` shows: the latest sessions, totals for each of the last weeks
 /// (Monday to Sunday in the local calendar) and the current streak of training days.
+/// Sped-up sessions are listed but left out of the totals and the streak unless
+/// `includeSpedUp`.
 public struct HistoryReport {
     public struct Week: Equatable, Sendable {
         /// The Monday the week starts on, `2026-11-16`.
@@ -19,9 +21,9 @@ public struct HistoryReport {
     /// (or finished).
     public var streakDays: Int
 
-    public init(entries: [HistoryEntry], limit: Int, weeks weekCount: Int = 4, now: Date = Date(),
-                calendar: Calendar = HistoryReport.calendar()) {
-        var tally = Tally(limit: limit, weeks: weekCount, now: now, calendar: calendar)
+    public init(entries: [HistoryEntry], limit: Int, weeks weekCount: Int = 4, includeSpedUp: Bool = false,
+                now: Date = Date()) {
+        var tally = Tally(limit: limit, weeks: weekCount, includeSpedUp: includeSpedUp, now: now)
         for entry in entries { tally.add(entry) }
         self = tally.report
     }
@@ -37,27 +39,21 @@ public struct HistoryReport {
     /// history of 500,000 sessions is read as it streams, in bounded memory.
     public struct Tally {
         private let limit: Int
-        private let now: Date
-        private let calendar: Calendar
+        private let includeSpedUp: Bool
+        private let today: LocalDay
         /// The latest entries, a ring once full: `next` is where the oldest is.
         private var latest: [HistoryEntry] = []
         private var next = 0
-        private var weeks: [(start: Date, end: Date, week: Week)] = []
-        private var trainingDays: Set<Date> = []
-        /// Day starts by quarter hour of the entry's time: the calendar's arithmetic was the
-        /// slow part, and a day always begins on a quarter hour (every UTC offset is a whole
-        /// number of quarter hours), so all of a quarter hour falls on one day.
-        private var days: [Int: Date] = [:]
+        private var weeks: [Week] = []
+        private var trainingDays: Set<LocalDay> = []
 
-        public init(limit: Int, weeks weekCount: Int = 4, now: Date = Date(), calendar: Calendar = HistoryReport.calendar()) {
+        public init(limit: Int, weeks weekCount: Int = 4, includeSpedUp: Bool = false, now: Date = Date()) {
             self.limit = max(0, limit)
-            self.now = now
-            self.calendar = calendar
-            let thisWeek = calendar.dateInterval(of: .weekOfYear, for: now)?.start ?? now
+            self.includeSpedUp = includeSpedUp
+            today = LocalDay(now)
             for back in 0..<max(0, weekCount) {
-                guard let start = calendar.date(byAdding: .weekOfYear, value: -back, to: thisWeek),
-                      let end = calendar.date(byAdding: .weekOfYear, value: 1, to: start) else { continue }
-                weeks.append((start, end, Week(start: HistoryReport.day(start, calendar), sessions: 0, workSeconds: 0, elapsed: 0)))
+                let start = today.monday.advanced(by: -7 * back)
+                weeks.append(Week(start: start.text, sessions: 0, workSeconds: 0, elapsed: 0))
             }
         }
 
@@ -70,49 +66,21 @@ public struct HistoryReport {
                     next = (next + 1) % limit
                 }
             }
-            guard let date = Timestamp.date(from: entry.started) else { return }
-            if let position = weeks.firstIndex(where: { $0.start <= date && date < $0.end }) {
-                weeks[position].week.sessions += 1
-                weeks[position].week.workSeconds += entry.workSeconds
-                weeks[position].week.elapsed += entry.elapsed
+            guard includeSpedUp || !entry.isSpedUp else { return }
+            let day = LocalDay(entry.started)
+            let back = day.monday.distance(to: today.monday) / 7
+            if weeks.indices.contains(back) {
+                weeks[back].sessions += 1
+                weeks[back].workSeconds += entry.workSeconds
+                weeks[back].elapsed += entry.elapsed
             }
-            guard entry.completed || entry.workSeconds > 0 else { return }
-            let quarter = Int((date.timeIntervalSince1970 / 900).rounded(.down))
-            if let start = days[quarter] {
-                trainingDays.insert(start)
-            } else {
-                let start = calendar.startOfDay(for: date)
-                if days.count >= 10_000 { days.removeAll(keepingCapacity: true) }
-                days[quarter] = start
-                trainingDays.insert(start)
-            }
+            if entry.didTrain { trainingDays.insert(day) }
         }
 
         public var report: HistoryReport {
-            let recent = Array((latest[next...] + latest[..<next]).reversed())
-            var day = calendar.startOfDay(for: now)
-            if !trainingDays.contains(day), let yesterday = calendar.date(byAdding: .day, value: -1, to: day) {
-                day = yesterday
-            }
-            var streak = 0
-            while trainingDays.contains(day), let before = calendar.date(byAdding: .day, value: -1, to: day) {
-                streak += 1
-                day = before
-            }
-            return HistoryReport(recent: recent, weeks: weeks.map(\.week), streakDays: streak)
+            HistoryReport(recent: Array((latest[next...] + latest[..<next]).reversed()), weeks: weeks,
+                          streakDays: Streak.current(trainingDays, today: today))
         }
-    }
-
-    /// The local calendar with weeks starting on Monday (ISO 8601).
-    public static func calendar(timeZone: TimeZone = .current) -> Calendar {
-        var calendar = Calendar(identifier: .iso8601)
-        calendar.timeZone = timeZone
-        return calendar
-    }
-
-    static func day(_ date: Date, _ calendar: Calendar) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 
     public var json: JSONValue {
@@ -125,5 +93,33 @@ public struct HistoryReport {
             })),
             ("streak_days", .integer(streakDays)),
         ])
+    }
+}
+
+/// Runs of consecutive training days.
+public enum Streak {
+    /// The run of days ending today, or yesterday when today has none yet (today may
+    /// still come); 0 when neither has one.
+    public static func current(_ days: Set<LocalDay>, today: LocalDay) -> Int {
+        var day = days.contains(today) ? today : today.advanced(by: -1)
+        var length = 0
+        while days.contains(day) {
+            length += 1
+            day = day.advanced(by: -1)
+        }
+        return length
+    }
+
+    /// The longest run anywhere.
+    public static func longest(_ days: Set<LocalDay>) -> Int {
+        var longest = 0
+        var length = 0
+        var previous: LocalDay?
+        for day in days.sorted() {
+            length = previous.map { $0.advanced(by: 1) == day } == true ? length + 1 : 1
+            longest = max(longest, length)
+            previous = day
+        }
+        return longest
     }
 }

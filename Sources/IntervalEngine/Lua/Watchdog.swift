@@ -45,14 +45,25 @@ enum Watchdog {
                 _ = tcsetattr(STDIN_FILENO, TCSANOW, &Watchdog.shared.terminal)
             }
             if let path = Watchdog.shared.lastResortPath, let line = Watchdog.shared.lastResortLine {
-                let file = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-                if file >= 0 {
+                // The lock appends take (HistoryFile), so a `history forget` replacing the
+                // file meanwhile does not drop this line: plain system calls only.
+                for _ in 0..<10 {
+                    let file = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+                    guard file >= 0 else { break }
+                    _ = flock(file, LOCK_EX)
+                    var opened = stat()
+                    var named = stat()
+                    if fstat(file, &opened) == 0, stat(path, &named) == 0, opened.st_ino != named.st_ino {
+                        _ = close(file)
+                        continue
+                    }
                     let written = write(file, line, Watchdog.shared.lastResortLength)
                     if written > 0 && written < Watchdog.shared.lastResortLength {
                         HistoryFile.cutBack(file, written: written)
                     }
                     _ = fsync(file)
                     _ = close(file)
+                    break
                 }
             }
             if let message = Watchdog.shared.message {

@@ -105,8 +105,10 @@ public struct RoutineError: Error, CustomStringConvertible, Equatable {
 /// pause, and what it prints is not shown.
 private final class SilentActions: RoutineActions {
     func ringBell() {}
+    func flashBand() {}
     func notify(title: String, body: String?) {}
     func say(_ text: String) {}
     func log(_ text: String) {}
     func control(_ command: SessionCommand) {}
+    func record(_ score: Score) {}
 }

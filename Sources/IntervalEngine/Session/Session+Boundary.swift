@@ -1,7 +1,7 @@
 /// Boundaries and the current segment's timers. At a boundary the order is:
 /// `segment_end` → the old segment's `on_end` → `on_segment_end` → the new segment's
 /// timers (each announced to the listeners as planned) → `segment_start` → its `on_start`
-/// → `on_segment_start` → alerts.
+/// → `on_segment_start` → alerts (bell, flash, notification, voice).
 extension Session {
     func startSegment(_ position: Int, at time: Double) {
         segment = timeline.segments[position]
@@ -9,6 +9,8 @@ extension Session {
         segmentStart = time
         if state == .paused { pausedAt = time }
         firedCues = []
+        // Hooks may have changed a payload since it was last shown.
+        infoCache = []
         segmentHasEnded = false
         inBoundary = true
         if state == .running { scheduleTimers() }
@@ -18,6 +20,7 @@ extension Session {
         callSegmentHook(routine.hooks.onSegmentStart, "on_segment_start")
         guard state != .finished else { return }
         if options.bell { ring(nil) }
+        if options.flash { flash() }
         if options.notify { sendNotification(title: segment.name, body: SummaryText.segment(segment, next: nextSegment)) }
         if options.voice { speak(segment.name) }
         endBoundary()
@@ -94,9 +97,12 @@ extension Session {
         state = .finished
         inBoundary = true
         if completed && options.bell { ring(nil) }
-        let summary = summarySoFar(completed: completed, at: time, paused: paused)
+        var summary = summarySoFar(completed: completed, at: time, paused: paused)
         self.summary = summary
-        callHook(routine.hooks.onFinish, "on_finish") { lua in lua.pushSummary(summary) }
+        callHook(routine.hooks.onFinish, "on_finish") { [summary] lua in lua.pushSummary(summary) }
+        // `on_finish` may record the session's final scores.
+        summary.scores = scores
+        self.summary = summary
         if completed && options.notify {
             sendNotification(title: "\(routine.name) done", body: SummaryText.notification(summary), urgency: .critical)
         }
@@ -111,7 +117,7 @@ extension Session {
         return Summary(completed: completed, segmentsDone: segmentsDone, segmentsSkipped: segmentsSkipped,
                        segments: timeline.isOpenEnded ? segmentsReached : timeline.count, elapsed: elapsed,
                        active: Number.rounded(max(0, elapsed - paused), places: 6),
-                       workSeconds: Number.rounded(workSeconds, places: 6))
+                       workSeconds: Number.rounded(workSeconds, places: 6), speed: scheduler.speed, scores: scores)
     }
 
     /// The segment after the current one, when it is known.
@@ -221,12 +227,18 @@ extension Session {
 
     func countdown(_ second: Int) {
         if options.bell { ring(String(second)) }
+        if options.flash { flash(String(second)) }
         if options.voice { speak(String(second)) }
     }
 
     /// Alerts are events; `AlertListener` makes heard those the switches allow.
     func ring(_ text: String?) {
         emit(.alert(.bell, text: text ?? "", nil))
+    }
+
+    /// The visual bell, for the live display (a countdown second's text is the seconds left).
+    func flash(_ text: String? = nil) {
+        emit(.alert(.flash, text: text ?? "", nil))
     }
 
     func sendNotification(title: String, body: String?, urgency: Urgency = .normal) {

@@ -30,10 +30,19 @@ extension Session {
 
 extension Session: RoutineActions {
     func ringBell() { ring(nil) }
+    func flashBand() { flash() }
     func notify(title: String, body: String?) { sendNotification(title: title, body: body) }
     func say(_ text: String) { speak(text) }
     func log(_ text: String) { emit(.log(text: text)) }
     func control(_ command: SessionCommand) { apply(command) }
+
+    func record(_ score: Score) throws(APIError) {
+        if !scores.contains(where: { $0.name == score.name }) && scores.count >= Score.mostNames {
+            throw APIError("record: at most \(Score.mostNames) scores a session")
+        }
+        scores.record(score)
+        emit(.score(score))
+    }
 }
 
 /// The tables hooks receive.
@@ -76,7 +85,7 @@ extension LuaState {
     /// `summary` for `on_finish`.
     func pushSummary(_ summary: Summary) -> Int32 {
         let stack = self.stack
-        lua_createtable(L, 0, 7)
+        lua_createtable(L, 0, 9)
         stack.push(summary.completed); stack.setField("completed")
         stack.push(summary.segmentsDone); stack.setField("segments_done")
         stack.push(summary.segmentsSkipped); stack.setField("segments_skipped")
@@ -84,6 +93,12 @@ extension LuaState {
         stack.push(summary.elapsed); stack.setField("elapsed")
         stack.push(summary.active); stack.setField("active")
         stack.push(summary.workSeconds); stack.setField("work_seconds")
+        stack.push(summary.speed); stack.setField("speed")
+        lua_createtable(L, 0, Int32(summary.scores.count))
+        for score in summary.scores {
+            stack.push(score.value); stack.setField(score.name)
+        }
+        stack.setField("scores")
         return 1
     }
 }
