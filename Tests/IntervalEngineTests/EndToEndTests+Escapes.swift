@@ -36,7 +36,8 @@ extension EndToEndTests {
         let text = try workout(["history"], environment: ["XDG_DATA_HOME": data.path])
         XCTAssertEqual(text.status, 0, text.stderr)
         assertNothingRaw(text.stdout, "history")
-        XCTAssertTrue(text.stdout.contains(#"Evil\27[2J\27]0;pwned\7\155"#), text.stdout)
+        // The list cuts a long name to its column: its start is enough to see the escapes.
+        XCTAssertTrue(text.stdout.contains(#"Evil\27[2J\27]0;pwn"#), text.stdout)
         let json = try workout(["history", "--json"], environment: ["XDG_DATA_HOME": data.path])
         assertNothingRaw(json.stdout, "history --json")
         XCTAssertTrue(json.stdout.contains(#"Evil\u001b[2J\u001b]0;pwned\u0007\u009b31m"#), json.stdout)
