@@ -212,6 +212,7 @@ struct Run: ParsableCommand {
         withExtendedLifetime(traps) {}
         lineKeys?.stop()
         alerts.waitForNotifications(timeout: 2)
+        alerts.stop()
         if let live = display.value {
             live.close()
             // Below the summary, on the normal screen: what on_finish printed, then the

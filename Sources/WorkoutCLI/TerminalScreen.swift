@@ -69,8 +69,10 @@ enum CrashGuard {
         guardArmed = true
         guard !installed else { return }
         installed = true
+        ChildProcess.prepare()
         for number in signals {
             SignalHandler.install(number) { number in
+                ChildProcess.stopAllFromSignalHandler()
                 if guardArmed {
                     guardLeave.withUnsafeBytes { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
                     if guardHasModes { tcsetattr(STDIN_FILENO, TCSANOW, guardedModes) }

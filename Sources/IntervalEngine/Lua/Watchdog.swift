@@ -38,7 +38,9 @@ enum Watchdog {
         shared.timer = timer
         shared.hasTimer = true
         shared.hasTerminal = tcgetattr(STDIN_FILENO, &shared.terminal) == 0
+        LiveChildren.prepare()
         SignalHandler.install(workout_alarm_signal()) { _ in
+            LiveChildren.killFromHandler()
             if Watchdog.shared.hasTerminal {
                 _ = tcsetattr(STDIN_FILENO, TCSANOW, &Watchdog.shared.terminal)
             }
