@@ -196,3 +196,14 @@ final class ProcessHygieneTests: XCTestCase {
         XCTAssertEqual(descriptors, [0, 1, 2])
     }
 }
+/// The processes whose parent is `parent`.
+func childProcesses(of parent: pid_t) -> [pid_t] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { entry -> pid_t? in
+        guard let pid = pid_t(entry),
+              let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 2 && pid_t(fields[1]) == parent ? pid : nil
+    }
+}
