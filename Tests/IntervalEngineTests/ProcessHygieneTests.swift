@@ -89,6 +89,9 @@ final class ProcessHygieneTests: XCTestCase {
         XCTAssertLessThanOrEqual(log("spd-say").count, 1001)
         XCTAssertLessThanOrEqual(most, 2, "one notify-send and one synthesizer at most")
         XCTAssertTrue(process.isRunning, "still in the hold")
+        // Nor may a spawn leave a descriptor behind (each pipe was once left open).
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd"))?.count ?? 0
+        XCTAssertLessThan(descriptors, 100, "open descriptors after 2,002 spawns")
         // A child that has just exited is a zombie for a moment; none may stay one.
         var left: [pid_t] = []
         for _ in 0..<20 {
