@@ -45,6 +45,7 @@ stds.workout = {
     "generate",
     "params",
     "bell",
+    "flash",
     "notify",
     "say",
     "sound",
@@ -52,6 +53,7 @@ stds.workout = {
     "skip",
     "extend",
     "pause",
+    "record",
   },
 }
 std = "workout"

@@ -1,60 +1,159 @@
 # Two entry points (README): `make run` runs the bundled demo, `make test` runs every
-# test. Both install what is missing first, with sudo when not root.
+# test. Both install the Debian packages that are missing first (as root; a user who is
+# not root is told which to install). `make install` and `make deb` install workout itself.
 SWIFT ?= swift
-SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# pkg-config itself may be missing on a fresh machine. The rest are for the
-# tests: lua-check lints the bundled routines and the examples of docs/routines.md;
-# tmux drives the live display; dbus-run-session, notify-send and Debian's python3 with
-# dbus and gi run a notification server; python3-venv and hyperfine serve the benchmark
-# script's smoke test (termdown goes into a venv, hyperfine times the start-up; the C
-# compiler that builds benchmarks/rusage.c comes with the Swift toolchain); pulseaudio and
-# pulseaudio-utils run a private sound server whose output the sound tests record.
-# libpulse-dev is the sound player's library (Sources/CPulse).
-PACKAGES := pkgconf liblua5.4-dev libpulse-dev
+# pkg-config itself may be missing on a fresh machine; libsystemd-dev gives the sd-bus
+# header that keeps the computer awake during a run (libsystemd is opened at run time, not
+# linked: docs/design.md). The rest are for the tests:
+# lua-check lints the bundled routines and the examples of docs/routines.md; tmux drives
+# the live display; dbus-run-session, notify-send and Debian's python3 with dbus and gi run
+# a notification server; python3-venv, hyperfine and jq serve the benchmark script's smoke
+# test (termdown goes into a venv, hyperfine times the start-up, jq is what `history stats`
+# is compared with; the C compiler that builds benchmarks/rusage.c comes with the Swift
+# toolchain); man-db, bash-completion and fish check what `make install` installs, lintian
+# and dpkg-dev the .deb; chromium, chromium-driver and python3-selenium open the page of
+# `run --serve` in a real browser, and zbar-tools reads back the QR code the display
+# draws; pulseaudio and pulseaudio-utils run a private sound server whose output the sound
+# tests record. libqrencode-dev makes that code; libcurl4-openssl-dev lets the release build
+# link workout-serve statically (its HTTP library links FoundationNetworking, which links
+# libcurl); libpulse-dev is the sound player's library (Sources/CPulse).
+PACKAGES := pkgconf liblua5.4-dev libqrencode-dev libcurl4-openssl-dev libsystemd-dev libpulse-dev
 TEST_PACKAGES := lua-check tmux dbus dbus-daemon libnotify-bin python3 python3-dbus python3-gi \
-  python3-venv hyperfine pulseaudio pulseaudio-utils
-# What `make bench` needs besides the build: the pane, the timer and the peer's venv.
-BENCH_PACKAGES := tmux hyperfine python3 python3-venv pulseaudio pulseaudio-utils
+  python3-venv hyperfine jq man-db bash-completion fish lintian dpkg-dev chromium chromium-driver \
+  python3-selenium zbar-tools pulseaudio pulseaudio-utils
+# What `make bench` needs besides the build: the pane, the timer, the peer's venv, jq,
+# which `history stats` is measured against, the browser that shows the served page, and
+# the private sound server whose output the sound rows record.
+BENCH_PACKAGES := tmux hyperfine python3 python3-venv jq chromium chromium-driver python3-selenium \
+  pulseaudio pulseaudio-utils
+# What `make deb` needs: dpkg-shlibdeps computes Depends (dpkg-deb comes with dpkg).
+DEB_PACKAGES := dpkg-dev
 
-.PHONY: run test deps test-deps install build release clean definitions test-asan fuzz-smoke fuzz \
-  bench bench-smoke
+# Where `make install` puts workout; DESTDIR is prefixed to every path (for packaging).
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+SHAREDIR = $(DESTDIR)$(PREFIX)/share
+# zsh's completion folder under share: site-functions is in zsh's fpath for /usr/local;
+# Debian's zsh reads packages' from vendor-completions (make deb).
+ZSH_COMPLETIONS = zsh/site-functions
+
+# The release binary: optimised, the Swift runtime and Foundation linked in statically,
+# stripped, and without an $ORIGIN run path. Every target that builds it (run, install,
+# deb, bench, test) uses these flags, so .build/release/workout is the same binary
+# whichever ran last. `-Xswiftc -static-stdlib` is what `--static-swift-stdlib` passes
+# to the linking swiftc, spelt so that `swift package` takes it too: the manual's plugin
+# then finds this build up to date instead of relinking it another way.
+RELEASE_FLAGS := -c release -Xswiftc -static-stdlib -Xlinker --strip-all --disable-local-rpath
+BINARY := .build/release/workout
+# swift-argument-parser's generate-manual plugin writes the man page here.
+MANUAL := .build/plugins/GenerateManual/outputs/workout/workout.1
+# The version has one home, Sources/WorkoutCLI/Version.swift.
+VERSION := $(shell sed -n 's/^ *static let number = "\(.*\)"$$/\1/p' Sources/WorkoutCLI/Version.swift)
+DEB = dist/workout_$(VERSION)_$(shell dpkg --print-architecture).deb
+# The man page's date: the last commit's, so the same commit gives the same page.
+MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
+
+.PHONY: run test deps test-deps packages build release manual install install-built uninstall deb \
+  deb-built clean definitions test-asan fuzz-smoke fuzz bench bench-smoke
 
 # Seconds of fuzzing in `make test`, and in `make fuzz`.
 FUZZ_SECONDS ?= 20
 FUZZ_LONG_SECONDS ?= 600
 
 deps:
-	@$(MAKE) --no-print-directory install PACKAGES="$(PACKAGES)"
+	@$(MAKE) --no-print-directory packages PACKAGES="$(PACKAGES)"
 
 test-deps:
-	@$(MAKE) --no-print-directory install PACKAGES="$(PACKAGES) $(TEST_PACKAGES)"
+	@$(MAKE) --no-print-directory packages PACKAGES="$(PACKAGES) $(TEST_PACKAGES)"
 
-install:
+# Installs the Debian packages of PACKAGES that are missing. No sudo: root installs them,
+# anyone else is told what to install.
+packages:
 	@missing=""; \
 	for package in $(PACKAGES); do \
 	  dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
 	done; \
 	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" != 0 ]; then \
+	    echo "Missing Debian packages:$$missing. As root: apt-get install$$missing" >&2; exit 1; \
+	  fi; \
 	  echo "Installing:$$missing"; \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
 build: deps
 	$(SWIFT) build
 
-# Statically linked Swift runtime and Foundation: a third less start-up time and about
-# 6 MB less memory than loading the shared libraries (BENCHMARKS.md).
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build $(RELEASE_FLAGS)
+
+# The man page, from the commands' own help (a no-op build of the release, then the tool).
+manual: release
+	$(SWIFT) package $(RELEASE_FLAGS) plugin generate-manual --date $(MANUAL_DATE)
 
 run: release
-	.build/release/workout run programs/demo.lua
+	$(BINARY) run programs/demo.lua
+
+# `make install [PREFIX=/usr/local] [DESTDIR=…]`: builds, then installs what install-built
+# lists. A user without root passes PREFIX=$HOME/.local.
+install: release manual
+	@$(MAKE) --no-print-directory install-built
+
+# Installs what `make release manual` built, without building (the tests call it from
+# inside `swift test`, whose lock on .build a nested build would wait for): the binary;
+# the bundled routines with the editor files (LuaLS definitions, .luarc.json,
+# .luacheckrc) in share/workout/programs, where the binary looks for them; the man page;
+# completions for bash, zsh and fish, generated by the binary itself (bash's without the
+# #! line: the file is sourced, never run).
+install-built:
+	@test -x $(BINARY) -a -x $(BINARY)-serve -a -f $(MANUAL) || { echo "Nothing built to install: make release manual" >&2; exit 1; }
+	install -d $(BINDIR) $(SHAREDIR)/workout $(SHAREDIR)/man/man1 $(SHAREDIR)/bash-completion/completions \
+	  $(SHAREDIR)/$(ZSH_COMPLETIONS) $(SHAREDIR)/fish/vendor_completions.d
+	install -m 755 $(BINARY) $(BINDIR)/workout
+	install -m 755 $(BINARY)-serve $(BINDIR)/workout-serve
+	rm -rf $(SHAREDIR)/workout/programs
+	cp -R Sources/workout/programs $(SHAREDIR)/workout/programs
+	install -m 644 .luacheckrc $(SHAREDIR)/workout/programs/.luacheckrc
+	chmod -R u=rwX,go=rX $(SHAREDIR)/workout
+	gzip -9n -c $(MANUAL) > $(SHAREDIR)/man/man1/workout.1.gz
+	$(BINARY) --generate-completion-script bash | sed '1{/^#!/d}' > $(SHAREDIR)/bash-completion/completions/workout
+	$(BINARY) --generate-completion-script zsh > $(SHAREDIR)/$(ZSH_COMPLETIONS)/_workout
+	$(BINARY) --generate-completion-script fish > $(SHAREDIR)/fish/vendor_completions.d/workout.fish
+	chmod 644 $(SHAREDIR)/man/man1/workout.1.gz $(SHAREDIR)/bash-completion/completions/workout \
+	  $(SHAREDIR)/$(ZSH_COMPLETIONS)/_workout $(SHAREDIR)/fish/vendor_completions.d/workout.fish
+
+# Removes every file install-built wrote, and the completion folders it leaves empty
+# (bin, share and man stay: they are everyone's). Also the resources folder that the
+# README's earlier instructions had copied into bin.
+uninstall:
+	rm -f $(BINDIR)/workout $(BINDIR)/workout-serve $(SHAREDIR)/man/man1/workout.1.gz $(SHAREDIR)/bash-completion/completions/workout \
+	  $(SHAREDIR)/$(ZSH_COMPLETIONS)/_workout $(SHAREDIR)/fish/vendor_completions.d/workout.fish
+	rm -rf $(SHAREDIR)/workout $(BINDIR)/workout_workout.resources
+	@for directory in bash-completion/completions bash-completion $(ZSH_COMPLETIONS) zsh \
+	  fish/vendor_completions.d fish; do \
+	  rmdir $(SHAREDIR)/$$directory 2>/dev/null || true; \
+	done
+
+# dist/workout_VERSION_ARCH.deb: what install-built installs under /usr, with README and
+# copyright; Depends computed from the binary's libraries (packaging/deb.sh). Building it
+# reaches no network (only installing a missing dpkg-dev would).
+deb: release manual
+	@$(MAKE) --no-print-directory deb-built
+
+deb-built:
+	@$(MAKE) --no-print-directory packages PACKAGES="$(DEB_PACKAGES)"
+	rm -rf .build/deb
+	@$(MAKE) --no-print-directory install-built DESTDIR=$(CURDIR)/.build/deb/debian/workout PREFIX=/usr \
+	  ZSH_COMPLETIONS=zsh/vendor-completions
+	packaging/deb.sh .build/deb $(VERSION) $(DEB)
 
 # Every test, then the same tests once more under AddressSanitizer (own scratch path,
 # so the normal build stays incremental), then a bounded fuzz run, then a tiny run of the
-# benchmark script.
-test: test-deps
+# benchmark script. The release build and its manual come first: the tests install them
+# into a temporary PREFIX and build the .deb from them.
+test: test-deps manual
 	$(SWIFT) build
 	WORKOUT_BIN=$(CURDIR)/.build/debug/workout $(SWIFT) test --disable-swift-testing
 	$(MAKE) test-asan
@@ -62,10 +161,13 @@ test: test-deps
 	$(MAKE) bench-smoke
 
 # Leak checking stays off: Swift's runtime caches live until exit and would be reported.
+# The installation and package tests are left out: they test the release binary, which
+# is the same under either suite, and `make test` has just run them.
 test-asan: test-deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	ASAN_OPTIONS=detect_leaks=0 WORKOUT_BIN=$(CURDIR)/.build-asan/debug/workout \
-	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --disable-swift-testing
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --disable-swift-testing \
+	  --skip 'InstalledTests|DebianPackageTests'
 
 fuzz-smoke: deps
 	Fuzz/run.sh $(FUZZ_SECONDS)
@@ -76,8 +178,8 @@ fuzz: deps
 # The release build against the targets of docs/design.md and termdown (a few minutes): prints the figures and
 # rewrites the part of BENCHMARKS.md between its markers. Debian's python3, not PATH's.
 bench: release
-	@$(MAKE) --no-print-directory install PACKAGES="$(BENCH_PACKAGES)"
-	BENCH_VIA="make bench" /usr/bin/python3 benchmarks/bench.py --workout .build/release/workout \
+	@$(MAKE) --no-print-directory packages PACKAGES="$(BENCH_PACKAGES)"
+	BENCH_VIA="make bench" /usr/bin/python3 benchmarks/bench.py --workout $(BINARY) \
 	  --markdown BENCHMARKS.md --json .build-bench/figures.json
 
 # The benchmark script's own tests: its helpers, and a --tiny run (a few seconds, on the
@@ -94,4 +196,4 @@ definitions: build
 	.build/debug/workout definitions reference > docs/api.md
 
 clean:
-	rm -rf .build .build-asan .build-fuzz .build-bench
+	rm -rf .build .build-asan .build-fuzz .build-bench dist

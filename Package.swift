@@ -5,10 +5,13 @@ let package = Package(
     name: "workout",
     products: [
         .executable(name: "workout", targets: ["workout"]),
+        .executable(name: "workout-serve", targets: ["workout-serve"]),
         .library(name: "IntervalEngine", targets: ["IntervalEngine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+        // The HTTP server of `run --serve` (docs/design.md: why FlyingFox, what it costs).
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -25,22 +28,49 @@ let package = Package(
             providers: [.apt(["libpulse-dev"]), .brew(["pulseaudio"])]
         ),
         .target(name: "IntervalEngine", dependencies: ["CLua", "CSystem"]),
+        // QR codes of the page's address for `run --serve` (header only; links libqrencode).
+        .systemLibrary(
+            name: "CQREncode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]
+        ),
         // The sound player: IntervalEngine's sounds played through libpulse on its own thread.
         .target(name: "SoundServer", dependencies: ["IntervalEngine", "CPulse"]),
         .target(name: "Display", dependencies: ["IntervalEngine"]),
-        .executableTarget(
-            name: "workout",
+        // The command line, shared by `workout` and `workout-serve`.
+        .target(
+            name: "WorkoutCLI",
             dependencies: [
                 "IntervalEngine",
                 "Display",
                 "SoundServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            ]
+        ),
+        // `run --serve`: the page, the HTTP API and the event feed of a running workout.
+        .target(
+            name: "WebRemote",
+            dependencies: [
+                "IntervalEngine",
+                "WorkoutCLI",
+                "CQREncode",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
+        ),
+        // Every command; `run --serve` is handed to workout-serve, so that the HTTP
+        // library does not slow every command's start-up (docs/design.md, Serving).
+        .executableTarget(
+            name: "workout",
+            dependencies: ["WorkoutCLI"],
             resources: [.copy("programs")]
+        ),
+        .executableTarget(
+            name: "workout-serve",
+            dependencies: ["WorkoutCLI", "WebRemote"]
         ),
         .testTarget(
             name: "IntervalEngineTests",
-            dependencies: ["IntervalEngine", "Display"],
+            dependencies: ["IntervalEngine", "Display", "WebRemote"],
             exclude: ["Fixtures"]
         ),
     ],

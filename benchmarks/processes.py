@@ -270,13 +270,14 @@ class TmuxServer:
             self.tmux("capture-pane", "-p", "-t", session, stdout=file)
         return path.read_text()
 
-    def run(self, session, argv, env, duration, margin):
-        """Runs `argv` in a fresh 80×24 pane through `rusage`: its usage, with /proc samples
-        `margin` s after the spawn and `margin` s before `duration` is up."""
+    def run(self, session, argv, env, duration, margin, size=(80, 24)):
+        """Runs `argv` in a fresh pane of `size` (columns, rows) through `rusage`: its usage,
+        with /proc samples `margin` s after the spawn and `margin` s before `duration` is up."""
         out = self.scratch / f"{session}.json"
         assignments = [f"{key}={value}" for key, value in env.items()]
         command = ["env", *assignments, str(rusage_tool()), str(out), "--", *map(str, argv)]
-        if self.tmux("new-session", "-d", "-x", "80", "-y", "24", "-s", session, *command) != 0:
+        columns, rows = size
+        if self.tmux("new-session", "-d", "-x", str(columns), "-y", str(rows), "-s", session, *command) != 0:
             raise BenchError(f"tmux could not start a session for {argv[0]}")
         spawn = wait_for_json(Path(f"{out}.pid"), 10, 0.002, lambda: self.screen(session))
         sampler = Sampler(spawn["pid"], [spawn["spawned"] + margin, spawn["spawned"] + duration - margin])

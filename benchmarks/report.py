@@ -118,7 +118,7 @@ def markdown(figures, info, sections):
     `sections` are (group, title, note) in the order the tables appear.
     """
     parts = [f"## Results\n\n{header(info)}\n\n"
-             "Targets are the design's (docs/design.md, Targets); *met?* says whether this run met them (— where there is nothing to "
+             "Targets are those of docs/design.md; *met?* says whether this run met them (— where there is nothing to "
              "judge). *workout/termdown* is the ratio of the two figures in the same run: below 1, workout "
              "uses less."]
     for group, title, note in sections:

@@ -11,6 +11,7 @@ hand-written text of an existing report. The binary is $WORKOUT_BIN (the debug b
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -19,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench  # noqa: E402
+import elf  # noqa: E402
 import figures  # noqa: E402
 import processes  # noqa: E402
 import report  # noqa: E402
@@ -32,22 +34,30 @@ EXPECTED = [
       for name in ("fires", "late_ms.p50", "late_ms.p99", "late_ms.max",
                    "outside.p50", "outside.p99", "outside.max")),
     "drift.end_error_ms", "drift.outside_end_error_ms", "drift.late_ms_slope", "drift.outside_slope",
-    "display.cpu_total_s", "display.cpu_steady_ms_per_s", "display.wakeups_total",
-    "display.wakeups_steady_per_s", "display.rss_mib", "display.end_error_ms",
+    *(f"{group}.{name}" for group in ("display", "display_large")
+      for name in ("cpu_total_s", "cpu_steady_ms_per_s", "wakeups_total", "wakeups_steady_per_s", "rss_mib",
+                   "end_error_ms")),
     "json.cpu_total_s", "json.cpu_steady_ms_per_s", "json.wakeups_total", "json.wakeups_steady_per_s",
     *(f"memory.run.{program.stem}" for program in sorted((ROOT / "programs").glob("*.lua"))),
     "memory.check.hiit", "memory.plan.hiit", "memory.max",
     "scale.plan_s", "scale.plan_rss_mib", "scale.dry_run_s", "scale.dry_run_rss_mib",
     "startup.check_hiit_ms",
     "hooks.call_us",
+    "history.stats_s", "history.jq_s", "history.stats_over_jq", "history.stats_rss_mib",
+    "history.list_s", "history.list_rss_mib",
+    "size.binary_mib",
+    "serving.late_ms.none.p99", "serving.late_ms.viewers.p99", "serving.late_ms.viewers.max",
+    "serving.viewers_to_the_end", "serving.cpu_s", "serving.rss_mib",
+    "serving.page.boundaries", "serving.page.p50_ms", "serving.page.p99_ms",
     *(f"sound.{load}.{name}" for load in ("idle", "busy")
       for name in ("sounds", "onset_ms.p50", "onset_ms.p99", "onset_ms.max",
                    "paplay_ms.p50", "paplay_ms.p99", "paplay_ms.max", "recorded_ms")),
     *(f"sound.{state}.{name}" for state in ("on", "off") for name in ("cpu_ms_per_s", "wakeups_per_s", "rss_mib")),
 ]
 # The figures measured on termdown too, in the same run.
-WITH_TERMDOWN = ["display.cpu_total_s", "display.cpu_steady_ms_per_s", "display.wakeups_total",
-                 "display.wakeups_steady_per_s", "display.rss_mib", "display.end_error_ms"]
+WITH_TERMDOWN = [f"{group}.{name}" for group in ("display", "display_large")
+                 for name in ("cpu_total_s", "cpu_steady_ms_per_s", "wakeups_total", "wakeups_steady_per_s",
+                              "rss_mib", "end_error_ms")]
 
 
 def workout_binary():
@@ -148,6 +158,12 @@ class DisplayBoundTests(unittest.TestCase):
     def test_a_short_countdown_is_all_tenths(self):
         self.assertEqual(bench.display_changes(2, 0, 2), 20)
 
+    def test_only_the_first_flash_ends_between_changes(self):
+        # The flash at the start ends at 0.2 s; those at 17, 18 and 19 s end on a tenth.
+        self.assertEqual(bench.flash_ends(20, 0, 20), 1)
+        self.assertEqual(bench.flash_ends(20, 1, 19), 0)
+        self.assertEqual(bench.flash_ends(2, 0, 2), 0)
+
     def test_timers_are_the_bells_and_the_end(self):
         self.assertEqual(bench.timers_in(20, 0, 20), 4)
         self.assertEqual(bench.timers_in(20, 1, 17.5), 1)
@@ -168,6 +184,25 @@ class FormatTests(unittest.TestCase):
         self.assertTrue(figures.Figure("x", "g", "x", 0.5, "s", target, termdown=10).met)
         self.assertFalse(figures.Figure("x", "g", "x", 2, "s", target, termdown=10).met)
         self.assertFalse(figures.Figure("x", "g", "x", 0.5, "s", target).met)  # no termdown: not met
+
+
+class ElfTests(unittest.TestCase):
+    def test_a_binary_with_symbols_and_its_stripped_copy(self):
+        with tempfile.TemporaryDirectory(prefix="bench-elf-") as directory:
+            original = Path(directory) / "with-symbols"
+            stripped = Path(directory) / "stripped"
+            # The C parent of every measurement, built with symbols, then stripped with binutils' strip.
+            compiler = next(c for c in ("cc", "clang", "gcc") if shutil.which(c))
+            subprocess.run([compiler, "-g", "-o", str(original), str(ROOT / "benchmarks" / "rusage.c")], check=True)
+            subprocess.run(["strip", "-o", str(stripped), str(original)], check=True)
+            self.assertIn(".symtab", elf.section_names(original))
+            self.assertIn(".text", elf.section_names(stripped))
+            self.assertFalse(elf.is_stripped(original))
+            self.assertTrue(elf.is_stripped(stripped))
+
+    def test_not_an_elf_file(self):
+        with self.assertRaises(ValueError):
+            elf.section_names(ROOT / "benchmarks" / "rusage.c")
 
 
 class MeasureTests(unittest.TestCase):

@@ -58,7 +58,23 @@ typedef struct workout_context {
     /// The cap applies only while Lua code runs, never while Swift pushes values, so an
     /// allocation failure is always raised inside a protected call.
     int enforce;
+    /// The limit the running call has reached (a `workout_limit`; 0 none). Once set, every
+    /// further instruction of the call raises the same error, so a `pcall` or a coroutine
+    /// that catches it cannot go on; the engine clears it when the call is back.
+    int tripped;
+    /// Set by a signal handler when the user asks to stop (Ctrl-C, SIGTERM): the running
+    /// call stops at its next check, like a reached limit. NULL: never.
+    volatile int *interrupt;
 } workout_context;
+
+/// What stopped a call, in `workout_context.tripped`.
+enum workout_limit {
+    WORKOUT_LIMIT_NONE = 0,
+    WORKOUT_LIMIT_INSTRUCTIONS = 1,
+    WORKOUT_LIMIT_TIME = 2,
+    WORKOUT_LIMIT_MEMORY = 3,
+    WORKOUT_LIMIT_INTERRUPTED = 4,
+};
 
 static inline workout_context *workout_getcontext(lua_State *L) {
     return *(workout_context **)lua_getextraspace(L);
@@ -88,44 +104,78 @@ static inline size_t workout_soft_limit(const workout_context *context) {
     return context->limit - context->limit / 16;
 }
 
+static void workout_count_hook(lua_State *L, lua_Debug *ar);
+
+/// Raises the error of the limit the call has reached, at the routine's line, and makes
+/// this thread's hook run before every instruction: whatever catches the error, the next
+/// instruction raises it again, until the engine has the call back.
+static void workout_raise_limit(lua_State *L, workout_context *context) {
+    if (lua_gethookcount(L) != 1) lua_sethook(L, workout_count_hook, LUA_MASKCOUNT, 1);
+    workout_where(L);
+    switch (context->tripped) {
+    case WORKOUT_LIMIT_INSTRUCTIONS:
+        lua_pushstring(L, "instruction limit reached (an endless loop?)");
+        break;
+    case WORKOUT_LIMIT_TIME:
+        /* Lua's %f writes 20.0 for a whole number: write whole seconds as integers. */
+        if (context->seconds == (double)(long long)context->seconds)
+            lua_pushfstring(L, "time limit of %I s reached (an endless loop?)", (lua_Integer)context->seconds);
+        else
+            lua_pushfstring(L, "time limit of %f s reached (an endless loop?)", context->seconds);
+        break;
+    case WORKOUT_LIMIT_MEMORY:
+        lua_pushfstring(L, "memory limit of %d MiB reached", (int)(context->limit / (1024 * 1024)));
+        break;
+    default:
+        lua_pushstring(L, "interrupted");
+        break;
+    }
+    lua_concat(L, 2);
+    lua_error(L);
+}
+
 /// Runs every WORKOUT_HOOK_EVERY instructions: an endless loop or a Lua loop that fills
-/// memory ends with an error naming the line it was on.
+/// memory ends with an error naming the line it was on, and so does running Lua when
+/// the user interrupts.
 static void workout_count_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     workout_context *context = workout_getcontext(L);
-    context->budget -= WORKOUT_HOOK_EVERY;
+    if (context->tripped) workout_raise_limit(L, context);
+    int every = lua_gethookcount(L);
+    if (every != WORKOUT_HOOK_EVERY) {
+        /* A coroutine left running every instruction by an earlier call's limit. */
+        lua_sethook(L, workout_count_hook, LUA_MASKCOUNT, WORKOUT_HOOK_EVERY);
+    }
+    context->budget -= every;
+    if (context->interrupt && *context->interrupt) {
+        context->tripped = WORKOUT_LIMIT_INTERRUPTED;
+        workout_raise_limit(L, context);
+    }
     if (context->budget < 0) {
-        context->budget = 1000000; /* room for the error handler's traceback */
-        workout_where(L);
-        lua_pushstring(L, "instruction limit reached (an endless loop?)");
-        lua_concat(L, 2);
-        lua_error(L);
+        context->tripped = WORKOUT_LIMIT_INSTRUCTIONS;
+        workout_raise_limit(L, context);
     }
     if (context->deadline) {
         struct timespec now;
         clock_gettime(CLOCK_MONOTONIC, &now);
         if ((long long)now.tv_sec * 1000000000LL + now.tv_nsec > context->deadline) {
-            context->deadline = 0; /* the error handler may run */
-            workout_where(L);
-            /* Lua's %f writes 20.0 for a whole number: write whole seconds as integers. */
-            if (context->seconds == (double)(long long)context->seconds)
-                lua_pushfstring(L, "time limit of %I s reached (an endless loop?)", (lua_Integer)context->seconds);
-            else
-                lua_pushfstring(L, "time limit of %f s reached (an endless loop?)", context->seconds);
-            lua_concat(L, 2);
-            lua_error(L);
+            context->tripped = WORKOUT_LIMIT_TIME;
+            workout_raise_limit(L, context);
         }
     }
     if (context->enforce && context->limit && context->used > workout_soft_limit(context)) {
         /* Garbage counts too: collect before deciding the state is full. */
         lua_gc(L, LUA_GCCOLLECT);
         if (context->used > workout_soft_limit(context)) {
-            workout_where(L);
-            lua_pushfstring(L, "memory limit of %d MiB reached", (int)(context->limit / (1024 * 1024)));
-            lua_concat(L, 2);
-            lua_error(L);
+            context->tripped = WORKOUT_LIMIT_MEMORY;
+            workout_raise_limit(L, context);
         }
     }
+}
+
+/// After a call that reached a limit: the main thread's hook back to its usual pace.
+static inline void workout_resethook(lua_State *L) {
+    lua_sethook(L, workout_count_hook, LUA_MASKCOUNT, WORKOUT_HOOK_EVERY);
 }
 
 static inline lua_State *workout_newstate(workout_context *context) {
@@ -159,15 +209,31 @@ static inline void workout_pushswiftfunction(lua_State *L, workout_SwiftFunction
     lua_pushcclosure(L, workout_trampoline, 1);
 }
 
+/// Whether an error message starts with a position, `file.lua:12: ` (or a loaded
+/// chunk's `[string "…"]:3: `), as Lua's own errors and `error("x")` do.
+static int workout_has_position(const char *msg) {
+    const char *colon = msg[0] == '[' ? strstr(msg, "]:") : strchr(msg, ':');
+    if (colon == NULL || colon == msg) return 0;
+    if (msg[0] == '[') colon++;
+    for (const char *p = msg; p < colon; p++)
+        if ((*p == ' ' || *p == '\n') && msg[0] != '[') return 0;
+    const char *p = colon + 1;
+    if (*p < '0' || *p > '9') return 0;
+    while (*p >= '0' && *p <= '9') p++;
+    return *p == ':';
+}
+
 /// Message handler for lua_pcall: appends Lua's traceback to the error message. An
 /// error raised inside the prelude's helpers (`setmetatable(1, {})`) is moved to the
-/// routine's line that called them.
+/// routine's line that called them; one without a position (`error(nil)`, a table,
+/// `error("x", 3)`, a yield outside a coroutine) gets the routine's line.
 static int workout_msgh(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
     if (msg == NULL) {
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-            return 1;
-        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+            msg = lua_tostring(L, -1);
+        else
+            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     } else if (strncmp(msg, WORKOUT_PRELUDE_NAME + 1, strlen(WORKOUT_PRELUDE_NAME) - 1) == 0) {
         const char *rest = strstr(msg + strlen(WORKOUT_PRELUDE_NAME) - 1, ": ");
         if (rest != NULL) {
@@ -176,6 +242,12 @@ static int workout_msgh(lua_State *L) {
             lua_concat(L, 2);
             msg = lua_tostring(L, -1);
         }
+    }
+    if (!workout_has_position(msg)) {
+        workout_where(L);
+        lua_pushstring(L, msg);
+        lua_concat(L, 2);
+        msg = lua_tostring(L, -1);
     }
     luaL_traceback(L, L, msg, 1);
     return 1;

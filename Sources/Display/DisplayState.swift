@@ -35,11 +35,14 @@ public struct DisplayState: Equatable, Sendable {
         public var name: String
         public var kind: String
         public var duration: Double
+        /// Its payload in words (`InfoText`).
+        public var info: String?
 
-        public init(name: String, kind: String, duration: Double) {
+        public init(name: String, kind: String, duration: Double, info: String? = nil) {
             self.name = name
             self.kind = kind
             self.duration = duration
+            self.info = info
         }
     }
 
@@ -55,19 +58,33 @@ public struct DisplayState: Equatable, Sendable {
     public var round: Int?
     public var rounds: Int?
     public var block: String?
+    /// The segment's payload in words (`InfoText`), in an area of its own.
+    public var info: String?
     public var next: Upcoming?
-    /// Workout seconds done and to go, as of the shown clock.
+    /// Planned workout seconds done and to go, as of the shown clock: the workout bar.
     public var workoutDone: Double
     /// Nil while an open-ended workout has segments still to come.
     public var workoutLeft: Double?
+    /// Seconds since the start, pauses included, and the same less the pauses, as of the
+    /// shown clock: the time done, in the summary's words.
+    public var elapsed: Double
+    public var active: Double
     public var message: DisplayMessage?
     public var paused: Bool
     public var help: Bool
+    /// `run --serve`'s URL and QR code, while the display shows them.
+    public var invitation: Invitation?
+    /// A wide band of the kind's colour behind the digits (off with `--calm` and without colour).
+    public var band: Bool
+    /// The visual bell is showing: the band's cells are inverted.
+    public var flash: Bool
 
     public init(routine: String, name: String, kind: String, index: Int, count: Int?, clock: ShownTime,
                 duration: Double, countUp: Bool = false, round: Int? = nil, rounds: Int? = nil,
-                block: String? = nil, next: Upcoming? = nil, workoutDone: Double, workoutLeft: Double?,
-                message: DisplayMessage? = nil, paused: Bool = false, help: Bool = false) {
+                block: String? = nil, info: String? = nil, next: Upcoming? = nil, workoutDone: Double,
+                workoutLeft: Double?, elapsed: Double? = nil, active: Double? = nil,
+                message: DisplayMessage? = nil, paused: Bool = false, help: Bool = false,
+                band: Bool = false, flash: Bool = false, invitation: Invitation? = nil) {
         self.routine = routine
         self.name = name
         self.kind = kind
@@ -79,21 +96,31 @@ public struct DisplayState: Equatable, Sendable {
         self.round = round
         self.rounds = rounds
         self.block = block
+        self.info = info
         self.next = next
         self.workoutDone = workoutDone
         self.workoutLeft = workoutLeft
+        self.elapsed = elapsed ?? workoutDone
+        self.active = active ?? elapsed ?? workoutDone
         self.message = message
         self.paused = paused
         self.help = help
+        self.band = band
+        self.flash = flash
+        self.invitation = invitation
     }
 
-    /// The workout as a snapshot shows it, with the display's own clock setting, message
-    /// (a newer one of its own, such as a warning, wins over the snapshot's) and help.
-    public init(_ snapshot: SessionSnapshot, countUp: Bool, message: DisplayMessage?, help: Bool) {
-        let segment = snapshot.current?.segment
+    /// The workout as a snapshot shows it, with the display's own settings (clock, band),
+    /// message (a newer one of its own, such as a warning, wins over the snapshot's),
+    /// help, flash and `run --serve`'s invitation.
+    public init(_ snapshot: SessionSnapshot, countUp: Bool, message: DisplayMessage?, help: Bool,
+                band: Bool = false, flash: Bool = false, invitation: Invitation? = nil) {
+        let current = snapshot.current
+        let segment = current?.segment
         let clock = ShownTime(remaining: snapshot.remaining)
         let next = snapshot.next.map {
-            Upcoming(name: $0.segment.name, kind: $0.segment.kind, duration: $0.segment.duration)
+            Upcoming(name: $0.segment.name, kind: $0.segment.kind, duration: $0.segment.duration,
+                     info: InfoText.summary($0.info))
         }
         // Everything that moves with time is shown as of the shown clock, so it all
         // changes together: the shown clock is ahead of the real one by this much.
@@ -101,10 +128,13 @@ public struct DisplayState: Equatable, Sendable {
         self.init(routine: snapshot.routine, name: segment?.name ?? "", kind: segment?.kind ?? "",
                   index: segment?.index ?? 0, count: snapshot.count, clock: clock,
                   duration: segment?.duration ?? 0, countUp: countUp, round: segment?.round,
-                  rounds: segment?.rounds, block: segment?.block, next: next,
+                  rounds: segment?.rounds, block: segment?.block,
+                  info: current.flatMap { InfoText.summary($0.info) }, next: next,
                   workoutDone: snapshot.workoutDone + ahead,
                   workoutLeft: snapshot.workoutLeft.map { $0 - ahead },
-                  message: message, paused: snapshot.paused, help: help)
+                  elapsed: max(0, snapshot.elapsed + ahead), active: max(0, snapshot.active + ahead),
+                  message: message, paused: snapshot.paused, help: help, band: band, flash: flash,
+                  invitation: invitation)
     }
 
     /// The clock's text: remaining, or done with `--count-up`.
@@ -114,6 +144,9 @@ public struct DisplayState: Equatable, Sendable {
     public var segmentProgress: Double {
         duration > 0 ? min(1, max(0, 1 - clock.seconds / duration)) : 1
     }
+
+    /// `15:40`, or `15:40 (0:25 paused)`: the words of the summary left at the end.
+    public var elapsedText: String { SummaryText.elapsed(elapsed, active: active) }
 
     public var workoutProgress: Double {
         guard let workoutLeft else { return 0 }

@@ -12,6 +12,20 @@ public enum KindStyle {
         }
     }
 
+    /// The background of the band behind the big digits, seen from across a room: work
+    /// red, rest green and so on; nil for a routine's own kinds.
+    public static func background(_ kind: String) -> String? {
+        sgr(kind).map { "4" + $0.dropFirst() }
+    }
+
+    /// The digits on the band: bold, white on red and magenta, black on the light
+    /// colours, each with the band's background (a span carries its whole style).
+    static func onBand(_ kind: String) -> String? {
+        guard let background = background(kind) else { return nil }
+        let ink = ["work", "prep"].contains(kind) ? "97" : "30"
+        return "1;\(ink);\(background)"
+    }
+
     /// `WORK`, `WARM-UP`, `COOL-DOWN`, or a routine's own kind in capitals.
     public static func label(_ kind: String) -> String {
         switch kind {

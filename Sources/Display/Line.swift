@@ -63,7 +63,7 @@ public struct Line: Equatable, Sendable {
     public var spans: [Span]
 
     public init(_ spans: [Span] = []) {
-        self.spans = spans.filter { !$0.text.isEmpty }
+        self.spans = spans.contains { $0.text.isEmpty } ? spans.filter { !$0.text.isEmpty } : spans
     }
 
     public init(_ text: String, _ sgr: String? = nil) {
@@ -86,9 +86,11 @@ public struct Line: Equatable, Sendable {
 
     /// Appends the line as the terminal gets it, each styled span between its SGR and a
     /// reset (bytes, not strings: this runs for every changed row of every redraw);
-    /// from span `first` on, when the start of the row is already on screen.
-    public func render(into bytes: inout [UInt8], color: Bool, from first: Int = 0) {
-        for span in spans[min(first, spans.count)...] {
+    /// from span `first` on, when the start of the row is already on screen, and up to
+    /// span `end`, when the rest is too.
+    public func render(into bytes: inout [UInt8], color: Bool, from first: Int = 0, to end: Int? = nil) {
+        let end = min(end ?? spans.count, spans.count)
+        for span in spans[min(first, end)..<end] {
             guard color, let sgr = span.sgr else {
                 bytes.append(contentsOf: span.text.utf8)
                 continue
@@ -101,20 +103,46 @@ public struct Line: Equatable, Sendable {
         }
     }
 
-    /// Where this line first differs from `old`, the line on screen: the first span
-    /// that differs and the column it starts at, so a redraw can rewrite only the rest
-    /// of the row; nil when nothing differs. The column is trusted only when every
-    /// character before it is surely one column wide; otherwise the whole row is redrawn.
-    public func change(from old: Line) -> (span: Int, column: Int)? {
+    /// Where this line differs from `old`, the line on screen: the first span that differs
+    /// and the column it starts at, so a redraw can rewrite only the rest of the row; nil
+    /// when nothing differs. The column is trusted only when every character before it is
+    /// surely one column wide; otherwise the whole row is redrawn. `end` is the span after
+    /// the last that differs when the spans after it are the old ones, in the same place
+    /// (the changed spans take as many columns as before): then only the spans from
+    /// `span` to `end` need writing, and nothing erasing (a tick of the big digits changes
+    /// one glyph in the middle of each row). Nil: write to the end of the row and erase.
+    public func change(from old: Line) -> (span: Int, column: Int, end: Int?)? {
         var first = 0
         while first < spans.count, first < old.spans.count, spans[first] == old.spans[first] { first += 1 }
         guard first < max(spans.count, old.spans.count) else { return nil }
         var column = 0
         for span in spans[..<first] {
-            guard let columns = span.narrowColumns else { return (0, 0) }
+            guard let columns = span.narrowColumns else { return (0, 0, nil) }
             column += columns
         }
-        return (first, column)
+        return (first, column, unchangedTail(from: old, after: first))
+    }
+
+    /// Where the spans the same as the old line's last ones begin, when they are in the
+    /// same columns; nil otherwise.
+    private func unchangedTail(from old: Line, after first: Int) -> Int? {
+        var same = 0
+        while spans.count - same > first, old.spans.count - same > first,
+              spans[spans.count - 1 - same] == old.spans[old.spans.count - 1 - same] {
+            same += 1
+        }
+        guard same > 0 else { return nil }
+        let end = spans.count - same
+        var columns = 0
+        for span in spans[first..<end] {
+            guard let width = span.narrowColumns else { return nil }
+            columns += width
+        }
+        for span in old.spans[first..<(old.spans.count - same)] {
+            guard let width = span.narrowColumns else { return nil }
+            columns -= width
+        }
+        return columns == 0 ? end : nil
     }
 
     public static func + (left: Line, right: Line) -> Line {

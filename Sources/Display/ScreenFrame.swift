@@ -1,8 +1,9 @@
-/// A laid-out screen that remembers where its moving parts are — the big digits and the
-/// two bars — so that a tick of the clock lays out only those rows again. Most redraws
-/// are ticks, and the rest of the screen (title, round, next, message, keys) stays as
-/// it was; `updated(to:)` always gives the lines `ScreenLayout.lines` would.
-public struct ScreenFrame: Sendable {
+/// A laid-out screen that remembers where its moving parts are — the band with the big
+/// digits, and the two bars — so that a tick of the clock (or a flash) lays out only those
+/// rows again. Most redraws are ticks, and the rest of the screen (title, info, round,
+/// next, message, keys) stays as it was; `updated(to:)` always gives the lines
+/// `ScreenLayout.lines` would.
+public struct ScreenFrame {
     public private(set) var lines: [Line]
     public let state: DisplayState
     public let size: ScreenSize
@@ -13,7 +14,12 @@ public struct ScreenFrame: Sendable {
     public let relaid: [Int]?
 
     public init(_ state: DisplayState, size: ScreenSize, glyphs: Glyphs) {
-        (lines, moving) = ScreenLayout.layout(state, size: size, glyphs: glyphs)
+        self.init(state, size: size, glyphs: glyphs, fonts: nil)
+    }
+
+    /// A frame laid out whole, drawing the digits with `fonts` when they fit.
+    init(_ state: DisplayState, size: ScreenSize, glyphs: Glyphs, fonts: DigitFonts?) {
+        (lines, moving) = ScreenLayout.layout(state, size: size, glyphs: glyphs, fonts: fonts)
         self.state = state
         self.size = size
         self.glyphs = glyphs
@@ -21,38 +27,60 @@ public struct ScreenFrame: Sendable {
     }
 
     private init(lines: [Line], state: DisplayState, size: ScreenSize, glyphs: Glyphs,
-                 moving: ScreenLayout.MovingRows) {
+                 moving: ScreenLayout.MovingRows, relaid: [Int]) {
         self.lines = lines
         self.state = state
         self.size = size
         self.glyphs = glyphs
         self.moving = moving
-        relaid = Array(moving.digits) + [moving.segmentBar, moving.workoutBar]
+        self.relaid = relaid
     }
 
-    /// The frame for `state` on the same screen: when only the clock and the workout
-    /// totals moved, only the digits and the bars are laid out again.
+    /// Whether row `row` spans the whole width (a coloured or flashing band): the display
+    /// must not erase after it, which would erase its last cell.
+    public func fillsTheWidth(_ row: Int) -> Bool {
+        guard let moving, moving.band.contains(row) else { return false }
+        return ScreenLayout.bandStyles(state).field != nil
+    }
+
+    /// The frame for `state` on the same screen: when only the clock, the workout totals
+    /// and the flash moved, only the digits and the bars (and, when the flash starts or
+    /// ends, the band's edges) are laid out again.
     public func updated(to state: DisplayState) -> ScreenFrame {
-        guard let moving, onlyTheClockMoved(to: state) else {
-            return ScreenFrame(state, size: size, glyphs: glyphs)
+        guard var moving, onlyTheClockMoved(to: state) else {
+            return ScreenFrame(state, size: size, glyphs: glyphs, fonts: moving?.fonts)
         }
         var lines = self.lines
         let width = size.columns
-        let digits = ScreenLayout.digits(state, scale: moving.scale, width: width, glyphs: glyphs)
-        lines.replaceSubrange(moving.digits, with: digits)
+        if moving.fonts.current.inverted != state.flash {
+            moving.fonts = DigitFonts.for(moving.fonts.current.scale, glyphs: glyphs, flash: state.flash,
+                                          reusing: moving.fonts)
+        }
+        let font = moving.fonts.current
+        lines.replaceSubrange(moving.digits, with: ScreenLayout.digits(state, font: font, width: width))
+        var relaid = Array(moving.digits)
+        if state.flash != self.state.flash {
+            for row in moving.band where !moving.digits.contains(row) {
+                lines[row] = ScreenLayout.bandEdge(state, font: font, width: width)
+                relaid.append(row)
+            }
+        }
         lines[moving.segmentBar] = ScreenLayout.segmentBar(state, width: width, glyphs: glyphs)
         lines[moving.workoutBar] = ScreenLayout.workoutBar(state, width: width, glyphs: glyphs)
-        return ScreenFrame(lines: lines, state: state, size: size, glyphs: glyphs, moving: moving)
+        relaid += [moving.segmentBar, moving.workoutBar]
+        return ScreenFrame(lines: lines, state: state, size: size, glyphs: glyphs, moving: moving, relaid: relaid)
     }
 
-    /// Whether `state` differs from this frame's only in what moves with the clock, and
-    /// the clock keeps its width (so the digits keep their scale and place).
+    /// Whether `state` differs from this frame's only in what moves with the clock (and
+    /// the flash), and the clock keeps its width (so the digits keep their scale and place).
     private func onlyTheClockMoved(to state: DisplayState) -> Bool {
         var probe = state
         probe.clock = self.state.clock
         probe.workoutDone = self.state.workoutDone
         probe.workoutLeft = self.state.workoutLeft
-        return probe == self.state
-            && BigDigits.width(state.clockText, scale: 1) == BigDigits.width(self.state.clockText, scale: 1)
+        probe.elapsed = self.state.elapsed
+        probe.active = self.state.active
+        probe.flash = self.state.flash
+        return probe == self.state && BigDigits.units(state.clockText) == BigDigits.units(self.state.clockText)
     }
 }

@@ -83,14 +83,32 @@ final class AlertTests: XCTestCase {
     func testEachNotificationReplacesThePreviousByItsPrintedId() throws {
         try fake("notify-send", then: "echo 41")
         let alerts = SystemAlerts(switches: AlertSwitches(notify: true, voice: true), environment: ["PATH": directory.path]) { _ in }
+        // One at a time, each waiting for the one before (those that come while one is out
+        // are coalesced: see the next test).
         alerts.notify(title: "Work", body: "a", urgency: .normal)
+        alerts.waitForNotifications(timeout: 5)
         alerts.notify(title: "Rest", body: "b", urgency: .normal)
+        alerts.waitForNotifications(timeout: 5)
         alerts.notify(title: "Done", body: "c", urgency: .critical)
         alerts.waitForNotifications(timeout: 5)
         XCTAssertEqual(log("notify-send", lines: 17), [
             "--app-name=workout", "--print-id", "--", "Work", "a",
             "--app-name=workout", "--print-id", "--replace-id=41", "--", "Rest", "b",
             "--app-name=workout", "--print-id", "--replace-id=41", "--urgency=critical", "--", "Done", "c"])
+    }
+
+    /// Notifications that come while one is out: only the latest waits, so a burst ends
+    /// with the newest shown and never starts a process per call.
+    func testNotificationsThatComeWhileOneIsOutAreCoalesced() throws {
+        try fake("notify-send", then: "sleep 0.3; echo 41")
+        let alerts = SystemAlerts(switches: AlertSwitches(notify: true, voice: true), environment: ["PATH": directory.path]) { _ in }
+        for index in 1...50 {
+            alerts.notify(title: "N\(index)", body: "", urgency: index == 50 ? .critical : .normal)
+        }
+        alerts.waitForNotifications(timeout: 5)
+        let titles = log("notify-send", lines: 1).filter { $0.hasPrefix("N") }
+        XCTAssertEqual(titles.last, "N50", "the newest is shown")
+        XCTAssertLessThanOrEqual(titles.count, 3, "\(titles)")
     }
 
     func testAHungNotifierIsKilledAndDoesNotHoldUpTheCaller() throws {

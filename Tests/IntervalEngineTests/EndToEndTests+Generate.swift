@@ -10,9 +10,9 @@ extension EndToEndTests {
         XCTAssertEqual(text.lines.first, "AMRAP — open-ended: the first 4 segments, 10:40")
         XCTAssertEqual(Array(text.lines.suffix(5)), [
             "1      0:00  prep     0:10    Get ready",
-            "2      0:10  work     5:00    Round 1",
+            "2      0:10  work     5:00    Round 1 — moves: 10 burpees, 15 squats, 20 sit-ups · target: go!",
             "3      5:10  rest     0:30    Rest",
-            "4      5:40  work     5:00    Round 2",
+            "4      5:40  work     5:00    Round 2 — moves: 10 burpees, 15 squats, 20 sit-ups · target: go!",
             "… and more: the list stops at --horizon 4",
         ])
 

@@ -62,8 +62,9 @@ final class EndToEndTests: XCTestCase {
         try WorkoutBinary.run(arguments, environment: environment, directory: directory, whileRunning: whileRunning)
     }
 
+    /// With `--bell`: a dry run reports the bells only when asked (below).
     func testDryRunJSONMatchesTheExpectedEventsOneByOne() throws {
-        let result = try workout(["run", fixtures.appendingPathComponent("e2e.lua").path, "--dry-run", "--json"])
+        let result = try workout(["run", fixtures.appendingPathComponent("e2e.lua").path, "--dry-run", "--json", "--bell"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let expected = try String(contentsOf: fixtures.appendingPathComponent("e2e.expected.jsonl"), encoding: .utf8)
             .split(separator: "\n").map(String.init)
@@ -71,6 +72,25 @@ final class EndToEndTests: XCTestCase {
         for (number, (got, want)) in zip(result.lines, expected).enumerated() {
             XCTAssertEqual(got, want, "event \(number + 1)")
         }
+    }
+
+    /// Without `--bell` a dry run prints no line for the automatic bells (every boundary
+    /// and countdown second), only the routine's own `bell()` calls; everything else is
+    /// the same.
+    func testADryRunPrintsTheBellsOnlyWhenAsked() throws {
+        let path = fixtures.appendingPathComponent("e2e.lua").path
+        let asked = try workout(["run", path, "--dry-run", "--json", "--bell"])
+        let quiet = try workout(["run", path, "--dry-run", "--json"])
+        XCTAssertEqual(quiet.status, 0, quiet.stderr)
+        let bells = asked.lines.filter { $0.contains(#""type":"bell""#) }
+        XCTAssertGreaterThan(bells.count, 10)
+        XCTAssertEqual(quiet.lines, asked.lines.filter { !bells.contains($0) })
+        let source = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertFalse(source.contains("bell()"), "the fixture rings no bell of its own")
+        let plain = try workout(["run", path, "--dry-run"])
+        XCTAssertFalse(plain.stdout.contains("bell"), plain.stdout)
+        let own = try workout(["run", fixtures.appendingPathComponent("e2e.lua").path, "--dry-run", "--no-bell"])
+        XCTAssertEqual(own.stdout, plain.stdout, "--no-bell changes nothing in a dry run")
     }
 
     func testPlanAgreesWithTheDryRun() throws {

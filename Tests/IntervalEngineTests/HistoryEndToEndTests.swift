@@ -5,20 +5,20 @@ import XCTest
 /// The history as the built binary writes it: one line per real session, however it
 /// ended; none for dry runs or `--no-history`; never a lost or torn line.
 extension EndToEndTests {
-    private func dataHome() throws -> URL {
+    func dataHome() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("workout-data-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: url) }
         return url
     }
 
-    private func historyLines(_ data: URL) -> [String] {
+    func historyLines(_ data: URL) -> [String] {
         let path = data.appendingPathComponent("workout/history.jsonl").path
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").map(String.init)
     }
 
-    private func object(_ line: String) throws -> [String: Any] {
+    func object(_ line: String) throws -> [String: Any] {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], line)
     }
 
@@ -45,7 +45,7 @@ extension EndToEndTests {
         XCTAssertLessThan(Date().timeIntervalSince(started), 60)
         // The keys in the spec's order.
         XCTAssertTrue(lines[0].hasPrefix(#"{"program":"E2E","file":"#), lines[0])
-        XCTAssertTrue(lines[0].contains(#""completed":true,"elapsed":19,"segments_done":5,"segments":5,"work_seconds":10}"#), lines[0])
+        XCTAssertTrue(lines[0].contains(#""completed":true,"elapsed":19,"segments_done":5,"segments":5,"work_seconds":10,"speed":1000,"scores":{}}"#), lines[0])
     }
 
     func testDryRunsAndNoHistoryWriteNothing() throws {
@@ -143,7 +143,8 @@ extension EndToEndTests {
         handle.closeFile()
         XCTAssertEqual(try workout(["run", routine, "--speed", "1000"], environment: ["XDG_DATA_HOME": data.path]).status, 0)
 
-        let text = try workout(["history"], environment: ["XDG_DATA_HOME": data.path, "TZ": "UTC"])
+        // Both ran at 1000x: listed, but counted only with --all.
+        let text = try workout(["history", "--all"], environment: ["XDG_DATA_HOME": data.path, "TZ": "UTC"])
         XCTAssertEqual(text.status, 0)
         XCTAssertEqual(text.stderr, "workout: history.jsonl:2: skipped a damaged line\n")
         XCTAssertEqual(text.lines.first, "Recent sessions")
@@ -153,11 +154,14 @@ extension EndToEndTests {
                       text.stdout)
         XCTAssertEqual(text.lines.last, "Streak: 1 day")
 
-        let json = try workout(["history", "--json", "--limit", "1"], environment: ["XDG_DATA_HOME": data.path])
+        let json = try workout(["history", "--json", "--limit", "1", "--all"], environment: ["XDG_DATA_HOME": data.path])
         let report = try object(json.stdout)
         XCTAssertEqual((report["sessions"] as? [Any])?.count, 1)
         XCTAssertEqual((report["weeks"] as? [[String: Any]])?.first?["sessions"] as? Int, 2)
         XCTAssertEqual(report["streak_days"] as? Int, 1)
+        let counted = try object(try workout(["history", "--json"], environment: ["XDG_DATA_HOME": data.path]).stdout)
+        XCTAssertEqual((counted["weeks"] as? [[String: Any]])?.first?["sessions"] as? Int, 0)
+        XCTAssertEqual((counted["sessions"] as? [Any])?.count, 2)
     }
 
     func testAnEmptyHistorySaysSo() throws {

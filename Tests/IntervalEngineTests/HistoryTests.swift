@@ -16,9 +16,7 @@ final class HistoryTests: XCTestCase {
     }
 
     private func entry(_ program: String, started: String, completed: Bool = true, work: Double = 60) -> HistoryEntry {
-        HistoryEntry(program: program, file: "/r/\(program).lua", sha256: String(repeating: "0", count: 64),
-                     started: started, ended: started, completed: completed, elapsed: 100,
-                     segmentsDone: 3, segments: 4, workSeconds: work)
+        historyEntry(program, started: started, completed: completed, work: work)
     }
 
     func testSHA256MatchesTheStandardVectors() {
@@ -45,15 +43,23 @@ final class HistoryTests: XCTestCase {
     func testEntriesGoInAsOneLineEachAndComeBackTheSame() throws {
         let file = HistoryFile(path: directory.appendingPathComponent("sub/dir/history.jsonl").path)
         let first = entry("Tabata", started: "2026-11-20T07:30:00+01:00")
-        let second = entry("HIIT \"20\"\n", started: "2026-11-21T18:02:03Z", completed: false, work: 12.5)
-        try file.append(first)
-        try file.append(second)
+        var second = entry("HIIT \"20\"\n", started: "2026-11-21T18:02:03Z", completed: false, work: 12.5)
+        second.speed = 20
+        second.scores = [Score(name: "rounds", value: 7), Score(name: "best, \"time\"", value: 95.5, lowerIsBetter: true)]
+        try withTimeZone("Europe/Berlin") {
+            try file.append(first)
+            try file.append(second)
+        }
         let text = try String(contentsOfFile: file.path, encoding: .utf8)
         XCTAssertEqual(text.filter { $0 == "\n" }.count, 2)
         XCTAssertTrue(text.hasPrefix(#"{"program":"Tabata","file":"/r/Tabata.lua","sha256":"000"#), text)
-        XCTAssertTrue(text.contains(#""started":"2026-11-20T07:30:00+01:00","ended":"2026-11-20T07:30:00+01:00","completed":true,"elapsed":100,"segments_done":3,"segments":4,"work_seconds":60}"#), text)
+        XCTAssertTrue(text.contains(#""started":"2026-11-20T07:30:00+01:00","ended":"2026-11-20T07:30:00+01:00","completed":true,"elapsed":100,"segments_done":3,"segments":4,"work_seconds":60,"speed":1,"scores":{}}"#), text)
+        // Written in the writer's local time; the direction of a score beside the scores.
+        XCTAssertTrue(text.contains(#""started":"2026-11-21T19:02:03+01:00""#), text)
+        XCTAssertTrue(text.contains(#""speed":20,"scores":{"rounds":7,"best, \"time\"":95.5},"lower_is_better":["best, \"time\""]}"#), text)
         let read = try file.read()
         XCTAssertEqual(read.entries, [first, second])
+        XCTAssertEqual(read.lines, [1, 2])
         XCTAssertEqual(read.damaged, [])
     }
 
@@ -72,6 +78,7 @@ final class HistoryTests: XCTestCase {
         partial.closeFile()
         let read = try file.read()
         XCTAssertEqual(read.entries.map(\.program), ["A", "D"])
+        XCTAssertEqual(read.lines, [1, 6])
         XCTAssertEqual(read.damaged, [2, 3, 5, 7])
     }
 
@@ -90,8 +97,11 @@ final class HistoryTests: XCTestCase {
         }
     }
 
-    func testWeeklyTotalsAndStreak() {
-        let calendar = HistoryReport.calendar(timeZone: TimeZone(identifier: "UTC")!)
+    func testWeeklyTotalsAndStreak() throws {
+        try withTimeZone("UTC") { try weeklyTotalsAndStreak() }
+    }
+
+    private func weeklyTotalsAndStreak() throws {
         let now = Timestamp.date(from: "2026-11-21T20:00:00Z")!  // a Saturday
         let entries = [
             entry("Old", started: "2026-10-01T08:00:00Z", work: 600),
@@ -102,7 +112,7 @@ final class HistoryTests: XCTestCase {
             entry("Fri", started: "2026-11-20T18:00:00Z", work: 40),
             entry("Sat", started: "2026-11-21T07:00:00Z", work: 20),
         ]
-        let report = HistoryReport(entries: entries, limit: 3, now: now, calendar: calendar)
+        let report = HistoryReport(entries: entries, limit: 3, now: now)
         XCTAssertEqual(report.recent.map(\.program), ["Sat", "Fri", "Fri quit early, no work"])
         XCTAssertEqual(report.weeks.map(\.start), ["2026-11-16", "2026-11-09", "2026-11-02", "2026-10-26"])
         XCTAssertEqual(report.weeks.map(\.sessions), [4, 2, 0, 0])
@@ -110,20 +120,38 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(report.streakDays, 3, "Thursday, Friday, Saturday")
         // Tomorrow the streak still counts (today may yet come); the day after, it is gone.
         let tomorrow = Timestamp.date(from: "2026-11-22T12:00:00Z")!
-        XCTAssertEqual(HistoryReport(entries: entries, limit: 0, now: tomorrow, calendar: calendar).streakDays, 3)
+        XCTAssertEqual(HistoryReport(entries: entries, limit: 0, now: tomorrow).streakDays, 3)
         let later = Timestamp.date(from: "2026-11-23T12:00:00Z")!
-        XCTAssertEqual(HistoryReport(entries: entries, limit: 0, now: later, calendar: calendar).streakDays, 0)
+        XCTAssertEqual(HistoryReport(entries: entries, limit: 0, now: later).streakDays, 0)
     }
 
-    func testTheReportAsJSON() {
-        let calendar = HistoryReport.calendar(timeZone: TimeZone(identifier: "UTC")!)
-        let report = HistoryReport(entries: [entry("A", started: "2026-11-21T07:00:00Z")], limit: 5, weeks: 1,
-                                   now: Timestamp.date(from: "2026-11-21T20:00:00Z")!, calendar: calendar)
-        XCTAssertEqual(report.json.text, """
-            {"sessions":[{"program":"A","file":"/r/A.lua","sha256":"\(String(repeating: "0", count: 64))",\
-            "started":"2026-11-21T07:00:00Z","ended":"2026-11-21T07:00:00Z","completed":true,"elapsed":100,\
-            "segments_done":3,"segments":4,"work_seconds":60}],\
-            "weeks":[{"start":"2026-11-16","sessions":1,"work_seconds":60,"elapsed":100}],"streak_days":1}
-            """)
+    func testTheReportAsJSON() throws {
+        try withTimeZone("UTC") {
+            let report = HistoryReport(entries: [entry("A", started: "2026-11-21T07:00:00Z")], limit: 5, weeks: 1,
+                                       now: Timestamp.date(from: "2026-11-21T20:00:00Z")!)
+            XCTAssertEqual(report.json.text, """
+                {"sessions":[{"program":"A","file":"/r/A.lua","sha256":"\(String(repeating: "0", count: 64))",\
+                "started":"2026-11-21T07:00:00+00:00","ended":"2026-11-21T07:00:00+00:00","completed":true,"elapsed":100,\
+                "segments_done":3,"segments":4,"work_seconds":60,"speed":1,"scores":{}}],\
+                "weeks":[{"start":"2026-11-16","sessions":1,"work_seconds":60,"elapsed":100}],"streak_days":1}
+                """)
+        }
+    }
+
+    func testSpedUpSessionsAreListedButNotCounted() throws {
+        try withTimeZone("UTC") {
+            var fast = entry("Test run", started: "2026-11-21T09:00:00Z", work: 900)
+            fast.speed = 20
+            let entries = [entry("A", started: "2026-11-20T07:00:00Z"), fast]
+            let now = Timestamp.date(from: "2026-11-21T20:00:00Z")!
+            let report = HistoryReport(entries: entries, limit: 5, weeks: 1, now: now)
+            XCTAssertEqual(report.recent.map(\.program), ["Test run", "A"])
+            XCTAssertEqual(report.weeks.map(\.sessions), [1])
+            XCTAssertEqual(report.weeks.map(\.workSeconds), [60])
+            XCTAssertEqual(report.streakDays, 1, "Friday: today has only the test run")
+            let all = HistoryReport(entries: entries, limit: 5, weeks: 1, includeSpedUp: true, now: now)
+            XCTAssertEqual(all.weeks.map(\.workSeconds), [960])
+            XCTAssertEqual(all.streakDays, 2)
+        }
     }
 }

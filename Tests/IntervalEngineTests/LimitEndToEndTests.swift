@@ -59,24 +59,38 @@ extension EndToEndTests {
 }
 
 /// A library call that never returns to Lua, which no hook can stop: the watchdog ends
-/// the process with a clear message instead of leaving it busy forever.
+/// the process with a message naming the call and the routine, and the session is still
+/// recorded, as not completed.
 extension EndToEndTests {
     func testACostlyPatternIsStoppedByTheWatchdog() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("workout-pattern-\(UUID().uuidString).lua")
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        let message = "workout: \(url.lastPathComponent): a library call ran far past its time limit and cannot be "
-            + "interrupted (a string pattern too costly for its text?); stopping\n"
-        // In a hook: limit 0.5 s, watchdog at 0.5 + 0.5 + 1 = 2 s.
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("workout-pattern-data-\(UUID().uuidString)")
+        addTeardownBlock {
+            try? FileManager.default.removeItem(at: url)
+            try? FileManager.default.removeItem(at: data)
+        }
+        let stopping = "inside a library call that cannot be interrupted; stopping\n"
+        // In a hook: limit 0.5 s, watchdog at 0.5 + 0.5 + 1 = 2 s, in the second segment.
         try """
             local s = string.rep("a", 5000)
-            return workout { name = "Pattern", work(1), on_start = function() s:find(".-.-.-.-b") end }
+            return workout { name = "Pattern", work(1), work(5),
+              on_segment_start = function(seg) if seg.index == 2 then s:find(".-.-.-.-b") end end }
             """.write(to: url, atomically: true, encoding: .utf8)
         var started = Date()
-        let hook = try workout(["run", url.path, "--json", "--max-hook-seconds", "0.5"])
+        let hook = try workout(["run", url.path, "--json", "--max-hook-seconds", "0.5"],
+                               environment: ["XDG_DATA_HOME": data.path])
         XCTAssertEqual(hook.status, 1)
-        XCTAssertEqual(hook.stderr, message)
-        XCTAssertEqual(hook.lines.count, 1, "workout_start, then nothing: the hook never returned")
+        XCTAssertEqual(hook.stderr, "workout: \(url.lastPathComponent): on_segment_start ran 1.5 s past its time limit of 0.5 s "
+                       + stopping)
+        XCTAssertEqual(hook.lines.last?.contains(#""event":"segment_start","t":1"#), true, "the hook never returned: \(hook.stdout)")
         XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+        let history = try String(contentsOf: data.appendingPathComponent("workout/history.jsonl"), encoding: .utf8)
+        let lines = history.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, history)
+        let entry = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        XCTAssertEqual(entry["program"] as? String, "Pattern")
+        XCTAssertEqual(entry["completed"] as? Bool, false)
+        XCTAssertEqual(entry["segments_done"] as? Int, 1)
         // While loading: limit 1 s, watchdog at 3 s.
         try """
             local s = string.rep("a", 5000)
@@ -85,7 +99,7 @@ extension EndToEndTests {
         started = Date()
         let load = try workout(["check", url.path, "--max-load-seconds", "1"])
         XCTAssertEqual(load.status, 1)
-        XCTAssertEqual(load.stderr, message)
+        XCTAssertEqual(load.stderr, "workout: \(url.lastPathComponent): loading ran 2 s past its time limit of 1 s " + stopping)
         XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 2.9)
         XCTAssertLessThan(Date().timeIntervalSince(started), 10)
     }

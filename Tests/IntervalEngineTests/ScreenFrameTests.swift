@@ -6,18 +6,23 @@ import XCTest
 final class ScreenFrameTests: XCTestCase {
     func testUpdatingAFrameGivesTheFullLayoutEveryTime() throws {
         let harness = try Harness("""
-            return workout { name = "Frames", work(12, "Squats"), rounds(2, { rest(3.5, "Breathe") }), work("1:00:05", "Long") }
+            return workout { name = "Frames", work(12, "Squats", { tip = "sit back" }), rounds(2, { rest(3.5, "Breathe") }),
+              work("1:00:05", "Long", { reps = 5 }) }
             """)
         harness.session.start()
-        for size in [ScreenSize(columns: 80, rows: 24), ScreenSize(columns: 40, rows: 12), ScreenSize(columns: 30, rows: 5)] {
+        for size in [ScreenSize(columns: 80, rows: 24), ScreenSize(columns: 40, rows: 12), ScreenSize(columns: 30, rows: 5),
+                     ScreenSize(columns: 200, rows: 60)] {
             var frame: ScreenFrame?
             var message: DisplayMessage?
             var changes = 0
-            for step in 0..<400 {
+            // The largest screen is slow to lay out whole in a debug build: fewer steps.
+            for step in 0..<(size.rows > 30 ? 130 : 400) {
                 if step == 50 { harness.session.pause() }
                 if step == 53 { harness.session.resume() }
                 if step == 120 { message = DisplayMessage("Halfway", .cue) }
-                let state = DisplayState(harness.session.snapshot(), countUp: step > 300, message: message, help: step == 200)
+                // The band comes and goes with the pause; a flash lasts two tenths every 0.7 s.
+                let state = DisplayState(harness.session.snapshot(), countUp: step > 300, message: message,
+                                         help: step == 200, band: true, flash: step % 7 < 2)
                 let fresh = ScreenLayout.lines(state, size: size, glyphs: .unicode)
                 let updated = frame?.updated(to: state) ?? ScreenFrame(state, size: size, glyphs: .unicode)
                 if let frame, frame.lines != updated.lines, frame.state.name == state.name { changes += 1 }
@@ -55,6 +60,27 @@ final class ScreenFrameTests: XCTestCase {
         var rendered: [UInt8] = []
         last.render(into: &rendered, color: true, from: 3)
         XCTAssertEqual(String(decoding: rendered, as: UTF8.self), "\u{1B}[1;31m███\u{1B}[0m")
+        XCTAssertNil(last.change(from: old)?.end, "the last span changed: write to the end")
+        XCTAssertNil(shorter.change(from: old)?.end)
+    }
+
+    /// A glyph in the middle of a band row changes; the band after it is on screen already.
+    func testOnlyTheChangedMiddleOfARowIsWritten() {
+        let old = Line([Span("    ", "41"), Span("█▀█", "1;97;41"), Span(" ", "41"), Span("█ █", "1;97;41"), Span("      ", "41")])
+        let new = Line([Span("    ", "41"), Span("█▀█", "1;97;41"), Span(" ", "41"), Span("▀▀█", "1;97;41"), Span("      ", "41")])
+        let change = try! XCTUnwrap(new.change(from: old))
+        XCTAssertEqual(change.span, 3)
+        XCTAssertEqual(change.column, 8)
+        XCTAssertEqual(change.end, 4, "the band after the glyph stays")
+        var rendered: [UInt8] = []
+        new.render(into: &rendered, color: true, from: change.span, to: change.end)
+        XCTAssertEqual(String(decoding: rendered, as: UTF8.self), "\u{1B}[1;97;41m▀▀█\u{1B}[0m")
+        // A changed part of another width moves what follows: write to the end.
+        let wider = Line([Span("    ", "41"), Span("█▀█", "1;97;41"), Span(" ", "41"), Span("█", "1;97;41"), Span("      ", "41")])
+        XCTAssertNil(wider.change(from: old)?.end)
+        // So does a wide character, whose columns are not known.
+        let wide = Line([Span("    ", "41"), Span("█▀█", "1;97;41"), Span(" ", "41"), Span("運", "1;97;41"), Span("      ", "41")])
+        XCTAssertNil(wide.change(from: old)?.end)
     }
 
     func testAWideCharacterBeforeTheChangeRedrawsTheWholeRow() {

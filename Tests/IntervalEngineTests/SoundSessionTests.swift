@@ -94,24 +94,25 @@ final class SoundSessionTests: XCTestCase {
 
     func testDryRunsAndSwitchesAreDecidedInOnePlace() {
         let environment: [String: String] = [:]
-        let desktop = AlertSwitches.decide(noBell: false, noSound: false, soundServer: true, notify: false, voice: false,
+        let desktop = AlertSwitches.decide(bell: nil, sound: true, notify: false, voice: false,
                                            dryRun: false, environment: environment)
         XCTAssertTrue(desktop.sound)
         XCTAssertFalse(desktop.bell, "the bell rings only where no sound plays")
         XCTAssertTrue(desktop.terminalBell)
-        let ssh = AlertSwitches.decide(noBell: false, noSound: false, soundServer: false, notify: false, voice: false,
+        let ssh = AlertSwitches.decide(bell: nil, sound: false, notify: false, voice: false,
                                        dryRun: false, environment: environment)
         XCTAssertFalse(ssh.sound)
         XCTAssertTrue(ssh.bell)
-        let both = AlertSwitches.decide(noBell: false, bell: true, noSound: false, soundServer: true, notify: false,
+        let both = AlertSwitches.decide(bell: true, sound: true, notify: false,
                                         voice: false, dryRun: false, environment: environment)
         XCTAssertTrue(both.sound && both.bell)
-        let quiet = AlertSwitches.decide(noBell: true, noSound: true, soundServer: true, notify: false, voice: false,
+        let quiet = AlertSwitches.decide(bell: false, sound: false, notify: false, voice: false,
                                          dryRun: false, environment: environment)
         XCTAssertFalse(quiet.sound || quiet.bell || quiet.terminalBell)
-        let dry = AlertSwitches.decide(noBell: false, noSound: false, soundServer: true, notify: false, voice: false,
+        let dry = AlertSwitches.decide(bell: nil, sound: true, notify: false, voice: false,
                                        dryRun: true, environment: environment)
-        XCTAssertFalse(dry.sound, "a dry run is silent")
+        XCTAssertFalse(dry.sound || dry.bell, "a dry run is silent")
+        XCTAssertTrue(dry.terminalBell, "a routine's own bell() is still an event")
     }
 
     func testPlainTextAddsNothingForSounds() throws {

@@ -62,6 +62,7 @@ final class Harness {
         case let .segmentEnd(index, _, _, skipped): return "\(time) segment_end \(index)" + (skipped ? " skipped" : "")
         case let .alert(type, text, _): return "\(time) \(type.rawValue)" + (text.isEmpty ? "" : " \(text)")
         case let .log(text): return "\(time) log \(text)"
+        case let .score(score): return "\(time) score \(score.name) \(score.valueText) \(score.better)"
         case let .pause(index, remaining): return "\(time) pause \(index) \(Number.format(remaining))"
         case let .resume(index, remaining): return "\(time) resume \(index) \(Number.format(remaining))"
         case let .suspend(index, missed): return "\(time) suspend \(index) \(Number.format(missed))"

@@ -6,11 +6,13 @@ import XCTest
 final class TerminalTests: XCTestCase {
     var binary: String { WorkoutBinary.binary }
 
-    /// A pane running the display routine, the terminal's modes recorded before.
-    func start(columns: Int = 80, rows: Int = 24, arguments: String = "", environment: String = "",
-               shows expected: String = "Squats") throws -> TmuxPane {
-        let routine = fixtures.appendingPathComponent("display.lua").path
+    /// A pane running a routine of Fixtures (the display routine unless told), the
+    /// terminal's modes recorded before.
+    func start(_ fixture: String = "display.lua", columns: Int = 80, rows: Int = 24, arguments: String = "",
+               environment: String = "", shows expected: String = "Squats", recording: Bool = false) throws -> TmuxPane {
+        let routine = fixtures.appendingPathComponent(fixture).path
         let pane = try TmuxPane(columns: columns, rows: rows)
+        if recording { try pane.record() }
         let dir = pane.directory.path
         try pane.type("stty -g > \(dir)/before; XDG_DATA_HOME=\(dir) DBUS_SESSION_BUS_ADDRESS= \(environment) "
                       + "'\(binary)' run '\(routine)' \(arguments)")

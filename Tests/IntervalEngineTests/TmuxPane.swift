@@ -9,16 +9,32 @@ final class TmuxPane {
     let directory: URL
 
     /// A fresh pane of `columns`×`rows` running an interactive bash with job control,
-    /// as a user's terminal has (Ctrl-Z only stops a job under a job-control shell).
-    init(columns: Int = 80, rows: Int = 24) throws {
+    /// as a user's terminal has (Ctrl-Z only stops a job under a job-control shell), or
+    /// the `command` given.
+    init(columns: Int = 80, rows: Int = 24,
+         command: [String] = ["env", "LANG=C.UTF-8", "NO_COLOR=", "PS1=$ ", "bash", "--norc", "--noprofile", "-i"]) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         // The first command starts the server, which would hold a captured stdout open.
         try tmux(printing: false, ["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "\(columns)",
-                                   "-y", "\(rows)", "env", "LANG=C.UTF-8", "NO_COLOR=", "PS1=$ ",
-                                   "PULSE_SERVER=unix:/nonexistent/workout-test-sound",
-                                   "bash", "--norc", "--noprofile", "-i"])
+                                   "-y", "\(rows)", "-e", "PULSE_SERVER=\(TmuxPane.noSoundServer)"] + command)
     }
+
+    /// From now on, everything the pane's programs write is appended to the file
+    /// `output` in `directory`, escape sequences and all: what a capture might miss
+    /// between two looks (a flash that comes and goes) is still there.
+    func record() throws {
+        try tmux(["pipe-pane", "-t", "main", "-o", "cat >> '\(directory.path)/output'"])
+    }
+
+    /// What the pane's programs wrote since `record()`.
+    var output: String {
+        (try? String(contentsOf: directory.appendingPathComponent("output"), encoding: .utf8)) ?? ""
+    }
+
+    /// Where the pane's programs look for a sound server: nowhere, so that the display
+    /// tests hear nothing and see the bell (the sound tests start their own server).
+    static let noSoundServer = "unix:/nonexistent/workout-test-sound"
 
     /// Types a command line and Enter.
     func type(_ line: String) throws {

@@ -1,14 +1,15 @@
 import Foundation
 
-/// Which alerts sound: the one place where the command line's flags and the machine's
-/// environment decide it. The session reads it to know which automatic alerts to give
-/// (a bell at each boundary, a notification per segment, the spoken countdown); the
-/// alert player reads it to know which alert events, the routine's own `bell()`,
-/// `notify()` and `say()` included, it makes heard. An alert that is off is still an
-/// event: `--json` and the display see it.
+/// Which alerts sound or show: the one place where the command line's flags and the
+/// machine's environment decide it. The session reads it to know which automatic alerts
+/// to give (a bell and a flash at each boundary and countdown second, a notification per
+/// segment, the spoken countdown); the alert player and the live display read it to know
+/// which alert events, the routine's own `bell()`, `notify()`, `say()` and `flash()`
+/// included, they make heard or seen. An alert that is off is still an event: `--json`
+/// and the display see it.
 public struct AlertSwitches: Sendable, Equatable {
     /// The automatic terminal bell at boundaries and countdown seconds: on where no sound
-    /// plays (or with `--bell`), never with `--no-bell`.
+    /// plays (or with `--bell`), never with `--no-bell`; off in a dry run unless `--bell`.
     public var bell: Bool
     /// Whether the terminal may ring at all (not `--no-bell`): the routine's own `bell()`,
     /// and the stand-in for sounds when there is no sound server or it goes away.
@@ -19,31 +20,39 @@ public struct AlertSwitches: Sendable, Equatable {
     public var notify: Bool
     /// Speech (`--voice`).
     public var voice: Bool
+    /// The visual bell: the live display's band flashes (on when the display is shown,
+    /// unless `--no-flash`). Nothing else can show it, so it is off without the display.
+    public var flash: Bool
 
     /// `terminalBell` defaults to `bell`.
-    public init(bell: Bool = true, notify: Bool = false, voice: Bool = false, sound: Bool = false,
-                terminalBell: Bool? = nil) {
+    public init(bell: Bool = true, notify: Bool = false, voice: Bool = false, flash: Bool = false,
+                sound: Bool = false, terminalBell: Bool? = nil) {
         self.bell = bell
         self.terminalBell = terminalBell ?? bell
         self.sound = sound
         self.notify = notify
         self.voice = voice
+        self.flash = flash
     }
 
-    /// Nothing sounds: a dry run's switches (the bell events are still reported).
-    public static let silent = AlertSwitches(bell: false, notify: false, voice: false)
+    /// Nothing sounds or shows.
+    public static let silent = AlertSwitches(bell: false, notify: false, voice: false, flash: false)
 
-    /// The switches for a run: `--no-bell`, `--bell`, `--no-sound`, whether a sound server
-    /// answered, `--notify`/`--no-notify` (nil: on where a session bus and notify-send
-    /// exist), `--voice`. A dry run plays no sound (its events are those of a run without
-    /// a sound server: the bell's), and never notifies or speaks.
-    public static func decide(noBell: Bool, bell: Bool = false, noSound: Bool = true, soundServer: Bool = false,
-                              notify: Bool?, voice: Bool, dryRun: Bool,
+    /// The switches for a run: `--bell`/`--no-bell` (nil: on where no sound plays, but off
+    /// in a dry run, whose printed lines would otherwise carry a bell for every countdown
+    /// second), `sound`: sounds are wanted (not `--no-sound`) and a sound server answered,
+    /// `--notify`/`--no-notify` (nil: on where a session bus and notify-send exist),
+    /// `--voice`, `--no-flash`, and whether the live display is shown. A dry run plays no
+    /// sound (its events are those of a run without a sound server), and never notifies,
+    /// speaks or flashes.
+    public static func decide(bell: Bool?, sound: Bool = false, notify: Bool?, voice: Bool, noFlash: Bool = false,
+                              display: Bool = false, dryRun: Bool,
                               environment: [String: String] = ProcessInfo.processInfo.environment) -> AlertSwitches {
         let notifications = notify ?? notificationsAvailable(environment: environment)
-        let sound = !noSound && soundServer && !dryRun
-        return AlertSwitches(bell: !noBell && (bell || !sound), notify: notifications && !dryRun,
-                             voice: voice && !dryRun, sound: sound, terminalBell: !noBell)
+        let sounds = sound && !dryRun
+        return AlertSwitches(bell: bell ?? (!dryRun && !sounds), notify: notifications && !dryRun,
+                             voice: voice && !dryRun, flash: display && !noFlash && !dryRun,
+                             sound: sounds, terminalBell: bell != false)
     }
 
     /// Notifications default to on where a desktop session bus is and `notify-send` exists.
@@ -53,7 +62,7 @@ public struct AlertSwitches: Sendable, Equatable {
     }
 
     /// Whether the countdown's seconds need timers of their own.
-    var countdown: Bool { bell || voice || sound }
+    var countdown: Bool { bell || voice || flash || sound }
 }
 
 /// Makes alert events heard through a player, as far as the switches allow. It only
@@ -84,6 +93,7 @@ public final class AlertListener: SessionListener {
         case .say where switches.voice:
             player.say(text)
         default:
+            // A flash is the live display's to show (it reads the same switch).
             break
         }
     }

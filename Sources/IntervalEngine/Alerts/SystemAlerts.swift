@@ -3,8 +3,12 @@ import Foundation
 /// Alerts for real: BEL to the terminal, `notify-send` for desktop notifications and
 /// `spd-say` or `espeak-ng` for speech. Programs run through `ChildProcess`, from an
 /// argument vector, never through a shell, one at a time on a queue of their own, so the
-/// timer's thread never waits for one. A program that is missing or fails gives one
-/// warning, and that alert is off from then on.
+/// timer's thread never waits for one, and at most one speech and one notification
+/// process exist at any moment. What waits behind them is bounded: a notification
+/// replaces the one before anyway, so only the latest waits; speech keeps the latest
+/// `speechBacklog` texts (a routine that calls `say()` 3,000 times does not start 3,000
+/// synthesizers). A program that is missing or fails gives one warning, and that alert
+/// is off from then on.
 ///
 /// The queues report on other threads, hence the lock.
 public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
@@ -19,6 +23,16 @@ public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
     private let speech = DispatchQueue(label: "workout.speech")
     /// The id notify-send printed for the last notification (touched on `notifications` only).
     private var lastNotification: String?
+    /// The latest notification not sent yet, and whether a notify-send runs now (lock).
+    private var waitingNotification: (title: String, body: String, urgency: Urgency)?
+    private var notifying = false
+    /// Texts waiting to be spoken, oldest first, and whether a synthesizer runs now (lock).
+    private var waitingSpeech: [String] = []
+    private var speaking = false
+
+    /// How many texts may wait behind the one being spoken: older ones are dropped, as
+    /// the newest (the countdown, the current segment) is what matters.
+    static let speechBacklog = 2
 
     /// How long a notify-send may take before it is killed and notifications are off.
     let notifyTimeout: Double
@@ -51,18 +65,36 @@ public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
 
     /// Sends a notification that replaces the previous one, so a workout leaves one
     /// bubble that changes, not a pile. Notifications go out one at a time on their own
-    /// queue (each needs the id the previous one printed); a notify-send that hangs is
-    /// killed after `notifyTimeout` and never holds up the timers.
+    /// queue (each needs the id the previous one printed); while one is out, only the
+    /// latest waits. A notify-send that hangs is killed after `notifyTimeout` and never
+    /// holds up the timers.
     public func notify(title: String, body: String, urgency: Urgency) {
-        guard let path = lock.withLock({ notifier }) else { return }
-        notifications.async { [self] in
+        let start = lock.withLock { () -> Bool in
+            guard notifier != nil else { return false }
+            waitingNotification = (title, body, urgency)
+            guard !notifying else { return false }
+            notifying = true
+            return true
+        }
+        if start { notifications.async { [self] in sendNotifications() } }
+    }
+
+    /// Sends the waiting notification, and the next one that came meanwhile, until none waits.
+    private func sendNotifications() {
+        while let (path, next) = lock.withLock({ () -> (String, (title: String, body: String, urgency: Urgency))? in
+            guard let path = notifier, let next = waitingNotification else {
+                notifying = false
+                return nil
+            }
+            waitingNotification = nil
+            return (path, next)
+        }) {
             var arguments = ["--app-name=workout", "--print-id"]
             if let id = lastNotification { arguments.append("--replace-id=\(id)") }
-            if urgency != .normal { arguments.append("--urgency=\(urgency.rawValue)") }
+            if next.urgency != .normal { arguments.append("--urgency=\(next.urgency.rawValue)") }
             // "--" keeps a title such as "-5 min" from reading as an option.
-            arguments += ["--", title, body]
-            let result = ChildProcess.run(path, arguments, timeout: notifyTimeout)
-            switch result {
+            arguments += ["--", next.title, next.body]
+            switch ChildProcess.run(path, arguments, timeout: notifyTimeout) {
             case let .exited(0, output):
                 let id = output.trimmingCharacters(in: .whitespacesAndNewlines)
                 lastNotification = UInt32(id) != nil ? id : nil
@@ -77,13 +109,27 @@ public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
         }
     }
 
-
     /// Waits (at most `timeout` seconds) for notifications still queued, so the one for
     /// the finish is not lost when the process exits right after it.
     public func waitForNotifications(timeout: Double) {
-        let done = DispatchSemaphore(value: 0)
-        notifications.async { done.signal() }
-        _ = done.wait(timeout: .now() + timeout)
+        let giveUp = Date().addingTimeInterval(timeout)
+        while lock.withLock({ notifying }) && Date() < giveUp {
+            let done = DispatchSemaphore(value: 0)
+            notifications.async { done.signal() }
+            _ = done.wait(timeout: .now() + max(0, giveUp.timeIntervalSinceNow))
+        }
+    }
+
+    /// The workout is over: whatever still speaks or notifies is killed, and nothing that
+    /// waits is started.
+    public func stop() {
+        lock.withLock {
+            notifier = nil
+            speaker = nil
+            waitingNotification = nil
+            waitingSpeech = []
+        }
+        ChildProcess.stopAll()
     }
 
     private func stopNotifying(_ warning: String) {
@@ -95,20 +141,37 @@ public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
     }
 
     public func say(_ text: String) {
-        let speaker = lock.withLock { () -> (path: String, arguments: [String])? in
-            if self.speaker == nil && !warnedSpeech {
-                warnedSpeech = true
-                warn("no speech synthesizer (spd-say or espeak-ng); spoken text is only shown")
-            }
-            return self.speaker
-        }
-        guard let speaker else { return }
         // A leading space keeps text such as "-3" from reading as an option.
         let spoken = text.hasPrefix("-") ? " " + text : text
-        speech.async { [self] in
+        let start = lock.withLock { () -> Bool in
+            guard speaker != nil else {
+                if !warnedSpeech {
+                    warnedSpeech = true
+                    warn("no speech synthesizer (spd-say or espeak-ng); spoken text is only shown")
+                }
+                return false
+            }
+            waitingSpeech.append(spoken)
+            if waitingSpeech.count > Self.speechBacklog { waitingSpeech.removeFirst(waitingSpeech.count - Self.speechBacklog) }
+            guard !speaking else { return false }
+            speaking = true
+            return true
+        }
+        if start { speech.async { [self] in speakWaiting() } }
+    }
+
+    /// Speaks the waiting texts one by one, until none waits.
+    private func speakWaiting() {
+        while let (speaker, text) = lock.withLock({ () -> ((path: String, arguments: [String]), String)? in
+            guard let speaker, !waitingSpeech.isEmpty else {
+                speaking = false
+                return nil
+            }
+            return (speaker, waitingSpeech.removeFirst())
+        }) {
             let failure: String
-            switch ChildProcess.run(speaker.path, speaker.arguments + [spoken], timeout: speechTimeout) {
-            case .exited(0, _): return
+            switch ChildProcess.run(speaker.path, speaker.arguments + [text], timeout: speechTimeout) {
+            case .exited(0, _): continue
             case let .exited(status, _): failure = "\(speaker.path) failed (exit \(status)); speech is off"
             case .timedOut: failure = "\(speaker.path) did not finish within \(Number.format(speechTimeout)) s; speech is off"
             case .failedToStart: failure = "\(speaker.path) could not be started; speech is off"

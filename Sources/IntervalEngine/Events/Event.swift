@@ -11,6 +11,8 @@ public struct Event: Sendable {
         /// sound its notes.
         case alert(Alert, text: String, AlertDetail?)
         case log(text: String)
+        /// The routine called `record(name, value, options?)`.
+        case score(Score)
         case pause(index: Int, remaining: Double)
         case resume(index: Int, remaining: Double)
         /// The machine slept `missed` real seconds under the running workout, which is
@@ -20,8 +22,10 @@ public struct Event: Sendable {
         case workoutEnd(Summary)
     }
 
+    /// `flash` is the visual bell: the live display flashes its band, for noisy rooms
+    /// and muted terminals.
     public enum Alert: String, Sendable {
-        case bell, notify, say, sound
+        case bell, notify, say, flash, sound
     }
 
     public var kind: Kind
@@ -91,6 +95,7 @@ extension Event {
         case .segmentEnd: "segment_end"
         case .alert: "alert"
         case .log: "log"
+        case .score: "score"
         case .pause: "pause"
         case .resume: "resume"
         case .suspend: "suspend"

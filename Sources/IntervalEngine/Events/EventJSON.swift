@@ -40,6 +40,8 @@ extension Event {
             return [("type", .string(type.rawValue)), ("text", .string(text))]
         case let .log(text):
             return [("text", .string(text))]
+        case let .score(score):
+            return [("name", .string(score.name)), ("value", .number(score.value)), ("better", .string(score.better))]
         case let .pause(index, remaining), let .resume(index, remaining):
             return [("index", .integer(index)), ("remaining", .number(Number.rounded(remaining, places: 6)))]
         case let .suspend(index, missed):

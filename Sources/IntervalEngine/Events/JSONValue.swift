@@ -38,7 +38,8 @@ public enum JSONValue: Equatable, Sendable {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .integer(let value): output += String(value)
-        case .number(let value): output += Number.format(value)
+        // JSON has no infinity or NaN: such a number (never made on purpose) is null.
+        case .number(let value): output += value.isFinite ? Number.format(value) : "null"
         case .string(let value): JSONValue.quote(value, into: &output)
         case .array(let items):
             output += "["
@@ -61,6 +62,13 @@ public enum JSONValue: Equatable, Sendable {
 
     static func quote(_ text: String, into output: inout String) {
         output += "\""
+        // Most text needs no escape: copied whole, not a character at a time.
+        // (0xC2 leads U+0080 to U+00BF, C1 among them: those take the careful path.)
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }) else {
+            output += text
+            output += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""
@@ -68,13 +76,19 @@ public enum JSONValue: Equatable, Sendable {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _ where needsEscape(scalar):
                 let hex = String(scalar.value, radix: 16)
                 output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: output.unicodeScalars.append(scalar)
             }
         }
         output += "\""
+    }
+
+    /// Quotes, backslashes and control characters: C0, DEL and C1 (which some terminals
+    /// obey in UTF-8 too, and JSON is printed on terminals).
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar == "\"" || scalar == "\\" || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// The value of a field of an object, for tests and readers.

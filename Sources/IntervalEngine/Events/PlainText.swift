@@ -25,6 +25,8 @@ public enum PlainText {
             return type.rawValue + (text.isEmpty ? "" : ": \(text)")
         case let .log(text):
             return "print: \(text)"
+        case let .score(score):
+            return "score: \(score.name) \(score.valueText)"
         case let .pause(index, remaining):
             return "paused in \(index), \(TimeText.clock(remaining)) left"
         case let .resume(index, remaining):

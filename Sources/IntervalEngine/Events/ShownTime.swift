@@ -16,9 +16,9 @@ public struct ShownTime: Equatable, Sendable {
         let seconds = max(0, remaining)
         if seconds > Double(ShownTime.tenthsBelow) {
             // A microsecond of float noise must not show 0:21 for 20 s.
-            tenths = Int((seconds - 1e-6).rounded(.up)) * 10
+            tenths = Number.whole(min((seconds - 1e-6).rounded(.up), 1e15)) * 10
         } else {
-            tenths = Int((seconds * 10 - 1e-6).rounded(.up))
+            tenths = Number.whole((seconds * 10 - 1e-6).rounded(.up))
         }
     }
 
@@ -40,7 +40,7 @@ public struct ShownTime: Equatable, Sendable {
     /// Time done in a segment of `duration`, for `--count-up`: it moves when the
     /// remaining time does, with tenths in the same last 3 s.
     public func elapsedText(duration: Double) -> String {
-        let total = Int((max(0, duration) * 10).rounded())
+        let total = Number.whole((min(max(0, duration), 1e15) * 10).rounded())
         return ShownTime.text(tenths: max(0, total - tenths), tenthsShown: showsTenths)
     }
 

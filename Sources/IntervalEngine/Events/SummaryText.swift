@@ -29,8 +29,15 @@ public enum SummaryText {
 
     /// `15:40`, or `15:40 (0:25 paused)`.
     static func elapsed(_ summary: Summary) -> String {
-        let paused = summary.elapsed - summary.active
-        let text = TimeText.clock(summary.elapsed)
+        elapsed(summary.elapsed, active: summary.active)
+    }
+
+    /// Time since the start, pauses included, with the paused part said apart when
+    /// there was one: the summary's words, and the live display's "time done", so the two
+    /// agree.
+    public static func elapsed(_ elapsed: Double, active: Double) -> String {
+        let paused = elapsed - active
+        let text = TimeText.clock(elapsed)
         return paused >= 0.5 ? "\(text) (\(TimeText.clock(paused)) paused)" : text
     }
 }

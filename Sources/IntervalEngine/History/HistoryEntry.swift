@@ -1,25 +1,30 @@
 import Foundation
 
-/// One session in the history: one JSON line in `history.jsonl`, fields in
-/// the spec's order.
+/// One session in the history: one JSON line in `history.jsonl`, fields in a fixed order.
 public struct HistoryEntry: Equatable, Sendable {
     /// The routine's name (`workout { name = … }`).
     public var program: String
     /// The routine file's absolute path, and its SHA-256 at load time.
     public var file: String
     public var sha256: String
-    /// Wall-clock start and end, as ISO 8601 text with the local offset.
-    public var started: String
-    public var ended: String
+    /// Wall-clock start and end. Held as instants, read once from the line; written as
+    /// ISO 8601 text with the local offset of the machine that writes them.
+    public var started: Date
+    public var ended: Date
     public var completed: Bool
     /// Workout seconds from start to end, pauses included.
     public var elapsed: Double
     public var segmentsDone: Int
     public var segments: Int
     public var workSeconds: Double
+    /// Workout seconds per real second; 1 for a line written before speeds were kept.
+    public var speed: Double
+    /// The routine's `record` calls: the last value per name.
+    public var scores: [Score]
 
-    public init(program: String, file: String, sha256: String, started: String, ended: String,
-                completed: Bool, elapsed: Double, segmentsDone: Int, segments: Int, workSeconds: Double) {
+    public init(program: String, file: String, sha256: String, started: Date, ended: Date,
+                completed: Bool, elapsed: Double, segmentsDone: Int, segments: Int, workSeconds: Double,
+                speed: Double = 1, scores: [Score] = []) {
         self.program = program
         self.file = file
         self.sha256 = sha256
@@ -30,41 +35,121 @@ public struct HistoryEntry: Equatable, Sendable {
         self.segmentsDone = segmentsDone
         self.segments = segments
         self.workSeconds = workSeconds
+        self.speed = speed
+        self.scores = scores
     }
 
-    /// A finished session of `routine`, started and ended at the given wall-clock times.
+    /// A session of `routine`, started and ended at the given wall-clock times.
     public init(routine: Routine, summary: Summary, started: Date, ended: Date) {
         self.init(program: routine.name, file: routine.filePath ?? routine.fileName,
-                  sha256: routine.sha256 ?? "", started: Timestamp.local(started),
-                  ended: Timestamp.local(ended), completed: summary.completed,
-                  elapsed: summary.elapsed, segmentsDone: summary.segmentsDone,
-                  segments: summary.segments, workSeconds: summary.workSeconds)
+                  sha256: routine.sha256 ?? "", started: started, ended: ended, completed: summary.completed,
+                  elapsed: summary.elapsed, segmentsDone: summary.segmentsDone, segments: summary.segments,
+                  workSeconds: summary.workSeconds, speed: summary.speed, scores: summary.scores)
+    }
+
+    /// Run faster than real time (a demo, a test): not counted in totals, streaks or
+    /// statistics unless asked for.
+    public var isSpedUp: Bool { speed != 1 }
+
+    /// Whether the session counts as a day of training: it did some work, or finished.
+    public var didTrain: Bool { completed || workSeconds > 0 }
+
+    /// `{"time": 312.5}`, in the order the routine first recorded each name.
+    public var scoresJSON: JSONValue {
+        .object(scores.map { ($0.name, .number($0.value)) })
     }
 
     public var json: JSONValue {
-        .object([
+        var fields: [(String, JSONValue)] = [
             ("program", .string(program)), ("file", .string(file)), ("sha256", .string(sha256)),
-            ("started", .string(started)), ("ended", .string(ended)), ("completed", .bool(completed)),
-            ("elapsed", .number(Number.rounded(elapsed, places: 3))), ("segments_done", .integer(segmentsDone)),
-            ("segments", .integer(segments)), ("work_seconds", .number(Number.rounded(workSeconds, places: 3))),
-        ])
+            ("started", .string(Timestamp.local(started))), ("ended", .string(Timestamp.local(ended))),
+            ("completed", .bool(completed)), ("elapsed", .number(Number.rounded(elapsed, places: 3))),
+            ("segments_done", .integer(segmentsDone)), ("segments", .integer(segments)),
+            ("work_seconds", .number(Number.rounded(workSeconds, places: 3))), ("speed", .number(speed)),
+            ("scores", scoresJSON),
+        ]
+        let lower = scores.filter(\.lowerIsBetter)
+        if !lower.isEmpty {
+            fields.append(("lower_is_better", .array(lower.map { .string($0.name) })))
+        }
+        return .object(fields)
+    }
+}
+
+extension HistoryEntry {
+    /// The largest `elapsed`, `work_seconds` and segment count a line may hold (over 30
+    /// years): beyond them, or below 0, the line is damaged rather than a total gone wrong.
+    static let largest = 1e9
+    /// What `--speed` accepts.
+    static let fastest = 10_000.0
+
+    /// Reads a line back; nil when it is not a whole entry (a damaged line): not JSON, a
+    /// field missing or of the wrong type, a date that is not one, or a number out of range.
+    /// Fields it does not know are skipped; of a field given twice, the last counts.
+    public init?(line: UnsafeBufferPointer<UInt8>) {
+        var program, file, sha256: String?
+        var started, ended: Date?
+        var completed: Bool?
+        var elapsed, segmentsDone, segments, workSeconds: Double?
+        var speed = 1.0
+        var scores: [Score] = []
+        var lower: Set<String> = []
+        func amount(_ reader: inout JSONReader) -> Double? {
+            guard let value = reader.readNumber(), value >= 0, value <= Self.largest else { return nil }
+            return value
+        }
+        func count(_ reader: inout JSONReader) -> Double? {
+            guard let value = amount(&reader), value.rounded() == value else { return nil }
+            return value
+        }
+        var reader = JSONReader(line)
+        let whole = reader.fields { key, reader in
+            switch key {
+            case "program": program = reader.readString(); return program != nil
+            case "file": file = reader.readString(); return file != nil
+            case "sha256": sha256 = reader.readString(); return sha256 != nil
+            case "started": started = reader.readString().flatMap(Timestamp.date(from:)); return started != nil
+            case "ended": ended = reader.readString().flatMap(Timestamp.date(from:)); return ended != nil
+            case "completed": completed = reader.readBool(); return completed != nil
+            case "elapsed": elapsed = amount(&reader); return elapsed != nil
+            case "segments_done": segmentsDone = count(&reader); return segmentsDone != nil
+            case "segments": segments = count(&reader); return segments != nil
+            case "work_seconds": workSeconds = amount(&reader); return workSeconds != nil
+            case "speed":
+                guard let value = reader.readNumber(), value > 0, value <= Self.fastest else { return false }
+                speed = value
+                return true
+            case "scores":
+                scores = []
+                return reader.fields { name, reader in
+                    guard let value = reader.readNumber(), Score.isValid(value) else { return false }
+                    scores.record(Score(name: name, value: value))
+                    return true
+                }
+            case "lower_is_better":
+                lower = []
+                return reader.items { reader in
+                    guard let name = reader.readString() else { return false }
+                    lower.insert(name)
+                    return true
+                }
+            default:
+                return reader.skipValue()
+            }
+        }
+        guard whole, reader.atEnd(), let program, let file, let sha256, let started, let ended, let completed,
+              let elapsed, let segmentsDone, let segments, let workSeconds else { return nil }
+        for position in scores.indices where lower.contains(scores[position].name) {
+            scores[position].lowerIsBetter = true
+        }
+        self.init(program: program, file: file, sha256: sha256, started: started, ended: ended,
+                  completed: completed, elapsed: elapsed, segmentsDone: Int(segmentsDone), segments: Int(segments),
+                  workSeconds: workSeconds, speed: speed, scores: scores)
     }
 
-    /// Reads a line back; nil when it is not a whole entry (a damaged line).
-    public init?(line: Substring) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-              let program = object["program"] as? String, let file = object["file"] as? String,
-              let sha256 = object["sha256"] as? String,
-              let started = object["started"] as? String, Timestamp.date(from: started) != nil,
-              let ended = object["ended"] as? String, Timestamp.date(from: ended) != nil,
-              let completed = object["completed"] as? Bool,
-              let elapsed = (object["elapsed"] as? NSNumber)?.doubleValue,
-              let segmentsDone = (object["segments_done"] as? NSNumber)?.intValue,
-              let segments = (object["segments"] as? NSNumber)?.intValue,
-              let workSeconds = (object["work_seconds"] as? NSNumber)?.doubleValue
-        else { return nil }
-        self.init(program: program, file: file, sha256: sha256, started: started, ended: ended,
-                  completed: completed, elapsed: elapsed, segmentsDone: segmentsDone, segments: segments,
-                  workSeconds: workSeconds)
+    public init?(line: String) {
+        var line = line
+        guard let entry = line.withUTF8({ HistoryEntry(line: $0) }) else { return nil }
+        self = entry
     }
 }

@@ -30,6 +30,7 @@ public final class HistoryRecorder: SessionListener {
         switch event.kind {
         case .workoutStart:
             started = clock()
+            file.prepareDirectory()
             prepareLastResort()
         case .segmentStart, .segmentEnd, .pause, .resume:
             prepareLastResort()

@@ -23,7 +23,11 @@ public enum Timestamp {
     /// Reads `YYYY-MM-DDTHH:MM:SS` followed by `Z` or `±HH:MM` (what `local` writes, and
     /// what other tools write for an internet date-time without fractions); nil otherwise.
     public static func date(from text: String) -> Date? {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { date(utf8: $0) }
+    }
+
+    static func date(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard bytes.count == 20 || bytes.count == 25 else { return nil }
         func number(_ start: Int, _ count: Int) -> Int? {
             var value = 0
@@ -33,11 +37,11 @@ public enum Timestamp {
             }
             return value
         }
-        func at(_ index: Int, _ character: Character) -> Bool { bytes[index] == character.asciiValue }
+        func at(_ index: Int, _ character: Unicode.Scalar) -> Bool { bytes[index] == UInt8(ascii: character) }
         guard at(4, "-"), at(7, "-"), at(10, "T") || at(10, "t"), at(13, ":"), at(16, ":"),
-              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+              let year = number(0, 4), let month = number(5, 2), let dayOfMonth = number(8, 2),
               let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+              (1...12).contains(month), (1...31).contains(dayOfMonth), hour < 24, minute < 60, second < 61
         else { return nil }
         var offset = 0
         if bytes.count == 20 {
@@ -47,17 +51,12 @@ public enum Timestamp {
                   hours < 24, minutes < 60 else { return nil }
             offset = (hours * 3600 + minutes * 60) * (at(19, "-") ? -1 : 1)
         }
-        var parts = tm()
-        parts.tm_year = Int32(year - 1900)
-        parts.tm_mon = Int32(month - 1)
-        parts.tm_mday = Int32(day)
-        parts.tm_hour = Int32(hour)
-        parts.tm_min = Int32(minute)
-        parts.tm_sec = Int32(second)
-        let seconds = timegm(&parts)
-        // timegm normalises 31 February into March: such a date is not a date.
-        guard parts.tm_mday == Int32(day), parts.tm_mon == Int32(month - 1) else { return nil }
-        return Date(timeIntervalSince1970: TimeInterval(seconds - time_t(offset)))
+        // Days by the calendar's arithmetic rather than `timegm`, which was most of the time
+        // of reading a history line; a date that does not exist (31 February) is refused.
+        let day = LocalDay(year: year, month: month, day: dayOfMonth)
+        guard day.date == (year, month, dayOfMonth) else { return nil }
+        let seconds = day.number * 86_400 + hour * 3600 + minute * 60 + second
+        return Date(timeIntervalSince1970: TimeInterval(seconds - offset))
     }
 
     private static func text(_ parts: tm, offset: Int) -> String {

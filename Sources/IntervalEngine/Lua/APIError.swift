@@ -13,8 +13,11 @@ struct APIError: Error {
     /// trampoline's error return.
     static func entry(_ L: OpaquePointer?, _ body: (LuaStack, LuaState) throws(APIError) -> Int32) -> Int32 {
         let stack = LuaStack(L)
+        let guarded = StackGuard(L, "a Swift function called from Lua")
         do {
-            return try body(stack, LuaState.from(L))
+            let results = try body(stack, LuaState.from(L))
+            guarded.check(results: results)
+            return results
         } catch {
             return stack.raise(error.message)
         }

@@ -4,6 +4,8 @@ import CLua
 /// while a file is still loading there is none, and the actions say so.
 protocol RoutineActions: AnyObject {
     func ringBell()
+    /// The visual bell: the live display flashes its band.
+    func flashBand()
     func notify(title: String, body: String?)
     func say(_ text: String)
     /// `sound(name)` and `tone{}`.
@@ -11,10 +13,12 @@ protocol RoutineActions: AnyObject {
     func log(_ text: String)
     /// `skip()`, `extend()` and `pause()`: the same door as keys and buttons.
     func control(_ command: SessionCommand)
+    func record(_ score: Score) throws(APIError)
 }
 
-/// The actions callable from Lua: `bell()`, `notify(title, body?)`, `say(text)`,
-/// `sound(name)`, `tone{}`, `print(...)`, `skip()`, `extend(seconds)`, `pause()`.
+/// The actions callable from Lua: `bell()`, `flash()`, `notify(title, body?)`, `say(text)`,
+/// `sound(name)`, `tone{}`, `print(...)`, `skip()`, `extend(seconds)`, `pause()`,
+/// `record(name, value, options?)`.
 enum Actions {
     private static func running(_ args: Arguments) throws(APIError) -> any RoutineActions {
         guard let actions = args.state.actions else {
@@ -42,6 +46,13 @@ enum Actions {
         action(L, "bell") { args throws(APIError) in
             try args.noArguments(after: 0)
             try running(args).ringBell()
+        }
+    }
+
+    static let flash: workout_SwiftFunction = { L in
+        action(L, "flash") { args throws(APIError) in
+            try args.noArguments(after: 0)
+            try running(args).flashBand()
         }
     }
 
@@ -113,6 +124,33 @@ enum Actions {
         action(L, "pause") { args throws(APIError) in
             try args.noArguments(after: 0)
             try running(args).control(.pause)
+        }
+    }
+
+    static let recordOptions = RoutineTypes.recordOptions.fieldNames
+
+    static let record: workout_SwiftFunction = { L in
+        action(L, "record") { args throws(APIError) in
+            let name = try args.text(at: 1, what: "name")
+            guard name.utf8.count <= Score.longestName else {
+                throw APIError("record: name must be at most \(Score.longestName) bytes, got \(name.utf8.count)")
+            }
+            guard let value = args.stack.number(at: 2), Score.isValid(value) else {
+                throw args.fail("value", "a number (finite, at most 1e15 either way)", at: 2)
+            }
+            var lower = false
+            if !args.isAbsent(3) {
+                try args.table(at: 3, what: "options")
+                try args.fields(of: 3, known: recordOptions) { _, index throws(APIError) in
+                    switch args.stack.string(at: index) {
+                    case "lower": lower = true
+                    case "higher": lower = false
+                    default: throw args.fail("better", "\"higher\" or \"lower\"", at: index)
+                    }
+                }
+            }
+            try args.noArguments(after: 3)
+            try running(args).record(Score(name: name, value: value, lowerIsBetter: lower))
         }
     }
 }

@@ -3,6 +3,8 @@
 struct LuaError: Error, Equatable {
     var message: String
     var traceback: String?
+    /// The user stopped the call (Ctrl-C): not the routine's fault.
+    var interrupted = false
 
     init(message: String, traceback: String?) {
         self.message = message

@@ -76,18 +76,15 @@ enum Modules {
         guard let home = realPath(directory), (real as NSString).deletingLastPathComponent == home else {
             return .failure("require: \(fileName) leads outside the routine's directory")
         }
-        var info = stat()
-        guard stat(real, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+        do {
+            return .success(try RoutineFile.read(real), fileName)
+        } catch .notRegular, .directory {
             return .failure("require: \(fileName) is not a regular file")
-        }
-        let cap = state.limits.memory > 0 ? state.limits.memory : 64 * 1024 * 1024
-        guard Int(info.st_size) <= cap else {
-            return .failure("require: \(fileName) is too big (\(info.st_size) bytes)")
-        }
-        guard let data = FileManager.default.contents(atPath: real) else {
+        } catch let .tooBig(size) {
+            return .failure("require: \(fileName) is too big (\(size) bytes; a module may be at most \(RoutineFile.maximumSize / 1_048_576) MiB)")
+        } catch {
             return .failure("require: cannot read \(fileName)")
         }
-        return .success([UInt8](data), fileName)
     }
 
     private static func realPath(_ path: String) -> String? {

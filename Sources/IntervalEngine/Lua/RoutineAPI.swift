@@ -80,6 +80,9 @@ public enum RoutineAPI {
         "Declares the routine's parameters and returns their values, changed by `--set NAME=VALUE`. Durations come back as seconds.",
         body: Params.params),
         Function("bell", .action, [], "Rings the terminal bell (unless `--no-bell`).", body: Actions.bell),
+        Function("flash", .action, [],
+                 "Flashes the live display's band, a bell to see across a room (unless `--no-flash`).",
+                 body: Actions.flash),
         Function("notify", .action, [
             APIField("title", "string", "The notification's title."),
             APIField("body", "string", optional: true, "Its text."),
@@ -95,6 +98,12 @@ public enum RoutineAPI {
         Function("extend", .action, [APIField("seconds", "number", "Seconds to add; negative shortens.")],
                  "Lengthens (or, negative, shortens) the current segment.", body: Actions.extend),
         Function("pause", .action, [], "Pauses the workout; the user resumes it.", body: Actions.pause),
+        Function("record", .action, [
+            APIField("name", "string", "What the number is: `\"rounds\"`, `\"best round\"`."),
+            APIField("value", "number", "The value; a later call with the same name replaces it."),
+            APIField("options", "workout.RecordOptions", optional: true, "`better = \"lower\"` for times (higher is better by default)."),
+        ], "Keeps a score for this session: the last value per name goes into the history, and `workout history stats` shows each name's best.",
+        body: Actions.record),
     ]
 
     static let stepMetatable = "workout.step"

@@ -73,6 +73,10 @@ public enum RoutineTypes {
         APIField("skip_last_rest", "boolean", optional: true, "Drops a rest that ends the last round."),
     ])
 
+    public static let recordOptions = APIClass("workout.RecordOptions", "The options of `record`.", [
+        APIField("better", "\"higher\"|\"lower\"", optional: true, "Which way a value is better: `\"higher\"` (the default: rounds, reps) or `\"lower\"` (times)."),
+    ])
+
     public static let workoutSpec = APIClass("workout.Spec", "What `workout{}` takes: fields, hooks and the steps in order.",
                                              items: "workout.Step", [
         APIField("name", "string", "The routine's name, shown when it runs."),
@@ -118,6 +122,8 @@ public enum RoutineTypes {
         APIField("elapsed", "number", "Workout seconds from start to end, pauses included (as the history records it)."),
         APIField("active", "number", "`elapsed` less the time spent paused."),
         APIField("work_seconds", "number", "Seconds spent in `work` segments."),
+        APIField("speed", "number", "How many times faster than real time it ran (`--speed`); 1 normally."),
+        APIField("scores", "table<string, number>", "What `record` kept: the last value per name."),
     ])
 
     public static let progress = APIClass("workout.Progress", "`run`: what a `generate` function receives, the same table updated before each resume (`coroutine.yield` returns it too).", [
@@ -138,6 +144,6 @@ public enum RoutineTypes {
         APIField("volume", "number", optional: true, "0 to 1 of the player's volume (`--volume`); default 1."),
     ])
 
-    public static let all: [APIClass] = [step, routine, segmentSpec, roundsOptions, workoutSpec, segment, started,
+    public static let all: [APIClass] = [step, routine, segmentSpec, roundsOptions, recordOptions, workoutSpec, segment, started,
                                          summary, progress, parameter, note]
 }

@@ -19,7 +19,8 @@ enum Sandbox {
 
     /// Glue that is simpler in Lua than in Swift: `print` turns its arguments into text
     /// with the real `tostring` (metamethods may raise, so that happens in Lua, never in a
-    /// Swift frame), and `load` is forced to text mode. `setmetatable` refuses `__gc`:
+    /// Swift frame), `load` is forced to text mode, and `xpcall` calls its handler after
+    /// the call (so the handler runs under the limits too). `setmetatable` refuses `__gc`:
     /// Lua runs finalizers with hooks switched off, so a finalizer's endless loop would
     /// escape the instruction limit (and hang even `lua_close`). `require` runs the chunk
     /// that `Modules.find` compiled from the routine's own directory, once per name.
@@ -42,6 +43,20 @@ enum Sandbox {
             error(where() .. "setmetatable: __gc is not available to routines (finalizers run outside the instruction limit)", 0)
           end
           return raw.setmetatable(t, mt)
+        end
+        -- xpcall's handler runs after the call has unwound, as an ordinary call: Lua runs a
+        -- message handler with hooks off when the error came from a hook (a reached limit),
+        -- so a handler that loops would escape every limit. Without `debug` a handler
+        -- cannot tell the difference.
+        local pcall, pack, unpack = pcall, table.pack, table.unpack
+        xpcall = function(f, handler, ...)
+          if type(handler) ~= "function" then
+            error("bad argument #2 to 'xpcall' (function expected, got " .. type(handler) .. ")", 2)
+          end
+          local results = pack(pcall(f, ...))
+          if results[1] then return unpack(results, 1, results.n) end
+          local _, message = pcall(handler, results[2])
+          return false, message
         end
         local loaded, loading = {}, {}
         require = function(name)

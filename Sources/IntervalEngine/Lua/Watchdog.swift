@@ -38,16 +38,32 @@ enum Watchdog {
         shared.timer = timer
         shared.hasTimer = true
         shared.hasTerminal = tcgetattr(STDIN_FILENO, &shared.terminal) == 0
+        LiveChildren.prepare()
         SignalHandler.install(workout_alarm_signal()) { _ in
+            LiveChildren.killFromHandler()
             if Watchdog.shared.hasTerminal {
                 _ = tcsetattr(STDIN_FILENO, TCSANOW, &Watchdog.shared.terminal)
             }
             if let path = Watchdog.shared.lastResortPath, let line = Watchdog.shared.lastResortLine {
-                let file = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-                if file >= 0 {
-                    _ = write(file, line, Watchdog.shared.lastResortLength)
+                // The lock appends take (HistoryFile), so a `history forget` replacing the
+                // file meanwhile does not drop this line: plain system calls only.
+                for _ in 0..<10 {
+                    let file = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+                    guard file >= 0 else { break }
+                    _ = flock(file, LOCK_EX)
+                    var opened = stat()
+                    var named = stat()
+                    if fstat(file, &opened) == 0, stat(path, &named) == 0, opened.st_ino != named.st_ino {
+                        _ = close(file)
+                        continue
+                    }
+                    let written = write(file, line, Watchdog.shared.lastResortLength)
+                    if written > 0 && written < Watchdog.shared.lastResortLength {
+                        HistoryFile.cutBack(file, written: written)
+                    }
                     _ = fsync(file)
                     _ = close(file)
+                    break
                 }
             }
             if let message = Watchdog.shared.message {
@@ -55,6 +71,12 @@ enum Watchdog {
             }
             _exit(1)
         }
+    }
+
+    /// The prepared history line and its file, as the handler would write them (tests).
+    static var lastResortLine: (path: String, line: String)? {
+        guard let path = shared.lastResortPath, let line = shared.lastResortLine else { return nil }
+        return (String(cString: path), String(cString: line))
     }
 
     /// The history line the handler appends before ending the process (nil: none).
@@ -70,26 +92,31 @@ enum Watchdog {
         free(oldLine)
     }
 
-    /// The message for a state, kept in C memory for the handler: built once per state.
-    static func message(for fileName: String) -> (UnsafeMutablePointer<CChar>, Int) {
+    /// The message for a call of a routine (`loading`, a hook's name, `generate`) with its
+    /// time limit, kept in C memory for the handler. It says what is known — which call,
+    /// how long — rather than guessing what the library call was.
+    static func message(file fileName: String, call: String, seconds: Double) -> (message: UnsafeMutablePointer<CChar>, length: Int) {
         // On a terminal, also end any colour, show the cursor again and leave the live
         // display's alternate screen, so the message is seen and the shell is usable.
         let reset = isatty(STDERR_FILENO) == 1 ? TerminalReset.sequence + "\r\n" : ""
-        let text = reset + "workout: \(VisibleText.escape(fileName)): a library call ran far past "
-            + "its time limit and cannot be interrupted (a string pattern too costly for its text?); stopping\n"
+        let text = reset + "workout: \(VisibleText.escape(fileName)): \(call) ran \(Number.format(seconds + 1)) s past its time "
+            + "limit of \(Number.format(seconds)) s inside a library call that cannot be interrupted; stopping\n"
         let bytes = Array(text.utf8)
         let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
         for (position, byte) in bytes.enumerated() { buffer[position] = CChar(bitPattern: byte) }
         return (buffer, bytes.count)
     }
 
-    /// Fires at `nanoseconds` of CLOCK_MONOTONIC unless disarmed first (0 disarms).
+    /// Fires at `nanoseconds` of CLOCK_MONOTONIC unless disarmed first.
     static func arm(at nanoseconds: Int64, message: UnsafePointer<CChar>, length: Int) {
         guard shared.hasTimer else { return }
-        if nanoseconds > 0 {
-            shared.message = message
-            shared.messageLength = length
-        }
-        _ = workout_alarm_at(shared.timer, nanoseconds)
+        shared.message = message
+        shared.messageLength = length
+        _ = workout_alarm_at(shared.timer, max(nanoseconds, 1))
+    }
+
+    static func disarm() {
+        guard shared.hasTimer else { return }
+        _ = workout_alarm_at(shared.timer, 0)
     }
 }

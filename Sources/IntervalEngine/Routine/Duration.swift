@@ -48,7 +48,8 @@ public enum Duration {
         return total
     }
 
-    /// `1h5m30s`, `2m`, `90s`, `1.5m`: each unit at most once, largest first.
+    /// `1h5m30s`, `2m`, `90s`, `1.5m`: each unit at most once, largest first; a unit
+    /// after a larger one is below 60 (`1h99m` is a slip, not 2:39:00).
     private static func units(_ text: String) throws(Problem) -> Double {
         let scale: [Character: Double] = ["h": 3600, "m": 60, "s": 1]
         var total = 0.0
@@ -56,7 +57,8 @@ public enum Duration {
         var lastScale = Double.infinity
         for character in text {
             if let unit = scale[character] {
-                guard let value = decimal(number), unit < lastScale else { throw .malformed }
+                guard let value = decimal(number), unit < lastScale,
+                      lastScale.isInfinite || value < 60 else { throw .malformed }
                 total += value * unit
                 lastScale = unit
                 number = ""

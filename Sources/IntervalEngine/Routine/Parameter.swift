@@ -62,13 +62,14 @@ public enum ParameterValue: Equatable, Sendable {
     case string(String)
     case boolean(Bool)
 
-    /// As `plan` and `list` show it: `8`, `2.5`, `20s`, `Burpees`, `true`.
+    /// As `plan` and `list` show it: `8`, `2.5`, `20s`, `Burpees`, `true`; text from the
+    /// routine or the command line with its control characters escaped (`VisibleText`).
     public var text: String {
         switch self {
         case .integer(let value): String(value)
         case .number(let value): Number.format(value)
         case .duration(_, let text): text
-        case .string(let value): value
+        case .string(let value): VisibleText.escape(value)
         case .boolean(let value): value ? "true" : "false"
         }
     }
@@ -123,6 +124,13 @@ extension Parameter {
 }
 
 extension Parameter {
+    /// " (did you mean rounds?)" when one of `names` is within two edits of `name`, else "":
+    /// for a `--set` name, and for a routine's name (`workout run tabbata`).
+    public static func suggestion(for name: String, among names: [String]) -> String {
+        let closest = names.map { ($0, distance($0, name)) }.min { $0.1 < $1.1 }
+        return closest.flatMap { $0.1 <= 2 ? " (did you mean \($0.0)?)" : nil } ?? ""
+    }
+
     /// Edits (insert, delete, replace) from one name to another, for "did you mean".
     static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)

@@ -77,22 +77,30 @@ public final class Routine {
     /// The segment's payload as JSON, as it is now (hooks may have changed it).
     public func infoJSON(for segment: Segment) -> JSONValue {
         guard let info = segment.info else { return .null }
+        let guarded = StackGuard(lua.L, "converting info to JSON")
         lua.refs.push(info)
-        defer { lua.stack.pop() }
+        defer {
+            lua.stack.pop()
+            guarded.check()
+        }
         return LuaJSON.value(lua.stack, at: lua.top)
     }
 }
 
 /// A routine that failed to load: the message names the file and line. `isUsage` marks
 /// a mistake on the command line (a bad `--set`) rather than in the routine: exit 64.
+/// `isModule` marks a file that ran and returned a table or a function instead of a
+/// workout: a helper module for `require`, not a broken routine.
 public struct RoutineError: Error, CustomStringConvertible, Equatable {
     public var message: String
     public var isUsage: Bool
+    public var isModule: Bool
     public var description: String { message }
 
-    public init(_ message: String, isUsage: Bool = false) {
+    public init(_ message: String, isUsage: Bool = false, isModule: Bool = false) {
         self.message = message
         self.isUsage = isUsage
+        self.isModule = isModule
     }
 }
 
@@ -100,9 +108,11 @@ public struct RoutineError: Error, CustomStringConvertible, Equatable {
 /// pause, and what it prints is not shown.
 private final class SilentActions: RoutineActions {
     func ringBell() {}
+    func flashBand() {}
     func notify(title: String, body: String?) {}
     func say(_ text: String) {}
     func play(_ sound: Sound) {}
     func log(_ text: String) {}
     func control(_ command: SessionCommand) {}
+    func record(_ score: Score) {}
 }

@@ -8,14 +8,13 @@ public enum RoutineLoader {
     public static func load(path: String, settings: [ParameterSetting] = [],
                             limits: LuaLimits = LuaLimits()) throws(RoutineError) -> Routine {
         let name = (path as NSString).lastPathComponent
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            throw RoutineError(exists ? "\(path): cannot read the routine\(isDirectory.boolValue ? " (it is a directory)" : "")"
-                                      : "\(path): no such routine file")
+        let source: [UInt8]
+        do {
+            source = try RoutineFile.read(path)
+        } catch {
+            throw RoutineError("\(path): \(error.explanation)")
         }
         let directory = (path as NSString).deletingLastPathComponent
-        let source = [UInt8](data)
         let routine = try load(source: source, fileName: name, directory: directory.isEmpty ? "." : directory,
                                settings: settings, limits: limits)
         let absolute = path.hasPrefix("/") ? path
@@ -56,7 +55,10 @@ public enum RoutineLoader {
                 throw RoutineError("\(fileName):\(built.line): workout{…} is built but not returned (write `return workout { … }`)")
             }
             let lastLine = max(1, source.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).count)
-            throw RoutineError("\(fileName):\(lastLine): the routine must return workout { … }, got \(got)")
+            // A table or a function, and no workout built: a helper for `require`.
+            let type = lua_type(lua.L, -1)
+            throw RoutineError("\(fileName):\(lastLine): the routine must return workout { … }, got \(got)",
+                               isModule: type == LUA_TTABLE || type == LUA_TFUNCTION)
         }
         let spec = lua.builder.workouts[raw.load(as: Int.self)]
         return Routine(spec: spec, lua: lua)
@@ -76,8 +78,7 @@ public enum RoutineLoader {
         let names = (lua.builder.parameters ?? []).map(\.name)
         let takes = names.isEmpty ? "\(fileName) takes no parameters"
                                   : "\(fileName) takes " + names.joined(separator: ", ")
-        let closest = names.map { ($0, Parameter.distance($0, unknown.name)) }.min { $0.1 < $1.1 }
-        let guess = closest.flatMap { $0.1 <= 2 ? " (did you mean \($0.0)?)" : nil } ?? ""
+        let guess = Parameter.suggestion(for: unknown.name, among: names)
         throw RoutineError("\(fileName): --set \(unknown.argument): no such parameter\(guess); \(takes)", isUsage: true)
     }
 

@@ -13,6 +13,9 @@ import Foundation
 /// handler cancels it (a session pausing).
 public final class RunLoopScheduler: Scheduler, SuspendDetecting {
     public let speed: Double
+    /// The speeds `--speed` accepts: a hundredth (a 24-hour segment then lasts 100 days,
+    /// still a deadline the clocks hold) to ten thousand (a 24-hour segment in under 9 s).
+    public static let speeds: ClosedRange<Double> = 0.01...10_000
     private let clocks: Clocks
     private let runLoop: RunLoop
     private let origin: UInt64

@@ -71,7 +71,7 @@ final class SuspendSentinel {
 
     /// Fires `seconds` from now on the boot-time clock (a sleep counts).
     func arm(in seconds: Double) {
-        _ = workout_arm_timer(descriptor, Int64(max(seconds, 0.001) * 1e9))
+        _ = workout_arm_timer(descriptor, Int64(clamping: nanoseconds(max(seconds, 0.001))))
     }
 }
 

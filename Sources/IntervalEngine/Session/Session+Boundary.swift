@@ -1,7 +1,7 @@
 /// Boundaries and the current segment's timers. At a boundary the order is:
 /// `segment_end` → the old segment's `on_end` → `on_segment_end` → the new segment's
 /// timers (each announced to the listeners as planned) → `segment_start` → its `on_start`
-/// → `on_segment_start` → alerts (sound, bell, notification, voice).
+/// → `on_segment_start` → alerts (sound, bell, flash, notification, voice).
 extension Session {
     func startSegment(_ position: Int, at time: Double) {
         segment = timeline.segments[position]
@@ -9,6 +9,8 @@ extension Session {
         segmentStart = time
         if state == .paused { pausedAt = time }
         firedCues = []
+        // Hooks may have changed a payload since it was last shown.
+        infoCache = []
         segmentHasEnded = false
         inBoundary = true
         if state == .running { scheduleTimers() }
@@ -19,6 +21,7 @@ extension Session {
         guard state != .finished else { return }
         if options.sound, let sound = routine.sounds.start(of: segment.kind) { play(sound) }
         if options.bell { ring(nil) }
+        if options.flash { flash() }
         if options.notify { sendNotification(title: segment.name, body: SummaryText.segment(segment, next: nextSegment)) }
         if options.voice { speak(segment.name) }
         endBoundary()
@@ -96,9 +99,12 @@ extension Session {
         inBoundary = true
         if completed && options.sound, let chime = routine.sounds.finish { play(chime) }
         if completed && options.bell { ring(nil) }
-        let summary = summarySoFar(completed: completed, at: time, paused: paused)
+        var summary = summarySoFar(completed: completed, at: time, paused: paused)
         self.summary = summary
-        callHook(routine.hooks.onFinish, "on_finish") { lua in lua.pushSummary(summary) }
+        callHook(routine.hooks.onFinish, "on_finish") { [summary] lua in lua.pushSummary(summary) }
+        // `on_finish` may record the session's final scores.
+        summary.scores = scores
+        self.summary = summary
         if completed && options.notify {
             sendNotification(title: "\(routine.name) done", body: SummaryText.notification(summary), urgency: .critical)
         }
@@ -113,7 +119,7 @@ extension Session {
         return Summary(completed: completed, segmentsDone: segmentsDone, segmentsSkipped: segmentsSkipped,
                        segments: timeline.isOpenEnded ? segmentsReached : timeline.count, elapsed: elapsed,
                        active: Number.rounded(max(0, elapsed - paused), places: 6),
-                       workSeconds: Number.rounded(workSeconds, places: 6))
+                       workSeconds: Number.rounded(workSeconds, places: 6), speed: scheduler.speed, scores: scores)
     }
 
     /// The segment after the current one, when it is known.
@@ -239,12 +245,18 @@ extension Session {
     func countdown(_ second: Int) {
         if options.sound, let pip = routine.sounds.countdown { play(pip) }
         if options.bell { ring(String(second)) }
+        if options.flash { flash(String(second)) }
         if options.voice { speak(String(second)) }
     }
 
     /// Alerts are events; `AlertListener` makes heard those the switches allow.
     func ring(_ text: String?) {
         emit(.alert(.bell, text: text ?? "", nil))
+    }
+
+    /// The visual bell, for the live display (a countdown second's text is the seconds left).
+    func flash(_ text: String? = nil) {
+        emit(.alert(.flash, text: text ?? "", nil))
     }
 
     func sendNotification(title: String, body: String?, urgency: Urgency = .normal) {

@@ -6,7 +6,10 @@ extension Session {
     func callHook(_ hook: LuaRef?, _ name: String, pushArguments: @escaping (LuaState) -> Int32) {
         guard let hook, !disabledHooks.contains(hook), state != .ready else { return }
         do {
-            try routine.lua.call(hook, pushArguments: pushArguments)
+            try routine.lua.call(hook, what: name, pushArguments: pushArguments)
+        } catch where error.interrupted {
+            // Ctrl-C stopped the hook; the workout is about to end as asked.
+            return
         } catch {
             disabledHooks.insert(hook)
             emit(.error(message: error.message, hook: name, traceback: error.traceback))
@@ -27,11 +30,20 @@ extension Session {
 
 extension Session: RoutineActions {
     func ringBell() { ring(nil) }
+    func flashBand() { flash() }
     func notify(title: String, body: String?) { sendNotification(title: title, body: body) }
     func say(_ text: String) { speak(text) }
     // `play(_ sound:)` is the session's own (Session+Boundary.swift).
     func log(_ text: String) { emit(.log(text: text)) }
     func control(_ command: SessionCommand) { apply(command) }
+
+    func record(_ score: Score) throws(APIError) {
+        if !scores.contains(where: { $0.name == score.name }) && scores.count >= Score.mostNames {
+            throw APIError("record: at most \(Score.mostNames) scores a session")
+        }
+        scores.record(score)
+        emit(.score(score))
+    }
 }
 
 /// The tables hooks receive.
@@ -74,7 +86,7 @@ extension LuaState {
     /// `summary` for `on_finish`.
     func pushSummary(_ summary: Summary) -> Int32 {
         let stack = self.stack
-        lua_createtable(L, 0, 7)
+        lua_createtable(L, 0, 9)
         stack.push(summary.completed); stack.setField("completed")
         stack.push(summary.segmentsDone); stack.setField("segments_done")
         stack.push(summary.segmentsSkipped); stack.setField("segments_skipped")
@@ -82,6 +94,12 @@ extension LuaState {
         stack.push(summary.elapsed); stack.setField("elapsed")
         stack.push(summary.active); stack.setField("active")
         stack.push(summary.workSeconds); stack.setField("work_seconds")
+        stack.push(summary.speed); stack.setField("speed")
+        lua_createtable(L, 0, Int32(summary.scores.count))
+        for score in summary.scores {
+            stack.push(score.value); stack.setField(score.name)
+        }
+        stack.setField("scores")
         return 1
     }
 }

@@ -46,12 +46,14 @@ public final class Session {
     var pausedSeconds: Double = 0
     /// The highest segment number started: an open-ended workout's `summary.segments`.
     var segmentsReached = 0
+    /// What `record` kept so far.
+    var scores: [Score] = []
     public internal(set) var summary: Summary?
     /// The latest message a viewer shows, and how many there have been.
     var message: SessionMessage?
     var messageCount = 0
-    /// The current segment's `info` as JSON, for snapshots.
-    var infoCache: (index: Int, info: JSONValue)?
+    /// The current and next segments' `info` as JSON, for snapshots.
+    var infoCache: [(index: Int, info: JSONValue)] = []
 
     /// `onEvent`, when given, is subscribed first: a shorthand for tests and small tools.
     public init(routine: Routine, scheduler: any Scheduler, options: SessionOptions = SessionOptions(),
@@ -78,9 +80,12 @@ public final class Session {
     }
 
     /// Seconds of the current segment done, pauses excluded.
-    public var elapsedInSegment: Double {
-        let now = state == .paused ? pausedAt : scheduler.now
-        return min(max(0, now - segmentStart), segment.duration)
+    public var elapsedInSegment: Double { elapsedInSegment(at: scheduler.now) }
+
+    /// The same as of `now` (scheduler time): a snapshot reads the clock once, so all of
+    /// its times agree to the nanosecond.
+    func elapsedInSegment(at now: Double) -> Double {
+        min(max(0, (state == .paused ? pausedAt : now) - segmentStart), segment.duration)
     }
 
     public var remainingInSegment: Double { segment.duration - elapsedInSegment }
@@ -90,9 +95,12 @@ public final class Session {
 
     /// Seconds of the planned workout still to go, the current segment included; nil
     /// while an open-ended workout has segments still to come.
-    public var remainingInWorkout: Double? {
+    public var remainingInWorkout: Double? { remainingInWorkout(segmentRemaining: remainingInSegment) }
+
+    /// The same, with `segmentRemaining` seconds left in the current segment.
+    func remainingInWorkout(segmentRemaining: Double) -> Double? {
         guard timeline.isComplete else { return nil }
-        return remainingInSegment + timeline.duration - timeline.segments[segment.index - 1].end
+        return segmentRemaining + timeline.duration - timeline.segments[segment.index - 1].end
     }
 
     /// How many segments the workout has, for events and hooks; nil when it is open-ended

@@ -1,6 +1,6 @@
 /// How a session runs: which automatic alerts it gives (from the one switchboard,
 /// `AlertSwitches`), and what its events carry. Alerts the routine asks for itself
-/// (`bell()`, `notify()`, `say()`) are always events; the switches decide what is heard.
+/// (`bell()`, `notify()`, `say()`, `flash()`) are always events; the switches decide what is heard.
 public struct SessionOptions: Sendable {
     public var alerts: AlertSwitches
 
@@ -14,9 +14,9 @@ public struct SessionOptions: Sendable {
         self.payloadsInEvents = payloadsInEvents
     }
 
-    public init(bell: Bool = true, notify: Bool = false, voice: Bool = false, sound: Bool = false,
-                payloadsInEvents: Bool = true) {
-        self.init(alerts: AlertSwitches(bell: bell, notify: notify, voice: voice, sound: sound),
+    public init(bell: Bool = true, notify: Bool = false, voice: Bool = false, flash: Bool = false,
+                sound: Bool = false, payloadsInEvents: Bool = true) {
+        self.init(alerts: AlertSwitches(bell: bell, notify: notify, voice: voice, flash: flash, sound: sound),
                   payloadsInEvents: payloadsInEvents)
     }
 
@@ -26,6 +26,8 @@ public struct SessionOptions: Sendable {
     var notify: Bool { alerts.notify }
     /// Each segment's name, the countdown and text cues spoken.
     var voice: Bool { alerts.voice }
+    /// The live display's band flashes at each boundary and countdown second.
+    var flash: Bool { alerts.flash }
     /// The routine's sounds at countdown seconds, boundaries and the finish.
     var sound: Bool { alerts.sound }
 }
@@ -42,6 +44,11 @@ public struct Summary: Sendable, Equatable {
     public var active: Double
     /// Seconds spent in `work` segments, pauses excluded.
     public var workSeconds: Double
+    /// Workout seconds per real second (`--speed`): a sped-up test run is not a workout.
+    public var speed: Double = 1
+    /// What the routine's `record` calls kept, the last value per name, in the order the
+    /// names were first recorded; scores recorded by `on_finish` are in it too.
+    public var scores: [Score] = []
 }
 
 /// How a segment ended, per position in the timeline.

@@ -35,6 +35,12 @@ public struct SessionSnapshot: Sendable, Equatable {
     /// has segments still to come).
     public var workoutDone: Double
     public var workoutLeft: Double?
+    /// Workout seconds since the start, pauses included, and the same less the time
+    /// paused: as the summary counts them (`Summary.elapsed`, `.active`), so a viewer's
+    /// "time done" agrees with the summary. While paused both stand at the pause's start,
+    /// as they would if the workout were quit then.
+    public var elapsed: Double
+    public var active: Double
     /// The latest cue, `print`, spoken text, warning or error; a new segment clears it.
     public var message: SessionMessage?
     /// When the shown segment clock (`ShownTime`) next changes, while running; nil when
@@ -66,10 +72,11 @@ public struct SessionMessage: Sendable, Equatable {
 
     /// What an event puts in the message line, if anything. The spoken countdown is left
     /// out: the clock already shows it, and it would wipe the cue being read.
-    static func text(of event: Event.Kind) -> (String, Kind)? {
+    public static func text(of event: Event.Kind) -> (String, Kind)? {
         switch event {
         case let .cue(_, _, text?): (text, .cue)
         case let .log(text): (text, .log)
+        case let .score(score): ("\(score.name): \(score.valueText)", .log)
         case let .error(text, _, _): (text, .error)
         case let .alert(.say, text, _) where !text.allSatisfy(\.isNumber): (text, .cue)
         case let .suspend(_, missed): ("The computer slept for \(TimeText.clock(missed)); paused. Space goes on.", .warning)
@@ -81,21 +88,26 @@ public struct SessionMessage: Sendable, Equatable {
 extension Session {
     /// The workout as it stands now.
     public func snapshot() -> SessionSnapshot {
+        // One reading of the clock for every time in it: "time done" and the segment's
+        // clock are shown rounded, and two readings a few microseconds apart could round
+        // to different seconds.
+        let now = scheduler.now
         let started = state != .ready && segment.index > 0
-        let remaining = started ? remainingInSegment : 0
-        let elapsed = started ? elapsedInSegment : 0
+        let elapsed = started ? elapsedInSegment(at: now) : 0
+        let remaining = started ? segment.duration - elapsed : 0
         var current: SessionSnapshot.Part?
         var next: SessionSnapshot.Part?
         var done = 0.0
         if started {
-            current = .init(segment: SegmentSummary(segment, count: segmentCount), info: currentInfo())
+            current = .init(segment: SegmentSummary(segment, count: segmentCount), info: info(of: segment))
             done = timeline.segments[segment.index - 1].start + elapsed
             if segment.index < timeline.count {
                 let upcoming = timeline.segments[segment.index]
-                next = .init(segment: SegmentSummary(upcoming, count: segmentCount), info: routine.infoJSON(for: upcoming))
+                next = .init(segment: SegmentSummary(upcoming, count: segmentCount), info: info(of: upcoming))
             }
         }
         let running = state == .running && started
+        let sinceStart = (state == .paused ? pausedAt : now) - startedAt
         let deadline = running ? segmentDeadline : nil
         return SessionSnapshot(
             routine: routine.name, state: state, current: current, next: next,
@@ -103,17 +115,19 @@ extension Session {
             remaining: remaining, elapsedInSegment: elapsed,
             deadline: deadline.map { $0 - startedAt },
             deadlineNanoseconds: deadline.map { scheduler.deadline(for: $0) },
-            workoutDone: done, workoutLeft: started ? remainingInWorkout : nil,
+            workoutDone: done, workoutLeft: started ? remainingInWorkout(segmentRemaining: remaining) : nil,
+            elapsed: started ? sinceStart : 0, active: started ? max(0, sinceStart - pausedSeconds) : 0,
             message: message,
             nextChange: running ? ShownTime(remaining: remaining).nextChange(deadline: segmentDeadline - startedAt) : nil,
-            t: scheduler.now - startedAt, speed: scheduler.speed)
+            t: now - startedAt, speed: scheduler.speed)
     }
 
-    /// The current segment's `info` as JSON, converted once per segment start.
-    private func currentInfo() -> JSONValue {
-        if let cached = infoCache, cached.index == segment.index { return cached.info }
+    /// A segment's `info` as JSON, converted once per segment start for the current
+    /// segment and the next: a viewer takes a snapshot on every tick.
+    private func info(of segment: Segment) -> JSONValue {
+        if let cached = infoCache.first(where: { $0.index == segment.index }) { return cached.info }
         let info = routine.infoJSON(for: segment)
-        infoCache = (segment.index, info)
+        infoCache = Array(infoCache.suffix(1)) + [(segment.index, info)]
         return info
     }
 }

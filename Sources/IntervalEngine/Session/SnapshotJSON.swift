@@ -18,6 +18,8 @@ extension SessionSnapshot {
             ("paused", .bool(paused)),
             ("workout_done", .number(Number.rounded(workoutDone, places: 6))),
             ("workout_left", workoutLeft.map { .number(Number.rounded($0, places: 6)) } ?? .null),
+            ("elapsed", .number(Number.rounded(elapsed, places: 6))),
+            ("active", .number(Number.rounded(active, places: 6))),
             ("message", message.map { .object([("text", .string($0.text)), ("kind", .string($0.kind.rawValue))]) } ?? .null),
             ("next_change", nextChange.map { .number(Number.rounded($0, places: 6)) } ?? .null),
         ])

@@ -1,36 +1,186 @@
+import CSystem
 import Foundation
 
-/// Runs a program to completion off the main thread: an argument vector (no shell),
-/// no input, standard error discarded, standard output captured. It is always reaped,
-/// and one that outlives `timeout` is killed so a hung helper cannot pile up.
-enum ChildProcess {
-    enum Result: Equatable {
+/// Runs a program to completion, off the main thread: an argument vector (no shell),
+/// no input, standard error discarded, standard output captured. It is started with
+/// `posix_spawn` and a clean slate — no blocked signals and every signal at its default
+/// action (a Dispatch thread blocks nearly all, and `posix_spawn` would hand that mask
+/// on, so only `kill -9` could stop a hung synthesizer), and none of workout's
+/// descriptors. It is always reaped; one that outlives `timeout` is killed, and every
+/// one still running when the workout ends is killed too (`stopAll`), so nothing is
+/// left behind.
+public enum ChildProcess {
+    public enum Result: Equatable, Sendable {
         case exited(Int32, output: String)
         case timedOut
         case failedToStart
     }
 
-    static func run(_ path: String, _ arguments: [String], timeout: Double) -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        do {
-            try process.run()
-        } catch {
+    /// At most this much of a child's output is kept (notify-send prints an id).
+    static let outputLimit = 64 * 1024
+
+    public static func run(_ path: String, _ arguments: [String], timeout: Double) -> Result {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return .failedToStart }
+        let (output, input) = (ends[0], ends[1])
+        // Not for this child (it closes all but 0-2), for any other program started meanwhile.
+        _ = fcntl(output, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(input, F_SETFD, FD_CLOEXEC)
+        defer { close(output) }
+        guard let pid = spawn(path, arguments, output: input) else {
+            close(input)
             return .failedToStart
         }
-        guard exited.wait(timeout: .now() + timeout) == .success else {
-            kill(process.processIdentifier, SIGKILL)
-            exited.wait()
+        close(input)
+        LiveChildren.add(pid)
+        defer { LiveChildren.remove(pid) }
+        let deadline = Clocks.system.monotonic() &+ nanoseconds(timeout)
+        var captured: [UInt8] = []
+        guard let status = wait(for: pid, reading: output, into: &captured, until: deadline) else {
+            kill(pid, SIGKILL)
+            reap(pid)
             return .timedOut
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        return .exited(process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+        return .exited(status, output: String(decoding: captured, as: UTF8.self))
     }
+
+    /// Kills every child still running (the workout is over; a synthesizer mid-word or a
+    /// hung notify-send must not outlive it). The threads waiting for them reap them.
+    public static func stopAll() {
+        LiveChildren.killAll()
+    }
+
+    /// The same from a signal handler (the crash guard, the watchdog): async-signal-safe.
+    public static func stopAllFromSignalHandler() {
+        LiveChildren.killFromHandler()
+    }
+
+    /// Ready for `stopAllFromSignalHandler` before any handler is installed.
+    public static func prepare() {
+        LiveChildren.prepare()
+    }
+
+    private static func spawn(_ path: String, _ arguments: [String], output: Int32) -> pid_t? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, path, &actions, &attributes, argv, environ) == 0 else { return nil }
+        return pid
+    }
+
+    /// Reads the child's output until it exits or `deadline` (CLOCK_MONOTONIC ns) passes;
+    /// its exit status, or nil on the deadline. One `poll` on the output and a pidfd.
+    private static func wait(for pid: pid_t, reading output: Int32, into captured: inout [UInt8],
+                             until deadline: UInt64) -> Int32? {
+        let exitWatch = workout_pidfd_open(pid)
+        defer { if exitWatch >= 0 { close(exitWatch) } }
+        var outputOpen = true
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            if let status = exitStatus(pid) {
+                // Whatever it wrote before it ended (a grandchild may hold the pipe open).
+                drain(output, into: &captured)
+                return status
+            }
+            let now = Clocks.system.monotonic()
+            guard now < deadline else { return nil }
+            // Without a pidfd (an old kernel), look again every 10 ms.
+            let wait = min(deadline - now, exitWatch >= 0 ? UInt64(Int32.max) * 1_000_000 : 10_000_000)
+            var watched = [pollfd(fd: outputOpen ? output : -1, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: exitWatch, events: Int16(POLLIN), revents: 0)]
+            _ = poll(&watched, 2, Int32(clamping: (wait + 999_999) / 1_000_000))
+            if outputOpen && watched[0].revents != 0 {
+                let count = read(output, &buffer, buffer.count)
+                if count > 0 {
+                    if captured.count < outputLimit { captured += buffer[..<count] }
+                } else if count == 0 || errno != EINTR {
+                    outputOpen = false
+                }
+            }
+        }
+    }
+
+    /// The exit status if the child has ended (and is now reaped), else nil.
+    private static func exitStatus(_ pid: pid_t) -> Int32? {
+        var status: Int32 = 0
+        var result: pid_t
+        repeat { result = waitpid(pid, &status, WNOHANG) } while result < 0 && errno == EINTR
+        guard result == pid else { return result < 0 ? -1 : nil }
+        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+
+    private static func reap(_ pid: pid_t) {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
+    private static func drain(_ output: Int32, into captured: inout [UInt8]) {
+        _ = fcntl(output, F_SETFL, O_NONBLOCK)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while captured.count < outputLimit {
+            let count = read(output, &buffer, buffer.count)
+            guard count > 0 else { return }
+            captured += buffer[..<count]
+        }
+    }
+}
+
+/// The children running now, in a fixed table that a signal handler may read too (the
+/// watchdog kills them before it ends the process).
+enum LiveChildren {
+    static let slots = 16
+    nonisolated(unsafe) private static let table: UnsafeMutablePointer<pid_t> = {
+        let table = UnsafeMutablePointer<pid_t>.allocate(capacity: slots)
+        table.initialize(repeating: 0, count: slots)
+        return table
+    }()
+    private static let lock = NSLock()
+
+    static func add(_ pid: pid_t) {
+        lock.withLock {
+            if let free = (0..<slots).first(where: { table[$0] == 0 }) { table[free] = pid }
+        }
+    }
+
+    static func remove(_ pid: pid_t) {
+        lock.withLock {
+            if let slot = (0..<slots).first(where: { table[$0] == pid }) { table[slot] = 0 }
+        }
+    }
+
+    static func killAll() {
+        lock.withLock { killFromHandler() }
+    }
+
+    /// Async-signal-safe: reads the table, calls `kill`.
+    static func killFromHandler() {
+        for slot in 0..<slots where table[slot] > 0 {
+            kill(table[slot], SIGKILL)
+        }
+    }
+
+    /// Makes the table before any handler may read it.
+    static func prepare() {
+        _ = table
+    }
+
+    /// How many children run now (tests).
+    static var count: Int { lock.withLock { (0..<slots).filter { table[$0] != 0 }.count } }
 }

@@ -5,7 +5,8 @@
 --   workout plan amrap --horizon 6    the first rounds (the workout itself never ends)
 --
 -- Each round is one work segment: do the moves, then press n. The time you took is
--- logged, and the next round asks you to beat your best. A round that runs out at the
+-- logged, and the next round asks you to beat your best. The rounds and the best round
+-- are recorded as scores: `workout history stats` shows your best of each. A round that runs out at the
 -- time limit counts too. Rounds come from `generate`, which makes them one at a time as
 -- the workout reaches them, for as long as you keep going.
 
@@ -53,6 +54,9 @@ return workout {
     log.rounds = log.rounds + 1
     if not log.best or seg.elapsed < log.best then log.best = seg.elapsed end
     print(string.format("Round %d: %s (best %s)", log.rounds, clock(seg.elapsed), clock(log.best)))
+    -- Scores for the history: more rounds is better, a shorter best round is better.
+    record("rounds", log.rounds)
+    record("best round", math.floor(log.best * 10 + 0.5) / 10, { better = "lower" })
   end,
 
   on_finish = function()

@@ -28,12 +28,13 @@ local FOCUS = {
 }
 
 -- The round itself. Written once; `rounds` below repeats this same segment, so its
--- `info` table is shared by all the rounds and `seg.round` tells them apart.
+-- `info` table is shared by all the rounds and `seg.round` tells them apart. The hook
+-- below puts each round's focus in it as `text`: the display shows it under the clock.
 local round = segment {
   kind = "work",
   name = "Round",
   duration = p.round,
-  info = { focus = FOCUS },
+  info = {},
   cues = {
     -- A function cue at offset 0 runs as the round starts. The engine rings at every
     -- segment change already; this second ring makes the start of a round "ding-ding".
@@ -66,7 +67,8 @@ return workout {
 
   on_segment_start = function(seg)
     if seg.name == "Round" then
-      local focus = seg.info.focus[(seg.round - 1) % #seg.info.focus + 1]
+      local focus = FOCUS[(seg.round - 1) % #FOCUS + 1]
+      seg.info.text = focus          -- in view for the whole round; a cue does not replace it
       print(string.format("Round %d of %d: %s", seg.round, seg.rounds, focus))
     elseif seg.block == "Fight" then   -- the rest between two rounds
       print("Rest. Breathe through your nose, hands down, shoulders loose.")

@@ -44,7 +44,7 @@ return workout {
       end,
     },
     on_start = function(seg) print("Do " .. seg.info.reps .. " squats") end,
-    on_end = function() bell() end,                    -- an extra bell as the squats end
+    on_end = function() bell(); flash() end,           -- an extra bell and flash as the squats end
   },
   rest(3, { tip = "shake out your legs" }),            -- a table as 2nd argument is info
 
@@ -91,7 +91,7 @@ return workout {
     if summary.completed then
       notify("Demo done", string.format("%d exercises, %d s of work in %d s",
         exercises_started, math.floor(summary.work_seconds), math.floor(summary.elapsed)))
-    else
+    else                                               -- stays below the summary on your terminal
       print("Stopped after " .. summary.segments_done .. " of " .. summary.segments .. " segments")
     end
   end,

@@ -8,7 +8,8 @@
 -- 10 s). Cut a rest short with n and the next one is shorter than what you took: the
 -- ladder adapts to you. No round starts that would not fit under the cap; then you
 -- cool down. The rounds come from `generate`, which makes each one as the workout
--- reaches it, so it can read what the hooks recorded about the rounds before.
+-- reaches it, so it can read what the hooks recorded about the rounds before. The
+-- rounds you finish are recorded as a score for `workout history stats`.
 
 local p = params {
   work = "30s",
@@ -19,6 +20,7 @@ local p = params {
 }
 
 local taken = math.huge   -- seconds of the last rest as you took it (set by a hook below)
+local rounds_done = 0
 
 return workout {
   name = "Ladder",
@@ -45,6 +47,10 @@ return workout {
 
   on_segment_end = function(seg)
     if seg.kind == "rest" then taken = math.floor(seg.elapsed) end
+    if seg.kind == "work" then
+      rounds_done = rounds_done + 1
+      record("rounds", rounds_done)
+    end
   end,
 
   on_segment_start = function(seg)

@@ -4,5 +4,5 @@ return workout {
   name = "Many",
   countdown = 0,
   rounds(1000, { work(1, "Quick") }),
-  rest(10000, "Hold"),
+  rest("24h", "Hold"),
 }

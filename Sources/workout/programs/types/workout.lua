@@ -35,6 +35,10 @@
 ---@field rest_between? workout.Duration Adds a rest of this length between two rounds (none after the last).
 ---@field skip_last_rest? boolean Drops a rest that ends the last round.
 
+---The options of `record`.
+---@class workout.RecordOptions
+---@field better? "higher"|"lower" Which way a value is better: `"higher"` (the default: rounds, reps) or `"lower"` (times).
+
 ---What `workout{}` takes: fields, hooks and the steps in order.
 ---@class workout.Spec
 ---@field [integer] workout.Step
@@ -81,6 +85,8 @@
 ---@field elapsed number Workout seconds from start to end, pauses included (as the history records it).
 ---@field active number `elapsed` less the time spent paused.
 ---@field work_seconds number Seconds spent in `work` segments.
+---@field speed number How many times faster than real time it ran (`--speed`); 1 normally.
+---@field scores table<string, number> What `record` kept: the last value per name.
 
 ---`run`: what a `generate` function receives, the same table updated before each resume (`coroutine.yield` returns it too).
 ---@class workout.Progress
@@ -170,6 +176,9 @@ function params(defaults) end
 ---Rings the terminal bell (unless `--no-bell`).
 function bell() end
 
+---Flashes the live display's band, a bell to see across a room (unless `--no-flash`).
+function flash() end
+
 ---Sends a desktop notification (when notifications are on).
 ---@param title string The notification's title.
 ---@param body? string Its text.
@@ -197,6 +206,12 @@ function extend(seconds) end
 
 ---Pauses the workout; the user resumes it.
 function pause() end
+
+---Keeps a score for this session: the last value per name goes into the history, and `workout history stats` shows each name's best.
+---@param name string What the number is: `"rounds"`, `"best round"`.
+---@param value number The value; a later call with the same name replaces it.
+---@param options? workout.RecordOptions `better = "lower"` for times (higher is better by default).
+function record(name, value, options) end
 
 ---Only `os.time`, `os.clock`, `os.date` and `os.difftime` exist in a routine.
 ---@class workout.os

@@ -1,2 +1,2 @@
--- error: error-table-object.lua: (error object is a table value)
+-- error: error-table-object.lua:2: (error object is a table value)
 error({ code = 1 })

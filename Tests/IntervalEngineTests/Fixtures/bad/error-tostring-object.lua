@@ -1,2 +1,2 @@
--- error: error-tostring-object.lua: custom error
+-- error: error-tostring-object.lua:2: custom error
 error(setmetatable({}, { __tostring = function() return "custom error" end }))

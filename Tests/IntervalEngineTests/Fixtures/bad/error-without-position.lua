@@ -1,2 +1,2 @@
--- error: error-without-position.lua: no position
+-- error: error-without-position.lua:2: no position
 error("no position", 0)

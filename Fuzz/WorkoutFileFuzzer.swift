@@ -1,0 +1,65 @@
+// libFuzzer target: arbitrary bytes as a Zwift .zwo file and as intervals.icu workout text,
+// through `workout import` and `workout export`. Built by Fuzz/build.sh files; `make test`
+// runs it briefly beside the routine fuzzer. Besides no crash and no hang, it checks what
+// the commands promise: an error or warning names the file and holds no control
+// character; what a reader accepts becomes a routine that loads; and that routine,
+// exported to either format, reads back with the same segments and durations.
+import IntervalEngine
+
+private let limits = LuaLimits(loadInstructions: 20_000_000, hookInstructions: 200_000,
+                               loadSeconds: 5, hookSeconds: 0.5, memory: 32 * 1024 * 1024)
+
+private func printable(_ text: String) -> Bool {
+    !text.unicodeScalars.contains { VisibleText.isControl($0) }
+}
+
+private func read(_ format: WorkoutFormat, _ bytes: [UInt8], file: String) throws(WorkoutFileError) -> (WorkoutFile, warnings: [String]) {
+    switch format {
+    case .zwo: try ZwiftReader.read(bytes, file: file)
+    case .icu: try IntervalsReader.read(bytes, file: file)
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    for format in WorkoutFormat.allCases {
+        let name = "fuzz.\(format == .zwo ? "zwo" : "txt")"
+        let file: WorkoutFile
+        do {
+            let (read, warnings) = try read(format, bytes, file: name)
+            for warning in warnings {
+                precondition(warning.hasPrefix(name + ":") && printable(warning), "a warning: \(warning)")
+            }
+            file = read
+        } catch {
+            precondition(error.description.hasPrefix("\(name):\(error.line): ") && error.line >= 1 && printable(error.description),
+                         "an error: \(error.description)")
+            continue
+        }
+        let lua = ImportedRoutine.text(file, routineName: "fuzz", source: name, format: format)
+        precondition(lua.unicodeScalars.allSatisfy { $0 == "\n" || !VisibleText.isControl($0) }, "a control character in the Lua")
+        let routine: Routine
+        do {
+            routine = try RoutineLoader.load(source: lua, fileName: "fuzz.lua", limits: limits)
+        } catch {
+            // Loading may only run out of the (small) limits; the routine itself is sound.
+            precondition(error.message.contains("limit"), "the imported routine does not load: \(error.message)\n\(lua)")
+            continue
+        }
+        guard routine.timeline.count <= 20_000, let (exported, _) = try? RoutineExport.workoutFile(routine) else { continue }
+        for back in WorkoutFormat.allCases {
+            let text = back == .zwo ? ZwiftWriter.text(exported).text : IntervalsWriter.text(exported).text
+            guard let (again, _) = try? read(back, Array(text.utf8), file: "again") else {
+                preconditionFailure("our own \(back) does not read back:\n\(text)")
+            }
+            let durations = again.unrolled.map(\.duration)
+            precondition(durations == routine.timeline.segments.map(\.duration), "\(back) changed the segments:\n\(text)")
+            if back == .zwo {
+                precondition(again.unrolled.map(\.name) == routine.timeline.segments.map(\.name), "zwo changed a name:\n\(text)")
+                precondition(again.unrolled.map(\.kind) == routine.timeline.segments.map(\.kind), "zwo changed a kind:\n\(text)")
+            }
+        }
+    }
+    return 0
+}

@@ -1,0 +1,55 @@
+/// A loaded routine as a `WorkoutFile`, for `workout export`: its timeline (with the
+/// `--set` values it was loaded with), targets read back from each segment's `info`,
+/// text cues as prompts, repeats found again. What no workout file can hold — hooks, cue
+/// functions, `info` fields that are not targets, the countdown — is named in `dropped`,
+/// never left out silently.
+public enum RoutineExport {
+    public static func workoutFile(_ routine: Routine) throws(RoutineError) -> (WorkoutFile, dropped: [String]) {
+        guard !routine.timeline.isOpenEnded else {
+            throw RoutineError("\(routine.fileName): an open-ended routine (one with generate) cannot be exported: "
+                               + "its segments are known only as it runs")
+        }
+        var file = WorkoutFile()
+        file.name = routine.name
+        file.description = routine.description
+        var ignored = Set<String>()
+        var functionCues = 0
+        var segmentHooks = 0
+        var steps: [WorkoutFile.Step] = []
+        for segment in routine.timeline.segments {
+            var prompts: [WorkoutFile.Prompt] = []
+            for cue in segment.cues {
+                guard let offset = cue.offset(in: segment.duration) else { continue }
+                if let text = cue.text {
+                    prompts.append(WorkoutFile.Prompt(offset: offset, text: text))
+                } else {
+                    functionCues += 1
+                }
+            }
+            if segment.onStart != nil || segment.onEnd != nil { segmentHooks += 1 }
+            steps.append(WorkoutFile.Step(
+                kind: segment.kind, name: segment.name, duration: segment.duration,
+                targets: Targets(info: routine.infoJSON(for: segment), ignored: &ignored),
+                prompts: prompts.sorted { $0.offset < $1.offset }, line: segment.line))
+        }
+        file.parts = Repeats.parts(steps, blocks: routine.timeline.segments.map(\.block))
+
+        var dropped: [String] = []
+        let hooks = routine.hooks
+        let named = [("on_start", hooks.onStart), ("on_segment_start", hooks.onSegmentStart),
+                     ("on_segment_end", hooks.onSegmentEnd), ("on_pause", hooks.onPause),
+                     ("on_resume", hooks.onResume), ("on_finish", hooks.onFinish)].filter { $0.1 != nil }.map(\.0)
+        if !named.isEmpty { dropped.append("the hooks " + named.joined(separator: ", ")) }
+        if segmentHooks > 0 { dropped.append("on_start/on_end of \(plural(segmentHooks, "segment"))") }
+        if functionCues > 0 { dropped.append("\(plural(functionCues, "cue")) that call a function") }
+        if !ignored.isEmpty {
+            dropped.append("info fields that are not targets: " + ignored.sorted().joined(separator: ", "))
+        }
+        if routine.countdown > 0 { dropped.append("countdown = \(Number.format(routine.countdown))") }
+        return (file, dropped)
+    }
+
+    static func plural(_ count: Int, _ word: String) -> String {
+        "\(count) \(word)\(count == 1 ? "" : "s")"
+    }
+}

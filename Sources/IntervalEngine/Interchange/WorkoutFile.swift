@@ -1,0 +1,106 @@
+/// A workout as other tools keep it — a Zwift `.zwo` file or intervals.icu workout text —
+/// between reading and writing: steps with a kind, a name, a duration, targets and timed
+/// text, some repeated. Both formats read into it and are written from it, and a routine's
+/// timeline becomes one for `workout export`, so each format needs one reader and one
+/// writer rather than one per pair.
+public struct WorkoutFile: Equatable {
+    public var name: String?
+    public var description: String?
+    public var author: String?
+    public var tags: [String] = []
+    public var parts: [Part] = []
+
+    public init() {}
+
+    public enum Part: Equatable {
+        case step(Step)
+        /// `count` times the steps in order: a Zwift `IntervalsT`, an intervals.icu `Nx`
+        /// section, a `rounds()` in Lua.
+        case repeats(count: Int, name: String?, steps: [Step])
+    }
+
+    public struct Step: Equatable {
+        public var kind: String
+        public var name: String
+        public var duration: Double
+        public var targets: Targets
+        /// Text shown at seconds from the step's start (Zwift text events, intervals.icu
+        /// timed prompts, a routine's text cues).
+        public var prompts: [Prompt]
+        /// Where the step was read from, for messages (0 when it was not read from a file).
+        public var line: Int
+
+        public init(kind: String, name: String, duration: Double, targets: Targets = Targets(),
+                    prompts: [Prompt] = [], line: Int = 0) {
+            self.kind = kind
+            self.name = name
+            self.duration = duration
+            self.targets = targets
+            self.prompts = prompts
+            self.line = line
+        }
+    }
+
+    public struct Prompt: Hashable {
+        public var offset: Double
+        public var text: String
+
+        public init(offset: Double, text: String) {
+            self.offset = offset
+            self.text = text
+        }
+    }
+
+    /// Where the workout grows past the segments a routine may hold (it would not load):
+    /// the line of the step or repeat that crosses the limit.
+    func lineOverSegmentLimit() -> Int? {
+        var total = 0
+        for part in parts {
+            switch part {
+            case .step(let step):
+                total += 1
+                if total > Constructors.maximumSegments { return step.line }
+            case let .repeats(count, _, steps):
+                total += count * steps.count
+                if total > Constructors.maximumSegments { return steps.first?.line ?? 1 }
+            }
+        }
+        return nil
+    }
+
+    static let tooManySegments = "the workout unrolls to more than \(Constructors.maximumSegments) segments, more than a routine may hold"
+
+    /// Every step in order, repeats unrolled: what the workout will run.
+    public var unrolled: [Step] {
+        parts.flatMap { part -> [Step] in
+            switch part {
+            case .step(let step): [step]
+            case let .repeats(count, _, steps): (0..<count).flatMap { _ in steps }
+            }
+        }
+    }
+}
+
+/// The formats `workout import` reads and `workout export` writes.
+public enum WorkoutFormat: String, CaseIterable, Sendable {
+    /// Zwift's XML workout file.
+    case zwo
+    /// intervals.icu's workout text (what it sends on to Garmin and other devices).
+    case icu
+
+    public var title: String {
+        switch self {
+        case .zwo: "a Zwift workout"
+        case .icu: "intervals.icu workout text"
+        }
+    }
+
+    /// `.zwo` and `.txt` name their format; anything else needs `--format`.
+    public init?(pathExtension: String) {
+        switch pathExtension.lowercased() {
+        case "zwo": self = .zwo
+        case "txt": self = .icu
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Where workout keeps a user's files, read from the environment one way for every
+/// command: `XDG_CONFIG_HOME` or `XDG_DATA_HOME` when set to an absolute path (the XDG
+/// spec ignores an empty or relative one), else under `$HOME`, and only when `HOME` is
+/// unset or empty the account's home from the password database. So `new` writes where
+/// `list`, `run` and `history` look.
+public struct UserDirectories: Sendable {
+    public let environment: [String: String]
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+    }
+
+    /// `$HOME`, or the password database's home directory.
+    public var home: String {
+        if let home = environment["HOME"], !home.isEmpty { return home }
+        if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir { return String(cString: directory) }
+        return "/"
+    }
+
+    /// `$XDG_CONFIG_HOME`, or `~/.config`.
+    public var config: String { base("XDG_CONFIG_HOME", default: ".config") }
+
+    /// `$XDG_DATA_HOME`, or `~/.local/share`.
+    public var data: String { base("XDG_DATA_HOME", default: ".local/share") }
+
+    /// The user's routines: `$XDG_CONFIG_HOME/workout/programs`.
+    public var programs: String { (config as NSString).appendingPathComponent("workout/programs") }
+
+    private func base(_ variable: String, default relative: String) -> String {
+        if let value = environment[variable], value.hasPrefix("/") { return value }
+        return (home as NSString).appendingPathComponent(relative)
+    }
+}

@@ -1,0 +1,55 @@
+/// The page a phone, tablet or TV opens: one self-contained document (no CDN, no
+/// requests but `/events` and `/control`), embedded in the binary so that it works with
+/// no internet and cannot drift from the server it comes with. The style and the script
+/// are in `LivePage+Style.swift` and `LivePage+Script.swift`.
+enum LivePage {
+    static let html = head + body
+
+    private static let head = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+        <meta name="referrer" content="no-referrer">
+        <meta name="theme-color" content="#111">
+        <link rel="icon" href="data:,">
+        <title>workout</title>
+        <style>\(style)</style>
+        </head>
+
+        """
+
+    /// Every text is set with `textContent` by the script: a routine's names and info
+    /// can never become markup.
+    private static let body = """
+        <body class="connecting">
+        <header>
+          <span id="routine">workout</span>
+          <span id="paused" hidden>PAUSED</span>
+          <span><span id="position"></span> <span id="link" role="status" aria-label="connecting" title="connecting"></span></span>
+        </header>
+        <main>
+          <div id="title"><span id="kind"></span> <span id="name">Connecting…</span></div>
+          <div id="clock" aria-live="off">–:––</div>
+          <div class="bar" id="segment-bar"><div></div></div>
+          <div id="info"></div>
+          <div id="round"></div>
+          <div id="next"></div>
+          <div id="totals"><span id="done"></span><div class="bar" id="workout-bar"><div></div></div><span id="left"></span></div>
+          <div id="message"></div>
+        </main>
+        <nav>
+          <button id="back" aria-label="Back (b)">Back</button>
+          <button id="minus" aria-label="Take away 10 seconds (-)">−10 s</button>
+          <button id="pause" aria-label="Pause (space)">Pause</button>
+          <button id="plus" aria-label="Add 10 seconds (+)">+10 s</button>
+          <button id="next-button" aria-label="Next (n)">Next</button>
+          <button id="sound" aria-label="Sound on this device" aria-pressed="false">Sound off</button>
+        </nav>
+        <script>\(script)</script>
+        </body>
+        </html>
+
+        """
+}

@@ -1,0 +1,133 @@
+import ArgumentParser
+import Display
+import Foundation
+import IntervalEngine
+
+/// `workout history`: the sessions list (the default), and `stats`, `export`, `forget`.
+struct History: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Show recent sessions, weekly totals and your streak; stats, export, forget.",
+        discussion: """
+            Sessions are read from $XDG_DATA_HOME/workout/history.jsonl (default \
+            ~/.local/share/workout/history.jsonl), one JSON line each. A damaged line is \
+            skipped with a warning. Sessions not run at 1x (--speed) are marked and left \
+            out of totals, streaks and statistics unless --all is given.
+            """,
+        subcommands: [HistoryList.self, HistoryStatsCommand.self, HistoryExportCommand.self, HistoryForget.self],
+        defaultSubcommand: HistoryList.self)
+}
+
+struct HistoryList: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "Show recent sessions, weekly totals and your streak.")
+
+    @Flag(help: "Print one JSON object: sessions (newest first), weeks, streak_days.")
+    var json = false
+
+    @Option(help: "How many recent sessions to show.")
+    var limit = 10
+
+    @Flag(help: "Count sped-up sessions (--speed other than 1) in the totals and the streak.")
+    var all = false
+
+    func validate() throws {
+        guard limit >= 0 else { throw ValidationError("--limit must be 0 or more, got \(limit)") }
+    }
+
+    func run() throws {
+        // Streamed: only what the report shows is kept, however long the history.
+        var tally = HistoryReport.Tally(limit: limit, includeSpedUp: all)
+        let (file, sessions) = try HistoryReading.stream { tally.add($0) }
+        let report = tally.report
+        if json {
+            Output.line(report.json.text)
+            return
+        }
+        guard sessions > 0 else {
+            Output.line("No sessions yet (\(file.path.visible)).")
+            return
+        }
+        let style = Style(enabled: Terminal.usesColor)
+        Output.line(style.bold("Recent sessions"))
+        for entry in report.recent {
+            Output.line("  " + HistoryText.session(entry, style: style))
+        }
+        Output.line(style.bold("Weekly totals"))
+        for week in report.weeks {
+            Output.line("  " + HistoryText.week(week))
+        }
+        Output.line("Streak: \(HistoryStatsPage.count(report.streakDays, "day"))")
+    }
+}
+
+/// The history file read, each damaged line warned about on standard error.
+enum HistoryReading {
+    static func read() throws -> (HistoryFile, HistoryFile.Contents) {
+        let file = HistoryFile()
+        let contents: HistoryFile.Contents
+        do {
+            contents = try file.read()
+        } catch {
+            Output.error("workout: \(error)")
+            throw ExitCode.failure
+        }
+        let name = (file.path as NSString).lastPathComponent
+        for line in contents.damaged {
+            Output.error("workout: \(name):\(line): skipped a damaged line")
+        }
+        return (file, contents)
+    }
+
+    /// The same, each entry handed to `entry` as it is read; how many there were.
+    static func stream(_ entry: (HistoryEntry) -> Void) throws -> (HistoryFile, Int) {
+        let file = HistoryFile()
+        let name = (file.path as NSString).lastPathComponent
+        var sessions = 0
+        do {
+            try file.forEachEntry { read, _ in
+                sessions += 1
+                entry(read)
+            } damaged: { line in
+                Output.error("workout: \(name):\(line): skipped a damaged line")
+            }
+        } catch {
+            Output.error("workout: \(error)")
+            throw ExitCode.failure
+        }
+        return (file, sessions)
+    }
+
+    /// False, after saying so, when the history holds no session.
+    static func hasSessions(_ file: HistoryFile, _ contents: HistoryFile.Contents) -> Bool {
+        if contents.entries.isEmpty { Output.line("No sessions yet (\(file.path.visible)).") }
+        return !contents.entries.isEmpty
+    }
+}
+
+/// The history's lines as text.
+enum HistoryText {
+    /// `2026-11-21 18:02  HIIT 20  24:00  finished  35/35 segments  16:00 work  rounds 7`,
+    /// with `at 20x` after the time for a sped-up session.
+    static func session(_ entry: HistoryEntry, style: Style) -> String {
+        let stamp = Timestamp.local(entry.started)
+        let when = String(stamp.prefix(10) + " " + stamp.dropFirst(11).prefix(5))
+        let outcome = entry.completed ? "finished" : style.dim("stopped ")
+        var parts: [String] = [when, HistoryStatsPage.padded(VisibleText.escape(entry.program), 20),
+                     Padding.column(TimeText.clock(entry.elapsed), 8, right: true), outcome,
+                     "\(entry.segmentsDone)/\(entry.segments) segments", "\(TimeText.clock(entry.workSeconds)) work"]
+        if entry.isSpedUp {
+            parts.insert(style.dim("at \(Number.format(entry.speed))x"), at: 3)
+        }
+        if !entry.scores.isEmpty {
+            parts.append(entry.scores.map { VisibleText.escape($0.name) + " " + $0.valueText }.joined(separator: ", "))
+        }
+        return parts.joined(separator: "  ")
+    }
+
+    /// `week of 2026-11-16   3 sessions   40:00 work`
+    static func week(_ week: HistoryReport.Week) -> String {
+        "week of \(week.start)  \(Padding.column(String(week.sessions), 3, right: true)) session\(week.sessions == 1 ? " " : "s")"
+            + "  \(Padding.column(TimeText.clock(week.workSeconds), 8, right: true)) work"
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import IntervalEngine
+
+/// Standard output and error, written straight to the file descriptors (no stdio
+/// buffer), so a reader of `--json` sees each event the moment it happens. A write to
+/// standard output that fails (a full disk, a closed pipe, a closed terminal) is
+/// remembered: nothing more is written there, `failed` says why, and `onFailure` (set
+/// by a run) hears of it once, so the run can stop instead of writing into the void.
+enum Output {
+    /// The errno of the first failed write to standard output.
+    nonisolated(unsafe) private(set) static var failure: Int32?
+    /// Called once, on the writing thread, when standard output first fails.
+    nonisolated(unsafe) static var onFailure: (@Sendable () -> Void)?
+    private static let lock = NSLock()
+
+    static func line(_ text: String) {
+        write(text + "\n")
+    }
+
+    static func write(_ text: String) {
+        write(Array(text.utf8))
+    }
+
+    static func write(_ bytes: [UInt8]) {
+        let failed = lock.withLock { failure != nil }
+        guard !failed else { return }
+        let error = send(bytes, to: STDOUT_FILENO)
+        guard error != 0 else { return }
+        let first = lock.withLock { () -> Bool in
+            guard failure == nil else { return false }
+            failure = error
+            return true
+        }
+        if first { onFailure?() }
+    }
+
+    /// Standard error; every line of the text is escaped (`VisibleText`), since file
+    /// names, `--set` values and routine text may hold what a terminal would obey.
+    static func error(_ text: String) {
+        let escaped = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { VisibleText.escape(String($0)) }.joined(separator: "\n")
+        _ = send(Array((escaped + "\n").utf8), to: STDERR_FILENO)
+    }
+
+    /// The exit status once the command is done, given the one it chose: a command whose
+    /// output could not be written did not do its job. A reader that went away (EPIPE:
+    /// `workout plan | head -1`) is not an error to report, and gives 141, the status a
+    /// shell shows for a writer its reader left; any other failure is said and gives 1.
+    static func finish(status: Int32) -> Int32 {
+        guard let failure = lock.withLock({ self.failure }) else { return status }
+        if failure == EPIPE { return status == 0 ? 128 + SIGPIPE : status }
+        error("workout: cannot write to standard output: \(String(cString: strerror(failure)))")
+        return status == 0 ? 1 : status
+    }
+
+    /// Writes everything, or returns the errno that stopped it (0: all written).
+    private static func send(_ all: [UInt8], to descriptor: Int32) -> Int32 {
+        var bytes = all[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return written < 0 ? errno : EIO }
+            bytes = bytes.dropFirst(written)
+        }
+        return 0
+    }
+}
+
+/// Standard output gathered and written in blocks of 64 KB, for output no one reads
+/// as it happens (`plan`, a dry run): a system call per line was half their time on a
+/// 100,000-segment routine. A block may be written while a hook runs (it printed):
+/// the time the reader takes to take it is not the hook's (`LuaTime.excluding`).
+final class BlockOutput {
+    private var block = ""
+
+    func line(_ text: String) {
+        block += text
+        block += "\n"
+        if block.utf8.count >= 1 << 16 { flush() }
+    }
+
+    func flush() {
+        guard !block.isEmpty else { return }
+        let text = block
+        LuaTime.excluding { Output.write(text) }
+        block = ""
+    }
+}
+
+/// The event lines of a real run, for a reader that may stall (a `--json` pipe or FIFO
+/// nobody reads): they are written on a thread of their own, so the timers and the hooks
+/// never wait for the reader. Up to `limit` bytes wait in memory; beyond that, lines are
+/// dropped (counted, and said at the end) rather than held up or piled up without bound.
+final class EventStream: @unchecked Sendable {
+    /// 4 MiB: hours of events at one line a second.
+    static let limit = 4 << 20
+
+    private let queue = DispatchQueue(label: "workout.output")
+    private let lock = NSLock()
+    private var waiting = 0
+    private(set) var dropped = 0
+
+    func line(_ text: String) {
+        let bytes = Array((text + "\n").utf8)
+        let taken = lock.withLock { () -> Bool in
+            guard waiting + bytes.count <= Self.limit else {
+                dropped += 1
+                return false
+            }
+            waiting += bytes.count
+            return true
+        }
+        guard taken else { return }
+        queue.async { [self] in
+            Output.write(bytes)
+            lock.withLock { waiting -= bytes.count }
+        }
+    }
+
+    /// Waits until the reader has taken every line, or `giveUp()` holds (checked every
+    /// tenth of a second: a signal asked the process to stop, say). True if all went.
+    @discardableResult
+    func drain(giveUp: () -> Bool) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        queue.async { done.signal() }
+        while done.wait(timeout: .now() + 0.1) == .timedOut {
+            if giveUp() { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import IntervalEngine
+
+struct Plan: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Show a routine's timeline: every segment with its start and duration.",
+        discussion: """
+            An open-ended routine (one with generate) is listed as far as its generators \
+            go, up to --horizon segments. No hook runs, so a generator sees only its own \
+            state. Exit status 1 when a generator fails.
+            """)
+
+    @Argument(help: "The routine: a path, or a name such as 'hiit'.", completion: .routine)
+    var routine: String
+
+    @OptionGroup var parameters: ParameterOptions
+
+    @OptionGroup var horizon: HorizonOption
+
+    @Flag(help: "Print the plan as one JSON object.")
+    var json = false
+
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
+    func validate() throws {
+        if routine.isEmpty { throw ValidationError("the routine's name cannot be empty") }
+    }
+
+    func run() throws {
+        let loaded = try RoutineLookup.loadOrFail(routine, settings: parameters.settings, limits: limits.limits)
+        let errors = loaded.expand(horizon: horizon.segments)
+        if json {
+            loaded.writePlanJSON(Output.write)
+            Output.write("\n")
+        } else {
+            printText(loaded)
+        }
+        for error in errors {
+            Output.error("workout: \(error) (in generate)")
+        }
+        if !errors.isEmpty { throw ExitCode.failure }
+    }
+
+    private func printText(_ loaded: Routine) {
+        let style = Style(enabled: Terminal.usesColor)
+        Output.line(style.bold(loaded.name.visible) + " — " + Plan.size(loaded.timeline))
+        if let description = loaded.description { Output.line(description.visible) }
+        for line in ParameterList.lines(loaded.parameters, style: style) { Output.line(line) }
+        let width = String(loaded.timeline.count).count
+        let output = BlockOutput()
+        for segment in loaded.timeline.segments {
+            let index = String(repeating: " ", count: width - String(segment.index).count) + String(segment.index)
+            let start = TimeText.clock(segment.start)
+            let kind = segment.kind.padding(toLength: 8, withPad: " ", startingAt: 0)
+            let info = InfoText.summary(loaded.infoJSON(for: segment)).map { " — " + Plan.shortened($0) } ?? ""
+            output.line("\(index)  \(String(repeating: " ", count: max(0, 8 - start.count)))\(start)  "
+                        + "\(style.kind(kind)) \(TimeText.clock(segment.duration).padding(toLength: 7, withPad: " ", startingAt: 0)) "
+                        + segment.name.visible
+                        + style.dim(PlainText.rounds(SegmentSummary(segment, count: loaded.timeline.count))) + info.visible)
+        }
+        output.flush()
+        if loaded.timeline.reachedHorizon {
+            Output.line(style.dim("… and more: the list stops at --horizon \(horizon.segments)"))
+        }
+    }
+
+    /// A payload in words, cut to one line of a plan.
+    static func shortened(_ info: String) -> String {
+        let most = 72
+        guard info.count > most else { return info }
+        return String(info.prefix(most - 1)) + "…"
+    }
+
+    /// `8 segments, 4:15`; for an open-ended routine what its generators gave, and
+    /// whether they ended within the horizon.
+    static func size(_ timeline: Timeline) -> String {
+        let known = "\(timeline.count) segments, \(TimeText.clock(timeline.duration))"
+        guard timeline.isOpenEnded else { return known }
+        return timeline.reachedHorizon ? "open-ended: the first \(known)" : "open-ended: \(known) as planned"
+    }
+}

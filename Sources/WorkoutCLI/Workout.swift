@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+
+/// Every command spells out its `commandName`: without it ArgumentParser derives the
+/// name with `String(describing:)`, whose dynamic casts scan every protocol conformance
+/// in the binary, a third of the start-up's instructions (BENCHMARKS.md).
+struct Workout: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "workout",
+        abstract: "An interval workout timer for the terminal, with routines written in Lua.",
+        discussion: """
+            A routine is a Lua file that returns workout { ... }. ROUTINE is a path, or a name \
+            looked up in $XDG_CONFIG_HOME/workout/programs, then among the bundled programs.
+            """,
+        version: Version.number,
+        subcommands: [Run.self, Plan.self, Check.self, List.self, New.self, History.self, SoundCheck.self,
+                      Definitions.self, Import.self, Export.self]
+    )
+}
+
+/// The command line, run by the two executables: `workout`, and `workout-serve`, which
+/// is the same with the HTTP server of `run --serve` linked in. Linking the server costs
+/// every command start-up time (docs/design.md, Serving), so plain `workout` leaves it
+/// out and hands `run --serve` to its sibling with `exec`: same process, same terminal.
+public enum WorkoutCommandLine {
+    public static func main(serving starter: ServeStarter?) -> Never {
+        // `--serve` may come without its address (`ServeOptions.expand`).
+        let arguments = ServeOptions.expand(Array(CommandLine.arguments.dropFirst()))
+        if starter == nil, ServeOptions.asksToServe(arguments) { Sibling.exec("workout-serve", arguments) }
+        Serving.starter = starter
+        exit(run(arguments))
+    }
+
+    /// ArgumentParser's own `main`, with three differences: its messages go through
+    /// `Output.error`, which escapes them (they quote the user's arguments, which may
+    /// hold escape sequences); SIGPIPE is ignored, so a reader that goes away is an
+    /// error a command sees (EPIPE) rather than a sudden death; and a command whose
+    /// output could not be written does not exit 0 (`Output.finish`).
+    private static func run(_ arguments: [String]) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        var status: Int32
+        do {
+            var command = try Workout.parseAsRoot(arguments)
+            try command.run()
+            status = 0
+        } catch {
+            status = Workout.exitCode(for: error).rawValue
+            let message = Workout.fullMessage(for: error)
+            if !message.isEmpty {
+                if status == 0 { Output.line(message) } else { Output.error(message) }
+            }
+        }
+        return Output.finish(status: status)
+    }
+}

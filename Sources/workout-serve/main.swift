@@ -1,0 +1,5 @@
+import WebRemote
+import WorkoutCLI
+
+// `workout` with the HTTP server of `run --serve` linked in.
+WorkoutCommandLine.main(serving: WebRemote.start)

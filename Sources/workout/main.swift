@@ -1,0 +1,4 @@
+import WorkoutCLI
+
+// Every command but `run --serve`, which goes to workout-serve (WorkoutCommandLine).
+WorkoutCommandLine.main(serving: nil)

@@ -1,0 +1,202 @@
+import Foundation
+import XCTest
+
+/// A real `workout run --serve 127.0.0.1:0 --json` for the serving tests: its JSON lines
+/// as they come, the page's URL from its `serve` event, and plain HTTP over a socket.
+final class ServingWorkout: @unchecked Sendable {
+    let process = Process()
+    private(set) var url = ""
+    private(set) var port: UInt16 = 0
+    private(set) var token = ""
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let lock = NSLock()
+    private var received: [String] = []
+    private var ended = false
+
+    init(_ routine: String, _ arguments: [String] = [], config: URL? = nil) throws {
+        process.executableURL = URL(fileURLWithPath: WorkoutBinary.binary)
+        process.arguments = ["run", routine, "--serve", "127.0.0.1:0", "--json", "--no-history"] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        environment["XDG_CONFIG_HOME"] = (config ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("workout-serve-config")).path
+        process.environment = environment
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let reader = output.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            var pending = Data()
+            while true {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                pending += chunk
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                    pending = Data(pending[(newline + 1)...])
+                    lock.withLock { received.append(line) }
+                }
+            }
+            lock.withLock { ended = true }
+        }
+        var serve: [String: Any]?
+        let deadline = Date().addingTimeInterval(20)
+        while serve == nil, Date() < deadline {
+            serve = events.first { $0["event"] as? String == "serve" }
+            if serve == nil { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        guard let serve, let url = serve["url"] as? String, let components = URLComponents(string: url),
+              let port = components.port, let token = components.queryItems?.first(where: { $0.name == "token" })?.value
+        else {
+            process.terminate()
+            throw ServeTestError("no serve event: \(lines) \(String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self))")
+        }
+        self.url = url
+        self.port = UInt16(port)
+        self.token = token
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    var lines: [String] { lock.withLock { received } }
+
+    var events: [[String: Any]] {
+        lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    /// Waits up to `seconds` for an event that `matches`.
+    @discardableResult
+    func waitFor(_ seconds: Double = 15, _ matches: ([String: Any]) -> Bool) -> [String: Any]? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let found = events.first(where: matches) { return found }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return nil
+    }
+
+    /// Waits for the process to end; its exit status.
+    func waitForExit(_ seconds: Double = 30) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        guard !process.isRunning else { return nil }
+        process.waitUntilExit()
+        let drained = Date().addingTimeInterval(5)
+        while !lock.withLock({ ended }), Date() < drained { Thread.sleep(forTimeInterval: 0.01) }
+        return process.terminationStatus
+    }
+
+    /// One request on its own connection: the status, the headers (names in lower case)
+    /// and the body.
+    func request(_ method: String, _ target: String, headers: [String] = [], body: String = "") throws -> RawResponse {
+        try RawHTTP.request(port: port, method, target, headers: headers, body: body)
+    }
+}
+
+struct ServeTestError: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+struct RawResponse {
+    var status: Int
+    var headers: [String: String]
+    var body: String
+}
+
+/// HTTP/1.1 by hand over a loopback socket, so that a test controls every byte (a body
+/// too large, a client that stops reading) and needs no HTTP client library.
+enum RawHTTP {
+    static func connect(port: UInt16, receiveBuffer: Int32? = nil) throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw ServeTestError("socket: \(errno)") }
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw ServeTestError("connect to 127.0.0.1:\(port): errno \(errno)")
+        }
+        return descriptor
+    }
+
+    static func send(_ descriptor: Int32, _ text: String) {
+        let bytes = Array(text.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { return }
+            sent += count
+        }
+    }
+
+    /// Everything until the server closes (or `limit` bytes, or the receive time-out).
+    static func readAll(_ descriptor: Int32, limit: Int = 1 << 24) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while data.count < limit {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            guard count > 0 else { break }
+            data.append(contentsOf: buffer[..<count])
+        }
+        return data
+    }
+
+    static func request(port: UInt16, _ method: String, _ target: String, headers: [String] = [],
+                        body: String = "") throws -> RawResponse {
+        let descriptor = try connect(port: port)
+        defer { close(descriptor) }
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for header in headers { head += header + "\r\n" }
+        if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.utf8.count)\r\n" }
+        send(descriptor, head + "\r\n" + body)
+        return parse(readAll(descriptor))
+    }
+
+    /// The body of a chunked response (after the head), its chunks joined; what
+    /// follows the last whole chunk is left off.
+    static func unchunked(_ data: Data) -> Data {
+        let bytes = [UInt8](data)
+        guard var position = bytes.firstRange(of: Array("\r\n\r\n".utf8))?.upperBound else { return Data() }
+        var body = Data()
+        while let end = bytes[position...].firstRange(of: Array("\r\n".utf8))?.lowerBound,
+              let size = Int(String(decoding: bytes[position..<end], as: UTF8.self), radix: 16), size > 0,
+              end + 2 + size <= bytes.count {
+            body.append(contentsOf: bytes[(end + 2)..<(end + 2 + size)])
+            position = end + 2 + size + 2
+            guard position <= bytes.count else { break }
+        }
+        return body
+    }
+
+    static func parse(_ data: Data) -> RawResponse {
+        let text = String(decoding: data, as: UTF8.self)
+        let parts = text.components(separatedBy: "\r\n\r\n")
+        let head = parts.first?.components(separatedBy: "\r\n") ?? []
+        let status = head.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+        var headers: [String: String] = [:]
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return RawResponse(status: status, headers: headers, body: parts.dropFirst().joined(separator: "\r\n\r\n"))
+    }
+}
