@@ -150,7 +150,10 @@ extension LivePage {
         }
         function heard(event) {
           if (event.event === "segment_start") started(event);
+          // The terminal's bells, or where the terminal plays sounds instead, its sounds:
+          // a short low beep for a countdown second (a pip), a long high one otherwise.
           if (event.event === "alert" && event.type === "bell") beep(/^\d+$/.test(event.text) ? 880 : 1320, event.text ? 0.12 : 0.4);
+          if (event.event === "alert" && event.type === "sound") beep(event.text === "pip" ? 880 : 1320, event.text === "pip" ? 0.12 : 0.4);
           if (event.event === "workout_end") { document.body.classList.add("finished"); releaseWake(); }
         }
 
