@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 
 /// A real PulseAudio server of the test's own: `pulseaudio -n` with only a null sink and
@@ -149,6 +150,8 @@ final class Daemon: @unchecked Sendable {
             throw PrivateSoundServer.Failure("could not start \(path)")
         }
         self.pid = pid
+        Daemon.running.withLock { $0.insert(pid) }
+        Daemon.killAtExit()
         guard capture else { return }
         close(ends[1])
         let descriptor = ends[0]
@@ -184,10 +187,26 @@ final class Daemon: @unchecked Sendable {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         lock.withLock { reaped = true }
+        Daemon.running.withLock { _ = $0.remove(pid) }
         if reader != nil { _ = done.wait(timeout: .now() + 5) }
     }
 
     deinit { kill() }
+
+    /// Every daemon not yet killed: a test that fails, or a test process that ends while
+    /// XCTest still holds the test cases (and so their servers), leaves none running.
+    private static let running = Mutex<Set<pid_t>>([])
+    private static let exitHandler: Void = {
+        atexit {
+            for pid in Daemon.running.withLock({ $0 }) {
+                Glibc.kill(pid, SIGKILL)
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            }
+        }
+    }()
+
+    private static func killAtExit() { _ = exitHandler }
 
     var captured: Data { lock.withLock { bytes } }
 }

@@ -17,7 +17,15 @@ final class SoundServerTests: XCTestCase {
         scratch = server.directory
     }
 
+    override func tearDown() {
+        server = nil
+        super.tearDown()
+    }
+
+    /// XCTest keeps every test case, and with it the server, until the process ends:
+    /// stop it here, so no pulseaudio or pacat outlives the tests.
     override class func tearDown() {
+        if case .success(let server)? = shared { server.stop() }
         shared = nil
         super.tearDown()
     }
