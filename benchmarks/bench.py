@@ -29,7 +29,7 @@ from figures import (Figure, Target, at_least, at_most, below, fmt, magnitude_be
 from processes import PYTHON, BenchError, TmuxServer, measure, spinners, stream_events, under_rusage, usage_written
 from serving import bench_page, bench_viewers
 from serving import method as serving_method
-from sound import PaplayTimer, Recorder, SoundServer, onsets, tone_file
+from sound import RATE, PaplayTimer, Recorder, SoundServer, onsets, tone_file
 from report import (command_line, commit, display_path, load_average, machine, markdown, text_table, write_json,
                     write_markdown)
 
@@ -550,13 +550,13 @@ def onset_run(context, server, env, routine, tone, count):
     paplay.join(count + 30)
     time.sleep(2)  # the finish chime rings out
     samples = recorder.stop()
-    start = recorder.origin()
-    heard = [(start + seconds, hz) for seconds, hz in onsets(samples)]
+    moment, ppm = recorder.clock()
+    heard = [(moment(index), hz) for index, hz in onsets(samples)]
     ours = [moment for moment, hz in heard if abs(hz - 2000) > 200]
     theirs = [moment for moment, hz in heard if abs(hz - 2000) <= 200]
     planned = [origin + event["at"] for event in events
                if event["event"] == "alert" and event.get("type") == "sound" and "late_ms" in event]
-    return {"ours": offsets(planned, ours), "paplay": offsets(paplay.moments, theirs), "usage": usage}
+    return {"ours": offsets(planned, ours), "paplay": offsets(paplay.moments, theirs), "usage": usage, "ppm": ppm}
 
 
 def offsets(plans, heard):
@@ -590,6 +590,9 @@ def onset_figures(run, load, count, targets):
                               percentile(late, p), "ms", reference("(compare workout's row)")))
     figures.append(Figure(f"sound.{load}.recorded_ms", group, f"{load}: workout's median landing, as recorded",
                           middle, "ms", reference("(the monitor's and the reader's delays included: not judged)")))
+    figures.append(Figure(f"sound.{load}.recording_ppm", group,
+                          f"{load}: the recording's samples beyond {RATE:,} per second of the monotonic clock",
+                          run["ppm"], "ppm", reference("(fitted from the reader's arrivals, and corrected for)")))
     return figures
 
 
@@ -676,9 +679,12 @@ def sections(sizes):
             "`paplay` of a 100 ms 2 kHz tone at planned moments, as a shell timer would. Onsets: the signal above "
             "1,000 after 60 ms of silence, told apart by pitch. The recording's own delay is not known to the "
             "millisecond, so the plan is placed at workout's median landing: workout's rows are each sound's "
-            "distance from it, paplay's are its onsets' distance from their plan on the same footing; *as recorded* "
-            "is that median against the reader's clock (sample 0 at the earliest arrival − samples/rate), the "
-            "monitor's and reader's delays included. CPU and wake-ups: the whole process (`wait4`), the idle run and "
+            "distance from it, paplay's are its onsets' distance from their plan on the same footing. A sample's "
+            "moment on the harness's monotonic clock comes from the recording's own clock, fitted in the same run: "
+            "a line through the lowest arrival − samples/48,000 of each second of the recording (the null sink's "
+            "monitor does not deliver exactly 48,000 samples a second; *samples beyond* says by how much, and "
+            "counting samples alone would read it as a drift of the onsets). *As recorded* is workout's median "
+            "landing on that clock, the monitor's and reader's delays included. CPU and wake-ups: the whole process (`wait4`), the idle run and "
             "the same routine with `--no-sound`; each divided by the wall time."),
 
         ("hooks", "Lua hook call",

@@ -51,7 +51,7 @@ EXPECTED = [
     "serving.page.boundaries", "serving.page.p50_ms", "serving.page.p99_ms",
     *(f"sound.{load}.{name}" for load in ("idle", "busy")
       for name in ("sounds", "onset_ms.p50", "onset_ms.p99", "onset_ms.max",
-                   "paplay_ms.p50", "paplay_ms.p99", "paplay_ms.max", "recorded_ms")),
+                   "paplay_ms.p50", "paplay_ms.p99", "paplay_ms.max", "recorded_ms", "recording_ppm")),
     *(f"sound.{state}.{name}" for state in ("on", "off") for name in ("cpu_ms_per_s", "wakeups_per_s", "rss_mib")),
 ]
 # The figures measured on termdown too, in the same run.

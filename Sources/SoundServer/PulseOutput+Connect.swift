@@ -54,8 +54,13 @@ extension PulseOutput {
         return .failure(ConnectFailure(reason: failure))
     }
 
-    /// The stream's latency target, in seconds.
-    static let targetLatency = 0.05
+    /// The server's buffer for the stream (`tlength`) and how much of it is asked for at a
+    /// time (`minreq`), in seconds: while the stream runs, the server wakes the audio
+    /// thread once per refill (about 7 times a second; at libpulse's default of a quarter
+    /// of a 50 ms buffer it was 70). With `ADJUST_LATENCY` the sink is asked for
+    /// (tlength − 2 × minreq) / 2 = 50 ms of latency, as before.
+    static let bufferLength = 0.4
+    static let refillLength = 0.15
 
     static func from(_ pointer: UnsafeMutableRawPointer?) -> PulseOutput {
         Unmanaged<PulseOutput>.fromOpaque(pointer!).takeUnretainedValue()
@@ -121,11 +126,12 @@ extension PulseOutput {
         pa_stream_set_state_callback(stream, { stream, me in
             PulseOutput.from(me).streamChanged(pa_stream_get_state(stream))
         }, me)
+        pa_stream_set_write_callback(stream, { _, bytes, me in PulseOutput.from(me).refill(bytes) }, me)
         // A modest latency, asked of the sink (ADJUST_LATENCY): a sink left at its
         // default may render two seconds ahead, and a sound would then have to be written
         // two seconds early, past the point where a pause can still take it back.
-        let target = UInt32(Double(rate * 4) * PulseOutput.targetLatency)
-        var buffer = pa_buffer_attr(maxlength: UInt32.max, tlength: target, prebuf: 0, minreq: UInt32.max,
+        var buffer = pa_buffer_attr(maxlength: UInt32.max, tlength: UInt32(Double(rate * 4) * PulseOutput.bufferLength),
+                                    prebuf: 0, minreq: UInt32(Double(rate * 4) * PulseOutput.refillLength),
                                     fragsize: UInt32.max)
         let flags = pa_stream_flags_t(rawValue: PA_STREAM_START_CORKED.rawValue | PA_STREAM_INTERPOLATE_TIMING.rawValue
                                       | PA_STREAM_NOT_MONOTONIC.rawValue | PA_STREAM_ADJUST_LATENCY.rawValue)
@@ -154,6 +160,7 @@ extension PulseOutput {
         wakeEvent = nil
         if let stream {
             pa_stream_set_state_callback(stream, nil, nil)
+            pa_stream_set_write_callback(stream, nil, nil)
             pa_stream_disconnect(stream)
             pa_stream_unref(stream)
         }

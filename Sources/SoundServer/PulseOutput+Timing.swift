@@ -3,11 +3,13 @@ import Foundation
 import IntervalEngine
 
 /// Placing sounds on time, on the audio thread. A sound due within the lead (the sink's
-/// measured latency plus room for two round trips) uncorks the stream, asks for fresh
-/// timing, and is then written at the absolute stream position that will be heard at its
-/// deadline: the stream's playback time now (`pa_stream_get_time`: what is being heard),
-/// plus the time still to go. The gap before it plays as silence. Once every written
-/// sound has been heard the stream is corked again.
+/// measured latency, the server's buffer and room for two round trips) uncorks the
+/// stream, asks for fresh timing, and is then written at the absolute stream position that
+/// will be heard at its deadline. The lead reaches past what the stream has already
+/// written, so a sound is written after it (a seek forward: the gap plays as silence),
+/// never over it; while the stream runs, the server's requests are answered with
+/// silence after it. Neither makes the server rewind the sink. Once every written sound
+/// has been heard and none is due soon, the stream is corked again.
 extension PulseOutput {
     struct Job {
         /// The planned moment's id; nil for a sound played at once.
@@ -34,7 +36,7 @@ extension PulseOutput {
     /// costs nothing: a sound withdrawn after it was written is overwritten with silence.
     static let margin: UInt64 = 250_000
     /// The stream stays open this long after the last sound was heard, so one pip after
-    /// another within this does not cork and uncork in between.
+    /// another within this (beyond the lead) does not cork and uncork in between.
     static let linger: UInt64 = 150_000
     /// A sound written later than its lead still lands no earlier than this past what the
     /// sink has already taken.
@@ -44,7 +46,10 @@ extension PulseOutput {
     /// latency (what it has rendered ahead), bounded for a sink that reports nonsense.
     var writeAhead: UInt64 { min(sinkLatency, 2_000_000) }
 
-    var lead: UInt64 { writeAhead + PulseOutput.margin }
+    var lead: UInt64 { writeAhead + PulseOutput.buffered + PulseOutput.margin }
+
+    /// The server's buffer for the stream, kept filled while it runs (µs).
+    static var buffered: UInt64 { UInt64(bufferLength * 1e6) }
 
     /// µs of libpulse's clock for a CLOCK_MONOTONIC deadline in ns (the same clock, but
     /// computed rather than assumed).
@@ -137,35 +142,46 @@ extension PulseOutput {
     }
 
     /// Writes every sound due within the lead at the position heard at its start. The
-    /// timing update says which byte the server reads next (`read_index`) and how long
-    /// the sink takes to make it heard (`sink_usec`), as of `transport_usec` ago: byte
-    /// `read_index + rate × (t − now + transport − sink)` is heard at time t.
+    /// timing update says which byte the sink reads next (`read_index`) and how long the
+    /// sink takes to make it heard (`sink_usec`), as of its `timestamp`: byte
+    /// `read_index + rate × (t − measured − sink)` is heard at time t.
     private func writeDue() {
         guard let stream, streamState == .running, let timing = pa_stream_get_timing_info(stream)?.pointee,
               timing.read_index_corrupt == 0 else { return }
         let now = Int64(pa_rtclock_now())
+        // When the server measured: its `timestamp` is wall-clock time. A reply the audio
+        // thread takes up late (both cores busy) is that much older, and the read index
+        // that much further on.
+        var wall = timeval()
+        gettimeofday(&wall, nil)
+        let age = max(0, Int64(wall.tv_sec - timing.timestamp.tv_sec) * 1_000_000
+                         + Int64(wall.tv_usec) - Int64(timing.timestamp.tv_usec))
+        let measured = now - min(age, 1_000_000)
         let read = timing.read_index / 4
         let rate = Int64(synthesizer.sampleRate)
-        let lag = Int64(timing.transport_usec) - Int64(timing.sink_usec)
-        let earliest = read + rate * (Int64(timing.transport_usec) + Int64(PulseOutput.safety)) / 1_000_000
+        let earliest = read + rate * (now - measured + Int64(PulseOutput.safety)) / 1_000_000
         for index in jobs.indices where jobs[index].due {
             jobs[index].due = false
-            let wanted = read + rate * (Int64(jobs[index].start) - now + lag) / 1_000_000
+            let wanted = read + rate * (Int64(jobs[index].start) - measured - Int64(timing.sink_usec)) / 1_000_000
             let frame = max(wanted, earliest)
             if frame > wanted {  // late: heard as soon as it can be
                 jobs[index].start += UInt64((frame - wanted) * 1_000_000 / rate)
             }
             jobs[index].position = frame * 4
-            write(jobs[index].samples + tail, at: frame * 4)
+            write(jobs[index].samples, at: frame * 4)
         }
     }
 
-    /// Silence written after each sound, lasting until the stream corks: a stream that
-    /// runs dry falls behind, and a sound written ahead of it then makes the server
-    /// rewind the sink and render again.
-    private var tail: [Float] {
-        let seconds = Double(writeAhead + PulseOutput.linger + PulseOutput.margin) / 1e6 + 0.1
-        return [Float](repeating: 0, count: Int(seconds * Double(synthesizer.sampleRate)))
+    /// The server asks for `bytes` more: silence after what was written. A stream that ran
+    /// dry would make the server rewind the sink for the next write (to play it at once),
+    /// and a sound written over what the sink has already read would too.
+    func refill(_ bytes: Int) {
+        guard let stream, bytes > 0 else { return }
+        let silence = [Float](repeating: 0, count: bytes / 4)
+        let result = silence.withUnsafeBytes { raw in
+            pa_stream_write(stream, raw.baseAddress, raw.count, nil, 0, PA_SEEK_RELATIVE)
+        }
+        if result < 0 { fail("the sound server refused a sound (\(contextError()))") }
     }
 
     private func write(_ samples: [Float], at position: Int64) {
