@@ -142,6 +142,32 @@ final class SoundServerTests: XCTestCase {
         XCTAssertEqual(try soundEvents(result).map(\.name), ["go", "pip", "pip", "pip", "finish"])
     }
 
+    /// In a real terminal: while the server answers, the sounds play and the terminal
+    /// stays quiet; once it is gone, one warning, and the bell (BEL) rings for every
+    /// countdown second and the finish from then on.
+    func testOnceTheServerIsGoneTheTerminalBellRings() throws {
+        let path = try routine("return workout { name = \"Lost\", countdown = 3, work(6) }")
+        let server = try PrivateSoundServer()
+        // The shell stays after the workout, so the pane (and what it recorded) does too.
+        let pane = try TmuxPane(command: ["env", "LANG=C.UTF-8", "DBUS_SESSION_BUS_ADDRESS="]
+                                + server.environment.map { "\($0)=\($1)" }
+                                + ["bash", "--norc", "--noprofile", "-c",
+                                   "'\(WorkoutBinary.binary)' run '\(path)' --no-history --no-flash; echo ENDED; sleep 60"])
+        try pane.record()
+        XCTAssertTrue(pane.wait { pane.text.contains("Lost") }, "the display shows the workout:\n\(pane.text)")
+        Thread.sleep(forTimeInterval: 1)
+        let before = pane.output
+        XCTAssertFalse(before.contains("\u{07}"), "no bell while the sounds play")
+        server.stop()
+        XCTAssertTrue(pane.wait(timeout: 15) { pane.text.contains("ENDED") }, pane.text)
+        XCTAssertTrue(pane.wait { pane.output.filter { $0 == "\u{07}" }.count >= 4 }, "the bell stands in")
+        let after = String(pane.output.dropFirst(before.count))
+        XCTAssertEqual(after.filter { $0 == "\u{07}" }.count, 4, "three countdown seconds and the finish")
+        // Shown on the display while it runs, then left on the screen below the summary.
+        XCTAssertEqual(pane.text.components(separatedBy: "workout: sound: the sound server went away").count, 2,
+                       "one warning:\n\(pane.text)")
+    }
+
     func testSoundCheckPlaysEverySoundOnceWithItsName() throws {
         let (result, recording) = try server.record { try run(["sound-check", "--volume", "50"]) }
         XCTAssertEqual(result.status, 0, result.stderr)
