@@ -46,7 +46,7 @@ extension EndToEndTests {
     /// its next event, recorded, with the status a shell expects of such a writer.
     func testAReaderThatGoesAwayEndsTheRunRecorded() throws {
         let data = try freshData()
-        let script = #""$0" run "$1" --json --speed 10 | head -1; exit ${PIPESTATUS[0]}"#
+        let script = #""$0" run "$1" --json --speed 10 --no-sound | head -1; exit ${PIPESTATUS[0]}"#
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", script, WorkoutBinary.binary, fixtures.appendingPathComponent("e2e.lua").path]
@@ -74,7 +74,7 @@ extension EndToEndTests {
     func testOutputThatCannotBeWrittenIsAnError() throws {
         let routine = fixtures.appendingPathComponent("e2e.lua").path
         for arguments in [["plan", "demo", "--json"], ["plan", "demo"], ["history"], ["list"], ["check", "demo"],
-                          ["run", routine, "--json", "--no-history"], ["run", routine, "--dry-run", "--json"]] {
+                          ["run", routine, "--json", "--no-history", "--no-sound"], ["run", routine, "--dry-run", "--json"]] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: WorkoutBinary.binary)
             process.arguments = arguments

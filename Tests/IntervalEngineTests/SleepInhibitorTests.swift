@@ -100,9 +100,9 @@ final class SleepInhibitorTests: XCTestCase {
     func testWithoutLogindNothingHappens() throws {
         let routine = fixtures.appendingPathComponent("e2e.lua").path
         let outcome = try onABus(logind: false, """
-            "$WORKOUT" run '\(routine)' --speed 100 --json --no-notify > /dev/null 2> "$DIR/err"; echo "exit $?" >> "$DIR/report"
+            "$WORKOUT" run '\(routine)' --speed 100 --json --no-notify --no-sound > /dev/null 2> "$DIR/err"; echo "exit $?" >> "$DIR/report"
             cat "$DIR/err" >> "$DIR/report"
-            DBUS_SYSTEM_BUS_ADDRESS=unix:path=/nonexistent "$WORKOUT" run '\(routine)' --speed 100 --json --no-notify \\
+            DBUS_SYSTEM_BUS_ADDRESS=unix:path=/nonexistent "$WORKOUT" run '\(routine)' --speed 100 --json --no-notify --no-sound \\
               > /dev/null 2> "$DIR/err"; echo "exit $?" >> "$DIR/report"
             cat "$DIR/err" >> "$DIR/report"
             """)

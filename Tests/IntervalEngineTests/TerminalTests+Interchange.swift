@@ -13,7 +13,7 @@ extension TerminalTests {
             let source = interchangeFixtures.appendingPathComponent(file).path
             try pane.type("export XDG_CONFIG_HOME=\(dir) XDG_DATA_HOME=\(dir) DBUS_SESSION_BUS_ADDRESS=; "
                           + "'\(binary)' import '\(source)' --name mine > \(dir)/import.out 2>&1 && "
-                          + "'\(binary)' run mine --no-bell")
+                          + "'\(binary)' run mine --no-bell --no-sound")
             XCTAssertTrue(pane.wait { pane.text.contains(first) }, "\(file): the target is on screen:\n\(pane.text)")
             XCTAssertTrue(pane.text.contains("WARM-UP  Warmup"), pane.text)
             try pane.send("n")

@@ -52,7 +52,7 @@ public struct AlertSwitches: Sendable, Equatable {
         let sounds = sound && !dryRun
         return AlertSwitches(bell: bell ?? (!dryRun && !sounds), notify: notifications && !dryRun,
                              voice: voice && !dryRun, flash: display && !noFlash && !dryRun,
-                             sound: sounds, terminalBell: bell != false)
+                             sound: sounds, terminalBell: bell ?? !dryRun)
     }
 
     /// Notifications default to on where a desktop session bus is and `notify-send` exists.
