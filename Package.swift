@@ -21,12 +21,10 @@ let package = Package(
         ),
         // Clocks and timers that Glibc's Swift module does not export (header only).
         .systemLibrary(name: "CSystem"),
-        // The desktop's sound server: PulseAudio, or PipeWire through pipewire-pulse.
-        .systemLibrary(
-            name: "CPulse",
-            pkgConfig: "libpulse",
-            providers: [.apt(["libpulse-dev"]), .brew(["pulseaudio"])]
-        ),
+        // The desktop's sound server: PulseAudio, or PipeWire through pipewire-pulse. Header
+        // only (Debian's libpulse-dev): libpulse is opened at run time, not linked
+        // (Sources/CPulse/shim.h, docs/design.md).
+        .systemLibrary(name: "CPulse"),
         .target(name: "IntervalEngine", dependencies: ["CLua", "CSystem"]),
         // QR codes of the page's address for `run --serve` (header only; links libqrencode).
         .systemLibrary(

@@ -17,35 +17,38 @@ extension PulseOutput {
     /// a local server answers in milliseconds, and this happens before the workout starts.
     public static func connect(volume: Double, timeout: Double = 3,
                                warn: @escaping @Sendable (String) -> Void) -> Result<PulseOutput, ConnectFailure> {
-        guard let mainloop = pa_threaded_mainloop_new() else {
+        guard pulseLibrary != nil else {
+            return .failure(ConnectFailure(reason: "libpulse is not installed (Debian: libpulse0)"))
+        }
+        guard let mainloop = pulse.threaded_mainloop_new!() else {
             return .failure(ConnectFailure(reason: "libpulse could not make its main loop"))
         }
         let wakeFD = workout_wake_fd()
         guard wakeFD >= 0 else {
-            pa_threaded_mainloop_free(mainloop)
+            pulse.threaded_mainloop_free!(mainloop)
             return .failure(ConnectFailure(reason: "no eventfd for the audio thread"))
         }
         let output = PulseOutput(mainloop: mainloop, wakeFD: wakeFD, volume: volume, warn: warn)
         let me = Unmanaged.passUnretained(output).toOpaque()
-        let api = pa_threaded_mainloop_get_api(mainloop)!
-        pa_threaded_mainloop_lock(mainloop)
-        let properties = pa_proplist_new()
-        pa_proplist_sets(properties, PA_PROP_APPLICATION_NAME, "workout")
-        pa_proplist_sets(properties, PA_PROP_APPLICATION_ID, "workout")
-        output.context = pa_context_new_with_proplist(api, "workout", properties)
-        pa_proplist_free(properties)
-        pa_context_set_state_callback(output.context, { context, me in
-            PulseOutput.from(me).contextChanged(pa_context_get_state(context))
+        let api = pulse.threaded_mainloop_get_api!(mainloop)!
+        pulse.threaded_mainloop_lock!(mainloop)
+        let properties = pulse.proplist_new!()
+        pulse.proplist_sets!(properties, PA_PROP_APPLICATION_NAME, "workout")
+        pulse.proplist_sets!(properties, PA_PROP_APPLICATION_ID, "workout")
+        output.context = pulse.context_new_with_proplist!(api, "workout", properties)
+        pulse.proplist_free!(properties)
+        pulse.context_set_state_callback!(output.context, { context, me in
+            PulseOutput.from(me).contextChanged(pulse.context_get_state!(context))
         }, me)
         output.wakeEvent = api.pointee.io_new(api, wakeFD, PA_IO_EVENT_INPUT, { _, _, _, _, me in
             let output = PulseOutput.from(me)
             output.apply(output.takeInbox())
             output.service()
         }, me)
-        var started = pa_context_connect(output.context, nil, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0
-        if started { started = pa_threaded_mainloop_start(mainloop) >= 0 }
+        var started = pulse.context_connect!(output.context, nil, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0
+        if started { started = pulse.threaded_mainloop_start!(mainloop) >= 0 }
         if !started { output.connectFailure = "no sound server answered (\(output.contextError()))" }
-        pa_threaded_mainloop_unlock(mainloop)
+        pulse.threaded_mainloop_unlock!(mainloop)
         if started && output.connected.wait(timeout: .now() + timeout) == .timedOut {
             output.connectFailure = "the sound server did not answer within \(Number.format(timeout)) s"
         }
@@ -70,18 +73,18 @@ extension PulseOutput {
 
     /// Lets go of an operation; there is none when the connection has already failed.
     func release(_ operation: OpaquePointer?) {
-        if let operation { pa_operation_unref(operation) }
+        if let operation { pulse.operation_unref!(operation) }
     }
 
     func contextError() -> String {
-        String(cString: pa_strerror(pa_context_errno(context)))
+        pulse.strerror!(pulse.context_errno!(context)).map { String(cString: $0) } ?? "unknown error"
     }
 
     /// While connecting, a failure ends `connect`; later it means the server went away.
     private func contextChanged(_ state: pa_context_state_t) {
         switch state {
         case PA_CONTEXT_READY:
-            release(pa_context_get_server_info(context, { _, info, me in
+            release(pulse.context_get_server_info!(context, { _, info, me in
                 PulseOutput.from(me).serverAnswered(info.flatMap { $0.pointee.default_sink_name.map { String(cString: $0) } })
             }, me))
         case PA_CONTEXT_FAILED, PA_CONTEXT_TERMINATED:
@@ -104,7 +107,7 @@ extension PulseOutput {
 
     private func serverAnswered(_ sink: String?) {
         guard let sink else { return openStream(rate: nil) }
-        release(pa_context_get_sink_info_by_name(context, sink, { _, info, last, me in
+        release(pulse.context_get_sink_info_by_name!(context, sink, { _, info, last, me in
             let output = PulseOutput.from(me)
             if let info {
                 output.sinkLatency = max(info.pointee.configured_latency, info.pointee.latency)
@@ -121,12 +124,12 @@ extension PulseOutput {
         let rate = rate.flatMap { (8_000...192_000).contains($0) ? $0 : nil } ?? 48_000
         synthesizer = Synthesizer(sampleRate: rate, volume: volume)
         var spec = pa_sample_spec(format: PA_SAMPLE_FLOAT32LE, rate: UInt32(rate), channels: 1)
-        stream = pa_stream_new(context, "workout sounds", &spec, nil)
+        stream = pulse.stream_new!(context, "workout sounds", &spec, nil)
         guard let stream else { return lost("the sound server refused a stream (\(contextError()))") }
-        pa_stream_set_state_callback(stream, { stream, me in
-            PulseOutput.from(me).streamChanged(pa_stream_get_state(stream))
+        pulse.stream_set_state_callback!(stream, { stream, me in
+            PulseOutput.from(me).streamChanged(pulse.stream_get_state!(stream))
         }, me)
-        pa_stream_set_write_callback(stream, { _, bytes, me in PulseOutput.from(me).refill(bytes) }, me)
+        pulse.stream_set_write_callback!(stream, { _, bytes, me in PulseOutput.from(me).refill(bytes) }, me)
         // A modest latency, asked of the sink (ADJUST_LATENCY): a sink left at its
         // default may render two seconds ahead, and a sound would then have to be written
         // two seconds early, past the point where a pause can still take it back.
@@ -135,7 +138,7 @@ extension PulseOutput {
                                     fragsize: UInt32.max)
         let flags = pa_stream_flags_t(rawValue: PA_STREAM_START_CORKED.rawValue | PA_STREAM_INTERPOLATE_TIMING.rawValue
                                       | PA_STREAM_NOT_MONOTONIC.rawValue | PA_STREAM_ADJUST_LATENCY.rawValue)
-        if pa_stream_connect_playback(stream, nil, &buffer, flags, nil, nil) < 0 {
+        if pulse.stream_connect_playback!(stream, nil, &buffer, flags, nil, nil) < 0 {
             lost("the sound server refused a stream (\(contextError()))")
         }
     }
@@ -153,22 +156,22 @@ extension PulseOutput {
 
     /// With the main loop locked: stops every callback and lets go of the server.
     func disconnect() {
-        let api = pa_threaded_mainloop_get_api(mainloop)!
+        let api = pulse.threaded_mainloop_get_api!(mainloop)!
         if let timer { api.pointee.time_free(timer) }
         timer = nil
         if let wakeEvent { api.pointee.io_free(wakeEvent) }
         wakeEvent = nil
         if let stream {
-            pa_stream_set_state_callback(stream, nil, nil)
-            pa_stream_set_write_callback(stream, nil, nil)
-            pa_stream_disconnect(stream)
-            pa_stream_unref(stream)
+            pulse.stream_set_state_callback!(stream, nil, nil)
+            pulse.stream_set_write_callback!(stream, nil, nil)
+            pulse.stream_disconnect!(stream)
+            pulse.stream_unref!(stream)
         }
         stream = nil
         if let context {
-            pa_context_set_state_callback(context, nil, nil)
-            pa_context_disconnect(context)
-            pa_context_unref(context)
+            pulse.context_set_state_callback!(context, nil, nil)
+            pulse.context_disconnect!(context)
+            pulse.context_unref!(context)
         }
         context = nil
     }

@@ -57,7 +57,7 @@ extension PulseOutput {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let monotonic = Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1_000
-        let offset = Int64(pa_rtclock_now()) - monotonic
+        let offset = Int64(pulse.rtclock_now!()) - monotonic
         return UInt64(max(0, Int64(deadline / 1_000) + offset))
     }
 
@@ -72,7 +72,7 @@ extension PulseOutput {
                 let job = jobs.remove(at: index)
                 if let position = job.position { silence(job, at: position) }
             case let .play(sound):
-                jobs.append(Job(id: nil, samples: synthesizer.samples(sound), start: pa_rtclock_now(),
+                jobs.append(Job(id: nil, samples: synthesizer.samples(sound), start: pulse.rtclock_now!(),
                                 rate: synthesizer.sampleRate))
             case .finish:
                 break
@@ -85,7 +85,7 @@ extension PulseOutput {
     /// corks when nothing is left to hear, and sets the timer for the next of these.
     func service() {
         guard let stream, streamReady else { return }
-        let now = pa_rtclock_now()
+        let now = pulse.rtclock_now!()
         jobs.removeAll { $0.position != nil && $0.end + writeAhead + PulseOutput.linger < now }
         for index in jobs.indices where jobs[index].position == nil && jobs[index].start <= now + lead {
             jobs[index].due = true
@@ -96,12 +96,12 @@ extension PulseOutput {
         switch streamState {
         case .corked where due:
             streamState = .uncorking
-            release(pa_stream_cork(stream, 0, { _, _, me in PulseOutput.from(me).corkChanged() }, me))
+            release(pulse.stream_cork!(stream, 0, { _, _, me in PulseOutput.from(me).corkChanged() }, me))
         case .running where due && !timingRequested:
             requestTiming()
         case .running where heard && !soon:
             streamState = .corking
-            release(pa_stream_cork(stream, 1, { _, _, me in PulseOutput.from(me).corkChanged() }, me))
+            release(pulse.stream_cork!(stream, 1, { _, _, me in PulseOutput.from(me).corkChanged() }, me))
         default:
             break
         }
@@ -125,10 +125,10 @@ extension PulseOutput {
     func requestTiming() {
         guard let stream else { return }
         timingRequested = true
-        release(pa_stream_update_timing_info(stream, { stream, _, me in
+        release(pulse.stream_update_timing_info!(stream, { stream, _, me in
             let output = PulseOutput.from(me)
             output.timingRequested = false
-            if let timing = pa_stream_get_timing_info(stream) {
+            if let timing = pulse.stream_get_timing_info!(stream) {
                 output.sinkLatency = timing.pointee.sink_usec + timing.pointee.transport_usec
             }
             if !output.streamReady {
@@ -146,9 +146,9 @@ extension PulseOutput {
     /// sink takes to make it heard (`sink_usec`), as of its `timestamp`: byte
     /// `read_index + rate × (t − measured − sink)` is heard at time t.
     private func writeDue() {
-        guard let stream, streamState == .running, let timing = pa_stream_get_timing_info(stream)?.pointee,
+        guard let stream, streamState == .running, let timing = pulse.stream_get_timing_info!(stream)?.pointee,
               timing.read_index_corrupt == 0 else { return }
-        let now = Int64(pa_rtclock_now())
+        let now = Int64(pulse.rtclock_now!())
         // When the server measured: its `timestamp` is wall-clock time. A reply the audio
         // thread takes up late (both cores busy) is that much older, and the read index
         // that much further on.
@@ -179,7 +179,7 @@ extension PulseOutput {
         guard let stream, bytes > 0 else { return }
         let silence = [Float](repeating: 0, count: bytes / 4)
         let result = silence.withUnsafeBytes { raw in
-            pa_stream_write(stream, raw.baseAddress, raw.count, nil, 0, PA_SEEK_RELATIVE)
+            pulse.stream_write!(stream, raw.baseAddress, raw.count, nil, 0, PA_SEEK_RELATIVE)
         }
         if result < 0 { fail("the sound server refused a sound (\(contextError()))") }
     }
@@ -187,14 +187,14 @@ extension PulseOutput {
     private func write(_ samples: [Float], at position: Int64) {
         guard let stream else { return }
         let result = samples.withUnsafeBytes { bytes in
-            pa_stream_write(stream, bytes.baseAddress, bytes.count, nil, position, PA_SEEK_ABSOLUTE)
+            pulse.stream_write!(stream, bytes.baseAddress, bytes.count, nil, position, PA_SEEK_ABSOLUTE)
         }
         if result < 0 { fail("the sound server refused a sound (\(contextError()))") }
     }
 
     /// A withdrawn sound already written: silence over it, so it never plays (or stops).
     private func silence(_ job: Job, at position: Int64) {
-        guard job.end > pa_rtclock_now() else { return }
+        guard job.end > pulse.rtclock_now!() else { return }
         write([Float](repeating: 0, count: job.samples.count), at: position)
     }
 
@@ -208,9 +208,9 @@ extension PulseOutput {
         }
         let when = next == .max ? workout_usec_invalid() : max(next, now + 1)
         if let timer {
-            pa_context_rttime_restart(context, timer, when)
+            pulse.context_rttime_restart!(context, timer, when)
         } else if next != .max {
-            timer = pa_context_rttime_new(context, when, { _, _, _, me in PulseOutput.from(me).service() }, me)
+            timer = pulse.context_rttime_new!(context, when, { _, _, _, me in PulseOutput.from(me).service() }, me)
         }
     }
 }

@@ -112,12 +112,12 @@ public final class PulseOutput: SoundOutput, @unchecked Sendable {
             send(.finish)
             _ = done.wait(timeout: .now() + timeout)
         }
-        pa_threaded_mainloop_lock(mainloop)
+        pulse.threaded_mainloop_lock!(mainloop)
         lock.withLock { broken = true }
         disconnect()
-        pa_threaded_mainloop_unlock(mainloop)
-        pa_threaded_mainloop_stop(mainloop)
-        pa_threaded_mainloop_free(mainloop)
+        pulse.threaded_mainloop_unlock!(mainloop)
+        pulse.threaded_mainloop_stop!(mainloop)
+        pulse.threaded_mainloop_free!(mainloop)
         closeDescriptor(wakeFD)
     }
 
