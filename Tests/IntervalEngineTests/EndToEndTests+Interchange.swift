@@ -96,7 +96,6 @@ extension EndToEndTests {
         XCTAssertEqual(icu.stderr, """
             workout: warning: tabata.lua: not in intervals.icu text: the hooks on_segment_start, on_finish
             workout: warning: tabata.lua: not in intervals.icu text: info fields that are not targets: tip
-            workout: warning: tabata.lua: not in intervals.icu text: countdown = 3
 
             """)
         let zwo = try workout(["export", "tabata", "--format", "zwo", "--set", "sets=1"])

@@ -18,10 +18,7 @@ final class NotificationTests: XCTestCase {
     /// Runs the three-segment routine at --speed 10 on a new session bus with the
     /// server; returns the exit status and the notifications the server received.
     func runOnABus(_ arguments: String) throws -> (status: Int32, notifications: [Notification]) {
-        guard let busRunner = ["/usr/bin/dbus-run-session", "/bin/dbus-run-session"]
-            .first(where: FileManager.default.isExecutableFile(atPath:)) else {
-            throw Missing(program: "dbus-run-session")
-        }
+        let busRunner = try PrivateBus.runner()
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/notify-send") else {
             throw Missing(program: "notify-send")
         }
@@ -32,12 +29,7 @@ final class NotificationTests: XCTestCase {
         let server = fixtures.appendingPathComponent("notification_server.py").path
         let routine = fixtures.appendingPathComponent("notify.lua").path
         let script = """
-            /usr/bin/python3 '\(server)' '\(dir)/log' > '\(dir)/ready' 2> '\(dir)/server-errors' & server=$!
-            tries=0
-            until grep -q ready '\(dir)/ready'; do
-              tries=$((tries + 1)); [ $tries -gt 200 ] && { cat '\(dir)/server-errors' >&2; exit 90; }
-              sleep 0.05
-            done
+            \(PrivateBus.startServer(server, log: "\(dir)/log", in: dir))
             XDG_DATA_HOME='\(dir)' '\(binary)' run '\(routine)' --speed 10 \(arguments) > '\(dir)/out'
             status=$?
             kill $server
@@ -46,7 +38,7 @@ final class NotificationTests: XCTestCase {
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = nil
         let result = try spawn(busRunner, ["--", "/bin/sh", "-c", script], environment: environment)
-        XCTAssertNotEqual(result.status, 90, "the notification server did not start")
+        XCTAssertNotEqual(result.status, PrivateBus.serverDidNotStart, "the notification server did not start")
         let log = (try? String(contentsOfFile: "\(dir)/log", encoding: .utf8)) ?? ""
         let notifications = try log.split(separator: "\n").map {
             try JSONDecoder().decode(Notification.self, from: Data($0.utf8))

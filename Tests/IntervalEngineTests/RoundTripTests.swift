@@ -107,6 +107,19 @@ final class RoundTripTests: XCTestCase {
         }
     }
 
+    /// Neither format carries the countdown; an imported routine gets the default, so
+    /// only another countdown is named as lost.
+    func testOnlyACountdownOtherThanTheDefaultIsNamedAsLost() throws {
+        for (countdown, named) in [("", false), ("countdown = 3,", false), ("countdown = 5,", true), ("countdown = 0,", true)] {
+            let routine = try load("return workout { name = \"C\", \(countdown) work(30), rest(10) }")
+            for format in WorkoutFormat.allCases {
+                let (back, dropped) = try roundTrip(routine, format)
+                XCTAssertEqual(dropped.contains { $0.hasPrefix("countdown") }, named, "\(countdown) \(format): \(dropped)")
+                XCTAssertEqual(back.countdown == routine.countdown, !named, "\(countdown) \(format)")
+            }
+        }
+    }
+
     /// Zwift's own shapes: a work/rest pair with power is an IntervalsT, a lone rest a
     /// SteadyState that says its kind, prompts inside the repeat count from its start.
     func testTheZwiftFileIsCompact() throws {

@@ -17,23 +17,13 @@ final class SleepInhibitorTests: XCTestCase {
     /// false), `$WORKOUT` the binary with the bus as its system bus, `$DIR` a scratch
     /// directory, `$LOG` the fake's log.
     func onABus(logind: Bool = true, _ script: String) throws -> Outcome {
-        guard let busRunner = ["/usr/bin/dbus-run-session", "/bin/dbus-run-session"]
-            .first(where: FileManager.default.isExecutableFile(atPath:)) else {
-            throw Missing(program: "dbus-run-session")
-        }
+        let busRunner = try PrivateBus.runner()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("workout-logind-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let dir = directory.path
         let server = fixtures.appendingPathComponent("login_server.py").path
-        let start = logind ? """
-            /usr/bin/python3 '\(server)' "$LOG" > "$DIR/ready" 2> "$DIR/server-errors" & server=$!
-            tries=0
-            until grep -q ready "$DIR/ready"; do
-              tries=$((tries + 1)); [ $tries -gt 200 ] && { cat "$DIR/server-errors" >&2; exit 90; }
-              sleep 0.05
-            done
-            """ : "server="
+        let start = logind ? PrivateBus.startServer(server, log: "\(dir)/log", in: dir) : "server="
         let whole = """
             DIR='\(dir)'; LOG="$DIR/log"; touch "$LOG"
             \(start)
@@ -47,7 +37,7 @@ final class SleepInhibitorTests: XCTestCase {
         environment["DBUS_SESSION_BUS_ADDRESS"] = nil
         environment["DBUS_SYSTEM_BUS_ADDRESS"] = nil
         let result = try spawn(busRunner, ["--", "/bin/sh", "-c", whole], environment: environment)
-        XCTAssertNotEqual(result.status, 90, "the fake logind did not start")
+        XCTAssertNotEqual(result.status, PrivateBus.serverDidNotStart, "the fake logind did not start")
         func lines(_ name: String) -> [String] {
             ((try? String(contentsOfFile: "\(dir)/\(name)", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
         }

@@ -45,7 +45,8 @@ public enum RoutineExport {
         if !ignored.isEmpty {
             dropped.append("info fields that are not targets: " + ignored.sorted().joined(separator: ", "))
         }
-        if routine.countdown > 0 { dropped.append("countdown = \(Number.format(routine.countdown))") }
+        // An imported routine gets the default countdown: only another one is lost.
+        if routine.countdown != WorkoutSpec.defaultCountdown { dropped.append("countdown = \(Number.format(routine.countdown))") }
         return (file, dropped)
     }
 

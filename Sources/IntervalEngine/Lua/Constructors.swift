@@ -191,7 +191,7 @@ enum Constructors {
                 throw args.fail("its argument", "a table: workout { name = \"…\", work(30) }", at: 1)
             }
             try args.noArguments(after: 1)
-            var spec = WorkoutSpec(name: "", description: nil, countdown: 3, steps: [],
+            var spec = WorkoutSpec(name: "", description: nil, countdown: WorkoutSpec.defaultCountdown, steps: [],
                                    hooks: WorkoutHooks(), line: stack.callerLine())
             var items: [Int: Step] = [:]
             try args.fields(of: 1, known: workoutFields, field: { key, value throws(APIError) in

@@ -134,6 +134,9 @@ struct WorkoutSpec {
     var steps: [Step]
     var hooks: WorkoutHooks
     var line: Int
+
+    /// Countdown bells when a routine names none (also what an imported routine gets).
+    static let defaultCountdown = 3.0
 }
 
 /// Workout-level hooks, as registry references.
