@@ -259,7 +259,7 @@ def bench_display(context, server):
     for group, size in (("display", PANE), ("display_large", LARGE_PANE)):
         columns, rows = size
         progress(f"display: workout, {sizes.countdown_s:g} s countdown in a {columns}×{rows} tmux pane")
-        workout = server.run(f"workout-{columns}", context.run_argv(routine), pane_env, sizes.countdown_s,
+        workout = server.run(f"workout-{columns}", context.run_argv(routine, "--no-sound"), pane_env, sizes.countdown_s,
                              sizes.sample_margin_s, size)
         progress(f"display: termdown {TERMDOWN_VERSION}, the same countdown at {columns}×{rows}")
         termdown = server.run(f"termdown-{columns}", [context.termdown, fmt_seconds(sizes.countdown_s)], pane_env,
@@ -316,7 +316,7 @@ def bench_json(context):
     routine = countdown_routine(context.scratch, fmt_seconds(duration))
     progress(f"json: {duration:g} s countdown with --json")
     margin = sizes.sample_margin_s
-    stream = stream_events(context.run_argv(routine, "--json"), context.env, duration + 30,
+    stream = stream_events(context.run_argv(routine, "--json", "--no-sound"), context.env, duration + 30,
                            sample_at=(margin, duration - margin))
     usage = stream.usage
     cpu, switches, window = usage.steady()
@@ -643,7 +643,8 @@ def sections(sizes):
             "hundredths of a ms)."),
         ("display", "CPU and wake-ups: the countdown with the live display",
             f"`return workout{{ name = \"countdown\", work({countdown.split()[0]}, \"Countdown\") }}` run with "
-            f"`run --no-notify --no-history` in an 80×24 tmux pane (TERM=xterm-256color, LANG=C.UTF-8), and "
+            f"`run --no-notify --no-history --no-sound` in an 80×24 tmux pane (TERM=xterm-256color, LANG=C.UTF-8; "
+            "termdown makes no sound, and the sound's own cost has rows of its own below), and "
             f"`termdown {countdown.split()[0]}` ({TERMDOWN_VERSION}, PyPI) in the same pane size in the same run. "
             "Whole process: the child's rusage from `wait4` in `benchmarks/rusage.c`, a small C parent (a child of Python would report Python's peak RSS as its own), start-up and exit "
             "included. Steady state: /proc/PID/task/*/schedstat (ns on CPU) and voluntary_ctxt_switches sampled "
@@ -656,7 +657,7 @@ def sections(sizes):
             f"As above, workout and termdown each in a 200×60 pane, where workout's digits are 50 rows tall: "
             "measured, not judged (the target is the 80×24 figure)."),
         ("json", "CPU and wake-ups: `--json`, no display",
-            f"The same {countdown} countdown, `run --json --no-notify --no-history`, stdout a pipe the harness "
+            f"The same {countdown} countdown, `run --json --no-notify --no-history --no-sound`, stdout a pipe the harness "
             "reads; steady state sampled as above (start-up excluded). Target: < 0.1 ms of CPU per second of "
             "workout."),
         ("memory", "Memory",
