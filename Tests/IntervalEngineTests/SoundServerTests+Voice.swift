@@ -12,29 +12,16 @@ extension SoundServerTests {
           sounds = { countdown = false, start = false, work = false, rest = false, finish = false }, work(5) }
         """
 
-    /// A directory holding only a fake spd-say that appends its arguments to spd-say.log.
+    /// A directory holding only a fake spd-say that logs its arguments.
     func fakeSpdSay() throws -> URL {
         let directory = scratch.appendingPathComponent("bin-\(UUID().uuidString.prefix(6))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let script = directory.appendingPathComponent("spd-say")
-        try """
-            #!/bin/sh
-            for argument in "$@"; do printf '%s\\n' "$argument" >> "$0.log"; done
-            """.write(to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        try FakeProgram.make("spd-say", in: directory)
         return directory
     }
 
     func spoken(_ directory: URL, lines count: Int) -> [String] {
-        let path = directory.appendingPathComponent("spd-say.log").path
-        let giveUp = Date().addingTimeInterval(5)
-        var lines: [String] = []
-        repeat {
-            lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-            if lines.count >= count { break }
-            Thread.sleep(forTimeInterval: 0.01)
-        } while Date() < giveUp
-        return lines
+        FakeProgram.log("spd-say", in: directory, lines: count)
     }
 
     /// The say events of a `--json` run: (text, planned time if a timer said it).
