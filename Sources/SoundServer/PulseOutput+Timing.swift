@@ -65,12 +65,12 @@ extension PulseOutput {
         for command in commands {
             switch command {
             case let .schedule(id, sound, deadline):
+                // The same moment again (its tone with its words now): the new one replaces it.
+                withdraw(id)
                 jobs.append(Job(id: id, samples: synthesizer.samples(sound), start: clockTime(deadline),
                                 rate: synthesizer.sampleRate))
             case let .cancel(id):
-                guard let index = jobs.firstIndex(where: { $0.id == id }) else { continue }
-                let job = jobs.remove(at: index)
-                if let position = job.position { silence(job, at: position) }
+                withdraw(id)
             case let .play(sound):
                 jobs.append(Job(id: nil, samples: synthesizer.samples(sound), start: pulse.rtclock_now!(),
                                 rate: synthesizer.sampleRate))
@@ -79,6 +79,13 @@ extension PulseOutput {
             }
         }
         jobs.sort { $0.start < $1.start }
+    }
+
+    /// Drops the job of moment `id`; one already written is overwritten with silence.
+    private func withdraw(_ id: UInt64) {
+        guard let index = jobs.firstIndex(where: { $0.id == id }) else { return }
+        let job = jobs.remove(at: index)
+        if let position = job.position { silence(job, at: position) }
     }
 
     /// Looks at what is due: uncorks and asks for timing when a sound must be written,

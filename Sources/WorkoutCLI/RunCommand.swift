@@ -199,7 +199,10 @@ struct Run: ParsableCommand {
         session.subscribe(errors)
         let alerts = SystemAlerts(switches: switches, environment: Terminal.environment, warn: warn)
         if let sound { session.subscribe(SoundListener(output: sound) { alerts.bell() }) }
-        session.subscribe(AlertListener(player: alerts, switches: switches))
+        // After the SoundListener: a moment's tone with its words replaces the tone alone.
+        let spoken = spokenSounds(sound, switches: switches, alerts: alerts, warn: warn)
+        if let spoken { session.subscribe(spoken) }
+        session.subscribe(AlertListener(player: alerts, switches: switches, speechElsewhere: spoken != nil))
         let history = noHistory ? nil : HistoryRecorder(routine: routine, file: HistoryFile(), progress: session.progress)
         if let history { session.subscribe(history) }
         let finished = MainThreadBox(false)
@@ -257,6 +260,7 @@ struct Run: ParsableCommand {
         withExtendedLifetime(traps) {}
         lineKeys?.stop()
         alerts.waitForNotifications(timeout: 2)
+        spoken?.stop()
         alerts.stop()
         sound?.close(timeout: 3)  // the finish chime is still ringing
         if let live = display.value {
@@ -284,6 +288,15 @@ struct Run: ParsableCommand {
         }
         if let number = signal.value ?? SignalTraps.received { return 128 + number }
         return errors.value > 0 ? 1 : 0
+    }
+
+    /// `--voice` through the sound player, where one plays and espeak-ng exists; else nil,
+    /// and speech is said aloud (spd-say, or espeak-ng) as the alert player does it.
+    private func spokenSounds(_ sound: PulseOutput?, switches: AlertSwitches, alerts: SystemAlerts,
+                              warn: @escaping @Sendable (String) -> Void) -> SpokenSounds? {
+        guard switches.voice, switches.sound, let sound,
+              let espeak = ExecutableSearch.find("espeak-ng", environment: Terminal.environment) else { return nil }
+        return SpokenSounds(output: sound, renderer: espeak, fallback: { alerts.say($0) }, warn: warn)
     }
 
     /// The sound server, or nil with one warning: the bell stands in (unless --no-bell).

@@ -22,29 +22,12 @@ final class AlertTests: XCTestCase {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// A fake program that appends its arguments, one per line, to `name.log`, then
-    /// runs `then` (shell code, e.g. printing an id).
     func fake(_ name: String, exit status: Int = 0, then: String = "") throws {
-        let script = directory.appendingPathComponent(name)
-        try """
-            #!/bin/sh
-            for argument in "$@"; do printf '%s\\n' "$argument" >> "$0.log"; done
-            \(then)
-            exit \(status)
-            """.write(to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        try FakeProgram.make(name, in: directory, exit: status, then: then)
     }
 
     func log(_ name: String, lines count: Int) -> [String] {
-        let path = directory.appendingPathComponent(name + ".log").path
-        let giveUp = Date().addingTimeInterval(5)
-        var lines: [String] = []
-        repeat {
-            lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-            if lines.count >= count { break }
-            Thread.sleep(forTimeInterval: 0.01)
-        } while Date() < giveUp
-        return lines
+        FakeProgram.log(name, in: directory, lines: count)
     }
 
     func testNotifySendGetsAnArgumentVectorNeverAShell() throws {

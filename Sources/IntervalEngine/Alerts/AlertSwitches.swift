@@ -70,10 +70,14 @@ public struct AlertSwitches: Sendable, Equatable {
 public final class AlertListener: SessionListener {
     private let player: any AlertPlayer
     private let switches: AlertSwitches
+    /// Speech goes elsewhere (`SpokenSounds`, which says aloud through the player only
+    /// what it could not render in time): said here too, it would be heard twice.
+    private let speechElsewhere: Bool
 
-    public init(player: any AlertPlayer, switches: AlertSwitches) {
+    public init(player: any AlertPlayer, switches: AlertSwitches, speechElsewhere: Bool = false) {
         self.player = player
         self.switches = switches
+        self.speechElsewhere = speechElsewhere
     }
 
     public func receive(_ event: Event) {
@@ -90,7 +94,7 @@ public final class AlertListener: SessionListener {
             var notification = Notification(title: text, body: "")
             if case let .notification(parts)? = detail { notification = parts }
             player.notify(title: notification.title, body: notification.body, urgency: notification.urgency)
-        case .say where switches.voice:
+        case .say where switches.voice && !speechElsewhere:
             player.say(text)
         default:
             // A flash is the live display's to show (it reads the same switch).

@@ -45,6 +45,9 @@ public struct Event: Sendable {
 public enum AlertDetail: Sendable, Equatable {
     case notification(Notification)
     case sound(SoundAlert)
+    /// Words said when a planned moment came: a player that rendered them ahead (for
+    /// that moment's id) has already written them.
+    case spoken(moment: UInt64)
 }
 
 /// A sound alert: what plays, and the planned moment it was announced with, if it was.

@@ -271,7 +271,9 @@ extension Session {
         emit(.alert(.sound, text: sound.name, .sound(SoundAlert(sound: sound, moment: moment))))
     }
 
+    /// Words to say. When a timer firing now announced a moment, the event names it: a
+    /// player that rendered the moment's words ahead has already written them.
     func speak(_ text: String) {
-        emit(.alert(.say, text: text, nil))
+        emit(.alert(.say, text: text, currentMoment.map { .spoken(moment: $0.id) }))
     }
 }

@@ -5,14 +5,21 @@ public struct Sound: Sendable, Equatable {
     /// `pip`, `go`, …, or `tone` for a routine's own notes.
     public var name: String
     public var notes: [Note]
+    /// Words rendered ahead (`--voice` with espeak-ng), heard with the notes.
+    public var speech: Speech?
 
-    public init(name: String, notes: [Note]) {
+    public init(name: String, notes: [Note], speech: Speech? = nil) {
         self.name = name
         self.notes = notes
+        self.speech = speech
     }
 
     /// How long it plays, in seconds.
-    public var seconds: Double { notes.reduce(0) { $0 + $1.seconds } }
+    public var seconds: Double {
+        let notes = notes.reduce(0) { $0 + $1.seconds }
+        guard let speech else { return notes }
+        return max(notes, speech.offset + speech.seconds)
+    }
 
     /// A routine's notes may last this long in all: an alert, not a song (and the sound
     /// server's buffer holds it whole).

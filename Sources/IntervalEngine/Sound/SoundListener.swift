@@ -4,7 +4,9 @@ public protocol SoundOutput: AnyObject {
     /// False once the output can no longer play (the server went away): the bell stands in.
     var isWorking: Bool { get }
     /// Plays `sound` so that its first sample is heard at `deadline` (ns of
-    /// CLOCK_MONOTONIC), written ahead by the output's latency. `id` names it for `cancel`.
+    /// CLOCK_MONOTONIC), written ahead by the output's latency. `id` names it for `cancel`;
+    /// a second sound scheduled with the same id replaces the first (a moment's tone
+    /// replaced by the tone with its spoken words, `SpokenSounds`).
     func schedule(_ id: UInt64, _ sound: Sound, at deadline: UInt64)
     /// Takes back a scheduled sound: if it has not started, it never plays.
     func cancel(_ id: UInt64)

@@ -22,7 +22,29 @@ public struct Synthesizer: Sendable {
         for note in sound.notes {
             append(note, to: &samples)
         }
+        if let speech = sound.speech { mix(speech, into: &samples) }
         return samples
+    }
+
+    /// Adds the words at their offset, converted to this rate (linear interpolation:
+    /// speech rendered at 22,050 Hz has nothing above 11 kHz to alias) and scaled by the
+    /// volume; where they overlap a note, the sum is kept within -1…1.
+    private func mix(_ speech: Speech, into samples: inout [Float]) {
+        guard speech.rate > 0, !speech.samples.isEmpty else { return }
+        let step = Double(speech.rate) / Double(sampleRate)
+        let start = Int((speech.offset * Double(sampleRate)).rounded())
+        let count = Int(Double(speech.samples.count - 1) / step) + 1
+        if samples.count < start + count {
+            samples.append(contentsOf: repeatElement(0, count: start + count - samples.count))
+        }
+        let last = speech.samples.count - 1
+        for index in 0..<count {
+            let position = Double(index) * step
+            let before = min(Int(position), last)
+            let fraction = Float(position - Double(before))
+            let value = speech.samples[before] * (1 - fraction) + speech.samples[min(before + 1, last)] * fraction
+            samples[start + index] = min(max(samples[start + index] + Float(volume) * value, -1), 1)
+        }
     }
 
     private func append(_ note: Note, to samples: inout [Float]) {

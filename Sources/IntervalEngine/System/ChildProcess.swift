@@ -10,16 +10,32 @@ import Foundation
 /// one still running when the workout ends is killed too (`stopAll`), so nothing is
 /// left behind.
 public enum ChildProcess {
-    public enum Result: Equatable, Sendable {
-        case exited(Int32, output: String)
+    /// How a child ended, with what it printed: text (`run`) or bytes (`capture`).
+    public enum Outcome<Output: Equatable & Sendable>: Equatable, Sendable {
+        case exited(Int32, output: Output)
         case timedOut
         case failedToStart
     }
 
-    /// At most this much of a child's output is kept (notify-send prints an id).
+    public typealias Result = Outcome<String>
+
+    /// At most this much of a child's text output is kept (notify-send prints an id).
     static let outputLimit = 64 * 1024
 
+    /// Runs the program and keeps its output as text, up to `outputLimit`.
     public static func run(_ path: String, _ arguments: [String], timeout: Double) -> Result {
+        switch capture(path, arguments, timeout: timeout, limit: outputLimit) {
+        case let .exited(status, bytes): .exited(status, output: String(decoding: bytes, as: UTF8.self))
+        case .timedOut: .timedOut
+        case .failedToStart: .failedToStart
+        }
+    }
+
+    /// Runs the program and keeps its output as bytes, up to `limit` (a rendered WAV is
+    /// far bigger than the text a program prints); what comes beyond is read and dropped,
+    /// so the child never blocks on a full pipe.
+    public static func capture(_ path: String, _ arguments: [String], timeout: Double,
+                               limit: Int) -> Outcome<[UInt8]> {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return .failedToStart }
         let (output, input) = (ends[0], ends[1])
@@ -36,12 +52,12 @@ public enum ChildProcess {
         defer { LiveChildren.remove(pid) }
         let deadline = Clocks.system.monotonic() &+ nanoseconds(timeout)
         var captured: [UInt8] = []
-        guard let status = wait(for: pid, reading: output, into: &captured, until: deadline) else {
+        guard let status = wait(for: pid, reading: output, into: &captured, limit: limit, until: deadline) else {
             kill(pid, SIGKILL)
             reap(pid)
             return .timedOut
         }
-        return .exited(status, output: String(decoding: captured, as: UTF8.self))
+        return .exited(status, output: captured)
     }
 
     /// Kills every child still running (the workout is over; a synthesizer mid-word or a
@@ -87,7 +103,7 @@ public enum ChildProcess {
 
     /// Reads the child's output until it exits or `deadline` (CLOCK_MONOTONIC ns) passes;
     /// its exit status, or nil on the deadline. One `poll` on the output and a pidfd.
-    private static func wait(for pid: pid_t, reading output: Int32, into captured: inout [UInt8],
+    private static func wait(for pid: pid_t, reading output: Int32, into captured: inout [UInt8], limit: Int,
                              until deadline: UInt64) -> Int32? {
         let exitWatch = workout_pidfd_open(pid)
         defer { if exitWatch >= 0 { close(exitWatch) } }
@@ -96,7 +112,7 @@ public enum ChildProcess {
         while true {
             if let status = exitStatus(pid) {
                 // Whatever it wrote before it ended (a grandchild may hold the pipe open).
-                drain(output, into: &captured)
+                drain(output, into: &captured, limit: limit)
                 return status
             }
             let now = Clocks.system.monotonic()
@@ -109,7 +125,7 @@ public enum ChildProcess {
             if outputOpen && watched[0].revents != 0 {
                 let count = read(output, &buffer, buffer.count)
                 if count > 0 {
-                    if captured.count < outputLimit { captured += buffer[..<count] }
+                    if captured.count < limit { captured += buffer[..<min(count, limit - captured.count)] }
                 } else if count == 0 || errno != EINTR {
                     outputOpen = false
                 }
@@ -131,13 +147,13 @@ public enum ChildProcess {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     }
 
-    private static func drain(_ output: Int32, into captured: inout [UInt8]) {
+    private static func drain(_ output: Int32, into captured: inout [UInt8], limit: Int) {
         _ = fcntl(output, F_SETFL, O_NONBLOCK)
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while captured.count < outputLimit {
+        while captured.count < limit {
             let count = read(output, &buffer, buffer.count)
             guard count > 0 else { return }
-            captured += buffer[..<count]
+            captured += buffer[..<min(count, limit - captured.count)]
         }
     }
 }

@@ -1,0 +1,183 @@
+import Foundation
+
+/// `--voice` on time: the words of every planned moment (a countdown number, "Next: …",
+/// the next segment's name, a text cue) are rendered ahead with `espeak-ng --stdout` and
+/// handed to the sound player for the moment's deadline, so "three, two, one" starts on
+/// the seconds instead of a synthesizer's start-up later.
+///
+/// Rendering runs on a serial queue of its own; nothing on the run-loop thread waits for
+/// espeak-ng. Renderings are kept by text, so the countdown numbers are rendered once. A
+/// moment that also has a tone is handed over as one sound under the moment's id, which
+/// replaces the tone the `SoundListener` scheduled: a countdown number is mixed with its
+/// pip (both start on the second); a segment's name follows its start sound. A withdrawn
+/// moment is cancelled.
+///
+/// Every text is said once, never twice: words not ready (or not renderable) by their
+/// moment, and a hook's `say()` that cannot be rendered, go to `fallback` (spd-say or
+/// espeak-ng speaking aloud, through `SystemAlerts`). A hook's `say()` that renders is
+/// played as soon as it is ready.
+public final class SpokenSounds: SessionListener, @unchecked Sendable {
+    private let output: any SoundOutput
+    private let renderer: String
+    private let fallback: @Sendable (String) -> Void
+    private let warn: @Sendable (String) -> Void
+    private let queue = DispatchQueue(label: "workout.spoken-sounds")
+
+    /// What became of a planned moment's words (under `lock`).
+    private enum Fate {
+        case rendering
+        case handedOver
+        case spokenAloud
+    }
+
+    private struct Entry {
+        var text: String
+        var tone: Sound?
+        var offset: Double
+        var deadline: UInt64
+        var fate: Fate
+    }
+
+    private let lock = NSLock()
+    private var entries: [UInt64: Entry] = [:]
+    /// Renderings by text (nil: it could not be rendered); touched under `lock`.
+    private var rendered: [String: Speech?] = [:]
+    private var warned = false
+    /// The workout is over: nothing more is rendered, played, said or warned about.
+    private var stopped = false
+
+    /// Words ready later than this before their moment are said aloud instead: the
+    /// player needs its lead to place them on time.
+    static let minimumLead: UInt64 = 50_000_000
+    /// A rendering that takes longer is killed; the words are said aloud.
+    static let renderTimeout = 10.0
+    /// Enough for a minute of speech at 22,050 Hz.
+    static let outputLimit = 3 * 1024 * 1024
+
+    /// `renderer`: the path of espeak-ng. `fallback` says words the old way.
+    public init(output: any SoundOutput, renderer: String, fallback: @escaping @Sendable (String) -> Void,
+                warn: @escaping @Sendable (String) -> Void) {
+        self.output = output
+        self.renderer = renderer
+        self.fallback = fallback
+        self.warn = warn
+    }
+
+    /// The words a moment will say, and how far into its sound they start.
+    static func words(of moment: PlannedMoment) -> (text: String, offset: Double)? {
+        switch moment.kind {
+        case let .countdown(second): (String(second), 0)
+        case let .announcement(text): (text, 0)
+        case let .cue(_, text?): (text, 0)
+        case let .boundary(next?, _): (next.name, moment.sound.map { $0.seconds + 0.05 } ?? 0)
+        default: nil
+        }
+    }
+
+    public func planned(_ moment: PlannedMoment) {
+        guard let (text, offset) = Self.words(of: moment), output.isWorking else { return }
+        let entry = Entry(text: text, tone: moment.sound, offset: offset, deadline: moment.deadline, fate: .rendering)
+        let ready = lock.withLock { () -> Bool in
+            entries[moment.id] = entry
+            return rendered[text] != nil
+        }
+        if ready {
+            handOver(moment.id)
+        } else {
+            queue.async { [self] in
+                _ = speech(for: text)
+                handOver(moment.id)
+            }
+        }
+    }
+
+    public func withdrawn(_ moment: PlannedMoment) {
+        let handed = lock.withLock { entries.removeValue(forKey: moment.id)?.fate == .handedOver }
+        if handed { output.cancel(moment.id) }
+    }
+
+    public func receive(_ event: Event) {
+        guard case let .alert(.say, text, detail) = event.kind else { return }
+        let spoken = text.hasPrefix("-") ? " " + text : text
+        if case let .spoken(id)? = detail {
+            let fate = lock.withLock { () -> Fate? in
+                // A hook's say() while the moment fires names it too, with other words.
+                guard let entry = entries[id], entry.text == text else { return nil }
+                entries[id] = nil
+                return entry.fate == .rendering ? .spokenAloud : entry.fate
+            }
+            switch fate {
+            case .handedOver?: return
+            case .spokenAloud?: return fallback(spoken)
+            default: break
+            }
+        }
+        // Said on the spot (a hook's say(), the first segment's name): rendered, then
+        // played as soon as it can be.
+        queue.async { [self] in
+            let speech = output.isWorking ? speech(for: text) : nil
+            guard !lock.withLock({ stopped }) else { return }
+            if let speech {
+                output.play(Sound(name: text, notes: [], speech: speech))
+            } else {
+                fallback(spoken)
+            }
+        }
+    }
+
+    /// The workout is over (its renderers are about to be killed with every other child):
+    /// what is still rendering is dropped, not said aloud and not warned about.
+    public func stop() {
+        lock.withLock { stopped = true }
+    }
+
+    /// On the queue, or at once from the cache: gives the moment's sound to the output if
+    /// it is still wanted and there is time to place it.
+    private func handOver(_ id: UInt64) {
+        lock.withLock {
+            guard !stopped, var entry = entries[id], entry.fate == .rendering,
+                  let speech = rendered[entry.text] ?? nil,
+                  output.isWorking, Clocks.system.monotonic() &+ Self.minimumLead < entry.deadline else { return }
+            var sound = entry.tone ?? Sound(name: entry.text, notes: [])
+            sound.speech = speech.starting(at: entry.offset)
+            entry.fate = .handedOver
+            entries[id] = entry
+            // Under the lock, so a withdrawal's cancel cannot overtake it.
+            output.schedule(id, sound, at: entry.deadline)
+        }
+    }
+
+    /// On the queue: the rendering of `text`, made once.
+    private func speech(for text: String) -> Speech? {
+        if let known = lock.withLock({ rendered[text] }) { return known }
+        // A leading space keeps text such as "-3" from reading as an option.
+        let argument = text.hasPrefix("-") ? " " + text : text
+        let made: Speech?
+        switch ChildProcess.capture(renderer, ["--stdout", argument], timeout: Self.renderTimeout,
+                                    limit: Self.outputLimit) {
+        case let .exited(0, bytes):
+            do {
+                made = try SpeechWAV.speech(from: bytes)
+            } catch {
+                made = nil
+                warnOnce("espeak-ng printed no usable sound (\(error)); speech is said aloud instead")
+            }
+        case let .exited(status, _):
+            made = nil
+            warnOnce("espeak-ng failed (exit \(status)); speech is said aloud instead")
+        case .timedOut, .failedToStart:
+            made = nil
+            warnOnce("espeak-ng could not render speech; speech is said aloud instead")
+        }
+        lock.withLock { rendered[text] = .some(made) }
+        return made
+    }
+
+    private func warnOnce(_ text: String) {
+        let first = lock.withLock { () -> Bool in
+            defer { warned = true }
+            return !warned && !stopped
+        }
+        if first { warn(text) }
+    }
+}
