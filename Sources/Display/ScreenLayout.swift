@@ -183,7 +183,7 @@ public enum ScreenLayout {
         for binding in KeyBinding.table where !binding.name.isEmpty {
             for (position, text) in binding.help.split(separator: "\n").enumerated() {
                 let key = position == 0 ? binding.name : ""
-                rows.append(Line([Span(key.padding(toLength: 8, withPad: " ", startingAt: 0), "1"), Span(String(text))]))
+                rows.append(Line([Span(Padding.column(key, 8), "1"), Span(String(text))]))
             }
         }
         let blockWidth = min(width, rows.map(\.width).max() ?? 0)

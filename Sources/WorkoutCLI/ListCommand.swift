@@ -23,14 +23,14 @@ struct List: ParsableCommand {
             do {
                 let routine = try RoutineLoader.load(path: path, limits: limits.limits)
                 let about = routine.description.map { " — \($0.visible)" } ?? ""
-                Output.line("  \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) \((routine.timeline.isOpenEnded ? "open" : TimeText.clock(routine.timeline.duration)).padding(toLength: 8, withPad: " ", startingAt: 0)) \(routine.name.visible)\(about)")
+                Output.line("  \(Padding.column(name, 12)) \(Padding.column(routine.timeline.isOpenEnded ? "open" : TimeText.clock(routine.timeline.duration), 8)) \(routine.name.visible)\(about)")
                 if !routine.parameters.isEmpty {
                     Output.line(String(repeating: " ", count: 24) + style.dim("--set " + ParameterList.defaults(routine.parameters)))
                 }
             } catch where error.isModule {
-                Output.line("  \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) " + style.dim("module (for require \"\(name)\")"))
+                Output.line("  \(Padding.column(name, 12)) " + style.dim("module (for require \"\(name)\")"))
             } catch {
-                Output.line("  \(name.padding(toLength: 12, withPad: " ", startingAt: 0)) " + style.paint("does not load: \(error.message.visible)", "31"))
+                Output.line("  \(Padding.column(name, 12)) " + style.paint("does not load: \(error.message.visible)", "31"))
             }
         }
         if lastSource.isEmpty { Output.line("No routines found.") }

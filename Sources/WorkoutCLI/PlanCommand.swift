@@ -53,10 +53,10 @@ struct Plan: ParsableCommand {
         for segment in loaded.timeline.segments {
             let index = String(repeating: " ", count: width - String(segment.index).count) + String(segment.index)
             let start = TimeText.clock(segment.start)
-            let kind = segment.kind.padding(toLength: 8, withPad: " ", startingAt: 0)
+            let kind = Padding.column(segment.kind, 8)
             let info = InfoText.summary(loaded.infoJSON(for: segment)).map { " — " + Plan.shortened($0) } ?? ""
             output.line("\(index)  \(String(repeating: " ", count: max(0, 8 - start.count)))\(start)  "
-                        + "\(style.kind(kind)) \(TimeText.clock(segment.duration).padding(toLength: 7, withPad: " ", startingAt: 0)) "
+                        + "\(style.kind(kind)) \(Padding.column(TimeText.clock(segment.duration), 7)) "
                         + segment.name.visible
                         + style.dim(PlainText.rounds(SegmentSummary(segment, count: loaded.timeline.count))) + info.visible)
         }

@@ -41,7 +41,7 @@ struct SoundCheck: ParsableCommand {
             let deadline = first + UInt64(Double(index) * Self.spacing * 1e9)
             Self.sleep(until: deadline)
             guard output.isWorking else { break }
-            Output.line(sound.name.padding(toLength: 8, withPad: " ", startingAt: 0) + (Sound.purposes[sound.name] ?? ""))
+            Output.line(Padding.column(sound.name, 8) + (Sound.purposes[sound.name] ?? ""))
         }
         let working = output.isWorking
         output.close(timeout: 3)
