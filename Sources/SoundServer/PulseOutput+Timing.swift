@@ -54,9 +54,7 @@ extension PulseOutput {
     /// µs of libpulse's clock for a CLOCK_MONOTONIC deadline in ns (the same clock, but
     /// computed rather than assumed).
     private func clockTime(_ deadline: UInt64) -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let monotonic = Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1_000
+        let monotonic = Int64(Clocks.system.monotonic() / 1_000)
         let offset = Int64(pulse.rtclock_now!()) - monotonic
         return UInt64(max(0, Int64(deadline / 1_000) + offset))
     }

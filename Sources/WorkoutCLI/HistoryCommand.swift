@@ -38,16 +38,13 @@ struct HistoryList: ParsableCommand {
     func run() throws {
         // Streamed: only what the report shows is kept, however long the history.
         var tally = HistoryReport.Tally(limit: limit, includeSpedUp: all)
-        let (file, sessions) = try HistoryReading.stream { tally.add($0) }
+        let (file, sessions) = try HistoryReading.stream { entry, _ in tally.add(entry) }
         let report = tally.report
         if json {
             Output.line(report.json.text)
             return
         }
-        guard sessions > 0 else {
-            Output.line("No sessions yet (\(file.path.visible)).")
-            return
-        }
+        guard HistoryReading.hasSessions(file, count: sessions) else { return }
         let style = Style(enabled: Terminal.usesColor)
         Output.line(style.bold("Recent sessions"))
         for entry in report.recent {
@@ -63,31 +60,22 @@ struct HistoryList: ParsableCommand {
 
 /// The history file read, each damaged line warned about on standard error.
 enum HistoryReading {
+    /// Every entry, with its line.
     static func read() throws -> (HistoryFile, HistoryFile.Contents) {
-        let file = HistoryFile()
-        let contents: HistoryFile.Contents
-        do {
-            contents = try file.read()
-        } catch {
-            Output.error("workout: \(error)")
-            throw ExitCode.failure
-        }
-        let name = (file.path as NSString).lastPathComponent
-        for line in contents.damaged {
-            Output.error("workout: \(name):\(line): skipped a damaged line")
-        }
+        var contents = HistoryFile.Contents()
+        let (file, _) = try stream { contents.add($0, line: $1) }
         return (file, contents)
     }
 
-    /// The same, each entry handed to `entry` as it is read; how many there were.
-    static func stream(_ entry: (HistoryEntry) -> Void) throws -> (HistoryFile, Int) {
+    /// Each entry handed to `entry` with its line as it is read; how many there were.
+    static func stream(_ entry: (HistoryEntry, Int) -> Void) throws -> (HistoryFile, Int) {
         let file = HistoryFile()
         let name = (file.path as NSString).lastPathComponent
         var sessions = 0
         do {
-            try file.forEachEntry { read, _ in
+            try file.forEachEntry { read, line in
                 sessions += 1
-                entry(read)
+                entry(read, line)
             } damaged: { line in
                 Output.error("workout: \(name):\(line): skipped a damaged line")
             }
@@ -99,9 +87,9 @@ enum HistoryReading {
     }
 
     /// False, after saying so, when the history holds no session.
-    static func hasSessions(_ file: HistoryFile, _ contents: HistoryFile.Contents) -> Bool {
-        if contents.entries.isEmpty { Output.line("No sessions yet (\(file.path.visible)).") }
-        return !contents.entries.isEmpty
+    static func hasSessions(_ file: HistoryFile, count: Int) -> Bool {
+        if count == 0 { Output.line("No sessions yet (\(file.path.visible)).") }
+        return count > 0
     }
 }
 

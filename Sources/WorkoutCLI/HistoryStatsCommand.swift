@@ -42,7 +42,7 @@ struct HistoryStatsCommand: ParsableCommand {
             Output.line(stats.json.text)
             return
         }
-        guard HistoryReading.hasSessions(file, contents) else { return }
+        guard HistoryReading.hasSessions(file, count: contents.entries.count) else { return }
         var shown = weeks
         if Terminal.isInteractive {
             // Two columns a week after the weekday names: fit the terminal.

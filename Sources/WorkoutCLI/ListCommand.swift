@@ -19,7 +19,7 @@ struct List: ParsableCommand {
                 Output.line(style.bold(source == "user" ? "Your programs (\(RoutineLookup.userPrograms.visible))" : "Bundled programs"))
                 lastSource = source
             }
-            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension.visible
+            let name = RoutineLookup.name(of: path).visible
             do {
                 let routine = try RoutineLoader.load(path: path, limits: limits.limits)
                 let about = routine.description.map { " — \($0.visible)" } ?? ""

@@ -8,6 +8,11 @@ enum RoutineLookup {
     /// `$XDG_CONFIG_HOME/workout/programs`, found as the history is (`UserDirectories`).
     static var userPrograms: String { UserDirectories().programs }
 
+    /// The name a routine file goes by: `tabata` for `…/tabata.lua`.
+    static func name(of path: String) -> String {
+        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
     static func resolve(_ routine: String) throws(RoutineError) -> String {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: routine, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -27,7 +32,7 @@ enum RoutineLookup {
             throw RoutineError("\(routine): no such routine (looked for a file, then in \(userPrograms)); "
                                + BundledPrograms.missing)
         }
-        let names = all().map { (($0.path as NSString).lastPathComponent as NSString).deletingPathExtension }
+        let names = all().map { name(of: $0.path) }
         let guess = Parameter.suggestion(for: routine, among: names)
         throw RoutineError("\(routine): no such routine\(guess); looked for a file, then in \(userPrograms), then in "
                            + "\(bundled) (`workout list` shows them)")

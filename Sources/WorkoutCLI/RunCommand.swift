@@ -84,9 +84,7 @@ struct Run: ParsableCommand {
             throw ValidationError("--speed must be a number from \(Number.format(speeds.lowerBound)) to "
                                   + "\(Number.format(speeds.upperBound)), got \(Number.format(speed))")
         }
-        guard (0...100).contains(volume) else {
-            throw ValidationError("--volume must be a whole number from 0 to 100, got \(volume)")
-        }
+        try SoundCheck.validate(volume: volume)
         if horizon.horizon != nil && !dryRun {
             throw ValidationError("--horizon goes with --dry-run: a real open-ended workout runs until you quit")
         }
@@ -245,7 +243,6 @@ struct Run: ParsableCommand {
         }
         let awake = allowSleep ? nil : SleepInhibitor()
         awake?.hold(why: "\(routine.name) is running")
-        defer { awake?.release() }
         display.value?.open()
         defer { display.value?.close() }
         session.start()

@@ -18,6 +18,11 @@ struct SoundCheck: ParsableCommand {
     static let spacing = 1.6
 
     func validate() throws {
+        try Self.validate(volume: volume)
+    }
+
+    /// `--volume`, here and for `run`.
+    static func validate(volume: Int) throws {
         guard (0...100).contains(volume) else {
             throw ValidationError("--volume must be a whole number from 0 to 100, got \(volume)")
         }
@@ -32,14 +37,13 @@ struct SoundCheck: ParsableCommand {
             Output.error("workout: sound-check: \(failure.reason)")
             throw ExitCode(1)
         }
-        let first = Self.monotonicNanoseconds() + 300_000_000
+        let first = Clocks.system.monotonic() + 300_000_000
+        let deadlines = Sound.builtIn.indices.map { first + UInt64(Double($0) * Self.spacing * 1e9) }
         for (index, sound) in Sound.builtIn.enumerated() {
-            let deadline = first + UInt64(Double(index) * Self.spacing * 1e9)
-            output.schedule(UInt64(index), sound, at: deadline)
+            output.schedule(UInt64(index), sound, at: deadlines[index])
         }
         for (index, sound) in Sound.builtIn.enumerated() {
-            let deadline = first + UInt64(Double(index) * Self.spacing * 1e9)
-            Self.sleep(until: deadline)
+            Self.sleep(until: deadlines[index])
             guard output.isWorking else { break }
             Output.line(Padding.column(sound.name, 8) + (Sound.purposes[sound.name] ?? ""))
         }
@@ -48,14 +52,8 @@ struct SoundCheck: ParsableCommand {
         if !working { throw ExitCode(1) }
     }
 
-    static func monotonicNanoseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-    }
-
     private static func sleep(until deadline: UInt64) {
-        let now = monotonicNanoseconds()
+        let now = Clocks.system.monotonic()
         guard deadline > now else { return }
         var wait = timespec(tv_sec: Int(deadline - now) / 1_000_000_000, tv_nsec: Int(deadline - now) % 1_000_000_000)
         var left = timespec()

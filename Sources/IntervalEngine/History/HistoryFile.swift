@@ -30,12 +30,15 @@ public struct HistoryFile: Sendable {
         /// The line each entry is on, in step with `entries`.
         public var lines: [Int] = []
         public var damaged: [Int] = []
+
+        public init() {}
+
+        public mutating func add(_ entry: HistoryEntry, line: Int) {
+            entries.append(entry)
+            lines.append(line)
+        }
     }
 
-    /// Appends one session. The line goes in one `write` under the history's lock (an
-    /// exclusive `flock` on the file), so `history forget`, which replaces the file while
-    /// holding the same lock, never drops a session ending at that moment: a writer that
-    /// finds the file replaced while it waited appends to the new one.
     /// Creates the file's directory ahead of the first append, for the watchdog's
     /// last-resort line: its signal handler can only append to a file whose directory
     /// is there.
@@ -43,6 +46,10 @@ public struct HistoryFile: Sendable {
         try? Self.makeDirectories((path as NSString).deletingLastPathComponent)
     }
 
+    /// Appends one session. The line goes in one `write` under the history's lock (an
+    /// exclusive `flock` on the file), so `history forget`, which replaces the file while
+    /// holding the same lock, never drops a session ending at that moment: a writer that
+    /// finds the file replaced while it waited appends to the new one.
     public func append(_ entry: HistoryEntry) throws(Failure) {
         try Self.makeDirectories((path as NSString).deletingLastPathComponent)
         let bytes = Array((entry.json.text + "\n").utf8)
@@ -92,10 +99,7 @@ public struct HistoryFile: Sendable {
     /// What the file holds, entries in file order. A missing file is an empty history.
     public func read() throws(Failure) -> Contents {
         var contents = Contents()
-        try forEachEntry { entry, line in
-            contents.entries.append(entry)
-            contents.lines.append(line)
-        } damaged: { contents.damaged.append($0) }
+        try forEachEntry { contents.add($0, line: $1) } damaged: { contents.damaged.append($0) }
         return contents
     }
 
@@ -111,15 +115,21 @@ public struct HistoryFile: Sendable {
         }
         defer { close(descriptor) }
         var lines = HistoryLines()
+        try Self.readBlocks(descriptor, path: path) { lines.feed($0, entry, damaged) }
+        lines.finish(entry, damaged)
+    }
+
+    /// Reads `descriptor` to its end in blocks of 64 KiB, each handed to `body`.
+    static func readBlocks(_ descriptor: Int32, path: String,
+                           _ body: (UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) {
         var block = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw Failure(description: "cannot read \(path): \(Self.errnoText())") }
-            guard count > 0 else { break }
-            block.withUnsafeBufferPointer { lines.feed(UnsafeBufferPointer(rebasing: $0[..<count]), entry, damaged) }
+            guard count >= 0 else { throw Failure(description: "cannot read \(path): \(errnoText())") }
+            guard count > 0 else { return }
+            block.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
         }
-        lines.finish(entry, damaged)
     }
 
     /// Reads bytes already in memory into lines (`\n`), as `forEachEntry` reads the file;
@@ -127,10 +137,7 @@ public struct HistoryFile: Sendable {
     static func contents(of data: Data) -> Contents {
         var contents = Contents()
         var lines = HistoryLines()
-        let entry = { (entry: HistoryEntry, line: Int) in
-            contents.entries.append(entry)
-            contents.lines.append(line)
-        }
+        let entry = { (entry: HistoryEntry, line: Int) in contents.add(entry, line: line) }
         let damaged = { (line: Int) in contents.damaged.append(line) }
         data.withUnsafeBytes { raw in lines.feed(raw.bindMemory(to: UInt8.self), entry, damaged) }
         lines.finish(entry, damaged)

@@ -76,13 +76,7 @@ extension HistoryFile {
 
     private static func readAll(_ descriptor: Int32, path: String) throws(Failure) -> Data {
         var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw Failure(description: "cannot read \(path): \(errnoText())") }
-            if count == 0 { return data }
-            data.append(contentsOf: buffer[0..<count])
-        }
+        try readBlocks(descriptor, path: path) { data.append(contentsOf: $0) }
+        return data
     }
 }

@@ -104,16 +104,16 @@ struct Arguments {
 
     /// The items `1...n` of a table, in order; a gap (a nil in the middle, often a
     /// misspelt variable) is an error naming its position.
-    func ordered(_ items: [Int: Step], what: String) throws(APIError) -> [Step] {
-        var steps: [Step] = []
-        steps.reserveCapacity(items.count)
+    func ordered<Item>(_ items: [Int: Item], what: String) throws(APIError) -> [Item] {
+        var ordered: [Item] = []
+        ordered.reserveCapacity(items.count)
         for position in 1...max(items.count, 1) where !items.isEmpty {
-            guard let step = items[position] else {
+            guard let item = items[position] else {
                 throw APIError("\(function): \(what) \(position) is nil (is a variable misspelt?)")
             }
-            steps.append(step)
+            ordered.append(item)
         }
-        return steps
+        return ordered
     }
 
     func step(at index: Int32, what: String) throws(APIError) -> Step {

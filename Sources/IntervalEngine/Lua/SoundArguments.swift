@@ -44,14 +44,7 @@ extension Arguments {
         }
         if let failure { throw failure }
         guard !notes.isEmpty else { throw APIError("\(function): \(what) has no notes (e.g. { hz = 660, ms = 150 })") }
-        var ordered: [Note] = []
-        for position in 1...notes.count {
-            guard let note = notes[position] else {
-                throw APIError("\(function): note \(position) is nil (is a variable misspelt?)")
-            }
-            ordered.append(note)
-        }
-        let sound = Sound(name: "tone", notes: ordered)
+        let sound = Sound(name: "tone", notes: try ordered(notes, what: "note"))
         guard sound.seconds <= Sound.maximumSeconds else {
             throw APIError("\(function): \(what) lasts \(Number.format(sound.seconds)) s; notes may last "
                            + "\(Number.format(Sound.maximumSeconds)) s in all")

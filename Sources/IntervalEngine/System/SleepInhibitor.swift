@@ -2,9 +2,8 @@ import CSystem
 import Foundation
 
 /// Keeps the computer awake while a workout runs: a laptop that suspends mid-workout
-/// stops the timer (the workout pauses, see `SuspendDetector`) and the music of your
-/// breath. It holds logind's inhibitor lock ("sleep:idle", mode "block") from the start
-/// of a real run to its end. The lock is a file descriptor, so however the process ends
+/// stops the timer (the workout pauses, see `SuspendDetector`). It holds logind's
+/// inhibitor lock ("sleep:idle", mode "block") from the start of a real run to its end. The lock is a file descriptor, so however the process ends
 /// — the watchdog, a crash, `kill -9` — the kernel closes it and logind lets go.
 /// Without libsystemd, a system bus or logind, nothing happens and nothing is said.
 ///
@@ -14,7 +13,6 @@ public final class SleepInhibitor: @unchecked Sendable {
     private let lock = NSLock()
     private var descriptor: Int32 = -1
     private var released = false
-    private var answered = false
     private let queue = DispatchQueue(label: "workout.inhibit")
 
     public init() {}
@@ -23,14 +21,10 @@ public final class SleepInhibitor: @unchecked Sendable {
     /// system bus to ask (a container, a server), libsystemd is not even loaded.
     public func hold(why: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
         let address = environment["DBUS_SYSTEM_BUS_ADDRESS"] ?? ""
-        guard !address.isEmpty || access("/run/dbus/system_bus_socket", F_OK) == 0 else {
-            lock.withLock { answered = true }
-            return
-        }
+        guard !address.isEmpty || access("/run/dbus/system_bus_socket", F_OK) == 0 else { return }
         queue.async { [self] in
             let held = workout_inhibit("sleep:idle", "workout", why, "block", 2_000_000)
             lock.withLock {
-                answered = true
                 if released {
                     if held >= 0 { close(held) }
                 } else {
@@ -48,12 +42,5 @@ public final class SleepInhibitor: @unchecked Sendable {
             if descriptor >= 0 { close(descriptor) }
             descriptor = -1
         }
-    }
-
-    /// Whether the lock is held now, once logind has answered (at most `timeout` s).
-    public func isHeld(waiting timeout: Double) -> Bool {
-        let giveUp = Date().addingTimeInterval(timeout)
-        while !lock.withLock({ answered }) && Date() < giveUp { Thread.sleep(forTimeInterval: 0.01) }
-        return lock.withLock { descriptor >= 0 }
     }
 }

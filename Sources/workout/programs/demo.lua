@@ -14,7 +14,7 @@ local exercises_started = 0
 return workout {
   name = "Demo",                                      -- the only required field
   description = "Forty seconds that show every feature of the language",
-  countdown = 2,        -- a bell in each of the last 2 s of every segment (0 turns it off)
+  countdown = 2,        -- a pip (or the bell) in each of the last 2 s of a segment (0: none)
 
   -- The steps come in array order. The five short constructors make one segment each:
   --   kind(duration, name?, info?)
