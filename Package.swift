@@ -68,7 +68,10 @@ let package = Package(
         ),
         .testTarget(
             name: "IntervalEngineTests",
-            dependencies: ["IntervalEngine", "Display", "WebRemote"],
+            dependencies: [
+                "IntervalEngine", "Display", "WebRemote", "WorkoutCLI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             exclude: ["Fixtures"]
         ),
     ],

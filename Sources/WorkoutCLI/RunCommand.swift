@@ -26,7 +26,7 @@ struct Run: ParsableCommand {
 
     /// Makes demos and tests fast; events still report workout seconds.
     @Option(help: "Run X times faster (workout seconds per real second), from 0.01 to 10000.")
-    var speed: Double = 1
+    var speed = RunRequest.standard.speed
 
     @Flag(help: "Print one JSON object per event, one per line.")
     var json = false
@@ -43,7 +43,7 @@ struct Run: ParsableCommand {
     var noSound = false
 
     @Option(help: "The sounds' volume, 0 to 100.")
-    var volume = 80
+    var volume = RunRequest.standard.volume
 
     @Flag(help: "No flash of the display's band at boundaries and for the countdown.")
     var noFlash = false
@@ -78,23 +78,29 @@ struct Run: ParsableCommand {
     var limits: LimitOptions
 
     func validate() throws {
-        if routine.isEmpty { throw ValidationError("the routine's name cannot be empty") }
-        let speeds = RunLoopScheduler.speeds
-        guard speeds.contains(speed) else {
-            throw ValidationError("--speed must be a number from \(Number.format(speeds.lowerBound)) to "
-                                  + "\(Number.format(speeds.upperBound)), got \(Number.format(speed))")
-        }
-        try SoundCheck.validate(volume: volume)
-        if horizon.horizon != nil && !dryRun {
-            throw ValidationError("--horizon goes with --dry-run: a real open-ended workout runs until you quit")
-        }
-        if serving.serve != nil && dryRun {
-            throw ValidationError("--serve goes with a real run, not --dry-run")
-        }
+        try request.validate()
     }
 
     func run() throws {
-        let loaded = try RoutineLookup.loadOrFail(routine, settings: parameters.settings, limits: limits.limits)
+        try request.run()
+    }
+
+    /// What the options ask for, as a plain value: the run itself reads only this, so
+    /// `QuickRunArguments` can make it without ArgumentParser's parse (docs/design.md).
+    var request: RunRequest {
+        RunRequest(routine: routine, settings: parameters.settings, speed: speed, json: json, dryRun: dryRun,
+                   bell: bell, noSound: noSound, volume: volume, noFlash: noFlash, calm: calm, notify: notify,
+                   voice: voice, countUp: countUp, noHistory: noHistory, allowSleep: allowSleep,
+                   serveAddress: serving.address, newToken: serving.newToken, horizon: horizon.horizon,
+                   limits: limits.limits)
+    }
+}
+
+/// Running what a `RunRequest` asks for: a dry run on the virtual clock, or a real run
+/// with every listener wired.
+extension RunRequest {
+    func run() throws {
+        let loaded = try RoutineLookup.loadOrFail(routine, settings: settings, limits: limits)
         let outcome = dryRun ? runVirtually(loaded) : runForReal(loaded)
         throw ExitCode(outcome)
     }
@@ -111,7 +117,7 @@ struct Run: ParsableCommand {
     /// that bounds it too).
     private func runVirtually(_ routine: Routine) -> Int32 {
         let clock = VirtualClock()
-        routine.horizon = horizon.segments
+        routine.horizon = horizon ?? Timeline.defaultHorizon
         let errors = ErrorCount()
         // Nothing is real-time here, so the events go out in blocks.
         let output = BlockOutput()
@@ -160,7 +166,7 @@ struct Run: ParsableCommand {
         let switches = alertSwitches(display: interactive, soundServer: sound != nil)
         // A web page shows the segment's info: the feed's events carry it as --json's do.
         let session = Session(routine: routine, scheduler: scheduler,
-                              options: SessionOptions(alerts: switches, payloadsInEvents: json || serving.serve != nil))
+                              options: SessionOptions(alerts: switches, payloadsInEvents: json || serveAddress != nil))
         let server = MainThreadBox<(any WorkoutServer)?>(nil)
         // Keys and web buttons alike: the same command, then viewers hear of the change.
         let control: (SessionCommand) -> Void = { command in
@@ -185,7 +191,7 @@ struct Run: ParsableCommand {
                 }
             }
         }
-        if let address = serving.address {
+        if let address = serveAddress {
             switch startServing(on: address, session: session, control: control) {
             case .success(let started): server.value = started
             case .failure(let error): return error.exitStatus
@@ -318,7 +324,7 @@ struct Run: ParsableCommand {
             return .failure(.failure("no server"))
         }
         do throws(ServeError) {
-            return .success(try starter(ServeRequest(address: address, renewToken: serving.newToken,
+            return .success(try starter(ServeRequest(address: address, renewToken: newToken,
                                                      environment: Terminal.environment,
                                                      snapshot: session.snapshot, control: control)))
         } catch {

@@ -31,7 +31,8 @@ public enum WorkoutCommandLine {
         exit(run(arguments))
     }
 
-    /// ArgumentParser's own `main`, with three differences: its messages go through
+    /// ArgumentParser's own `main`, with four differences: the usual `run` lines are read
+    /// by `QuickRunArguments`, without ArgumentParser's costly parse; its messages go through
     /// `Output.error`, which escapes them (they quote the user's arguments, which may
     /// hold escape sequences); SIGPIPE is ignored, so a reader that goes away is an
     /// error a command sees (EPIPE) rather than a sudden death; and a command whose
@@ -40,9 +41,17 @@ public enum WorkoutCommandLine {
         signal(SIGPIPE, SIG_IGN)
         var status: Int32
         do {
-            var command = try Workout.parseAsRoot(arguments)
-            try command.run()
+            if let request = QuickRunArguments.request(arguments) {
+                try request.run()
+            } else {
+                var command = try Workout.parseAsRoot(arguments)
+                try command.run()
+            }
             status = 0
+        } catch let exit as ExitCode {
+            // How a command ends with a status (a run, always): nothing to say, and asking
+            // ArgumentParser for the message would reflect the commands all the same.
+            status = exit.rawValue
         } catch {
             status = Workout.exitCode(for: error).rawValue
             let message = Workout.fullMessage(for: error)

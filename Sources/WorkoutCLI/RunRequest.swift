@@ -1,0 +1,51 @@
+import ArgumentParser
+import IntervalEngine
+
+/// What `workout run` is asked to do, as a plain value. ArgumentParser's `Run` makes one
+/// from its options, and so does `QuickRunArguments` for the common command lines without
+/// ArgumentParser's parse (most of a run's start-up, docs/design.md); the run itself reads
+/// only this. The defaults have their home here: `Run`'s options take theirs from
+/// `RunRequest.standard`.
+struct RunRequest: Equatable {
+    var routine: String
+    var settings: [ParameterSetting] = []
+    var speed: Double = 1
+    var json = false
+    var dryRun = false
+    /// Nil: on where no sound plays, but off in a dry run.
+    var bell: Bool?
+    var noSound = false
+    var volume = 80
+    var noFlash = false
+    var calm = false
+    var notify: Bool?
+    var voice = false
+    var countUp = false
+    var noHistory = false
+    var allowSleep = false
+    var serveAddress: ServeAddress?
+    var newToken = false
+    /// `--horizon`: only a dry run takes it.
+    var horizon: Int?
+    var limits = LuaLimits()
+
+    /// The defaults, for `Run`'s declarations.
+    static let standard = RunRequest(routine: "")
+
+    /// The checks that span options (each option group checks its own).
+    func validate() throws {
+        if routine.isEmpty { throw ValidationError("the routine's name cannot be empty") }
+        let speeds = RunLoopScheduler.speeds
+        guard speeds.contains(speed) else {
+            throw ValidationError("--speed must be a number from \(Number.format(speeds.lowerBound)) to "
+                                  + "\(Number.format(speeds.upperBound)), got \(Number.format(speed))")
+        }
+        try SoundCheck.validate(volume: volume)
+        if horizon != nil && !dryRun {
+            throw ValidationError("--horizon goes with --dry-run: a real open-ended workout runs until you quit")
+        }
+        if serveAddress != nil && dryRun {
+            throw ValidationError("--serve goes with a real run, not --dry-run")
+        }
+    }
+}
