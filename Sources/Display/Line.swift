@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A run of text in one style: its SGR parameters (`"1;31"`), or none.
 public struct Span: Equatable, Sendable {
     public var text: String
@@ -12,29 +16,35 @@ public struct Span: Equatable, Sendable {
     /// and the punctuation, box and block characters the display draws with); nil when
     /// some character may be wide or combining.
     var narrowColumns: Int? {
-        var text = self.text
-        return text.withUTF8 { bytes -> Int? in
-            guard var byte = bytes.baseAddress else { return 0 }
-            let end = byte + bytes.count
-            var columns = 0
-            while byte < end {
-                let lead = byte.pointee
-                if lead < 0x80 {
-                    byte += 1
-                } else if lead >= 0xC0 && lead < 0xCC {  // U+0080 to U+02FF
-                    byte += 2
-                } else if lead == 0xE2 && end - byte >= 3 {
-                    // U+2010 to U+259F: E2 80 90 to E2 96 9F.
-                    let scalar = 0x2000 | (Int(byte[1] & 0x3F) << 6) | Int(byte[2] & 0x3F)
-                    guard scalar >= 0x2010 && scalar <= 0x259F else { return nil }
-                    byte += 3
-                } else {
-                    return nil
-                }
-                columns += 1
+        // Read in place: copying the string to call `withUTF8` retained and released it,
+        // and this runs for every span before a row's first change on every redraw.
+        text.utf8.withContiguousStorageIfAvailable(Span.narrowColumns) ?? {
+            var text = self.text
+            return text.withUTF8(Span.narrowColumns)
+        }()
+    }
+
+    private static func narrowColumns(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard var byte = bytes.baseAddress else { return 0 }
+        let end = byte + bytes.count
+        var columns = 0
+        while byte < end {
+            let lead = byte.pointee
+            if lead < 0x80 {
+                byte += 1
+            } else if lead >= 0xC0 && lead < 0xCC {  // U+0080 to U+02FF
+                byte += 2
+            } else if lead == 0xE2 && end - byte >= 3 {
+                // U+2010 to U+259F: E2 80 90 to E2 96 9F.
+                let scalar = 0x2000 | (Int(byte[1] & 0x3F) << 6) | Int(byte[2] & 0x3F)
+                guard scalar >= 0x2010 && scalar <= 0x259F else { return nil }
+                byte += 3
+            } else {
+                return nil
             }
-            return columns
+            columns += 1
         }
+        return columns
     }
 
     /// Equal when the terminal would be sent the same bytes. String's own `==` compares
@@ -47,13 +57,14 @@ public struct Span: Equatable, Sendable {
             return left.sgr == right.sgr
         }
         guard left.sgr == right.sgr, left.text.utf8.count == right.text.utf8.count else { return false }
-        var leftText = left.text
-        var rightText = right.text
-        return leftText.withUTF8 { leftBytes in
-            rightText.withUTF8 { rightBytes in
-                leftBytes.elementsEqual(rightBytes)
+        if let same = left.text.utf8.withContiguousStorageIfAvailable({ leftBytes in
+            right.text.utf8.withContiguousStorageIfAvailable {
+                leftBytes.isEmpty || memcmp(leftBytes.baseAddress!, $0.baseAddress!, leftBytes.count) == 0
             }
+        }), let same {
+            return same
         }
+        return left.text.utf8.elementsEqual(right.text.utf8)
     }
 }
 
@@ -90,16 +101,29 @@ public struct Line: Equatable, Sendable {
     /// span `end`, when the rest is too.
     public func render(into bytes: inout [UInt8], color: Bool, from first: Int = 0, to end: Int? = nil) {
         let end = min(end ?? spans.count, spans.count)
-        for span in spans[min(first, end)..<end] {
-            guard color, let sgr = span.sgr else {
-                bytes.append(contentsOf: span.text.utf8)
-                continue
+        spans.withUnsafeBufferPointer { spans in
+            for index in min(first, end)..<end {
+                guard color, let sgr = spans[index].sgr else {
+                    Line.append(spans[index].text, to: &bytes)
+                    continue
+                }
+                bytes.append(0x1B)
+                bytes.append(UInt8(ascii: "["))
+                Line.append(sgr, to: &bytes)
+                bytes.append(UInt8(ascii: "m"))
+                Line.append(spans[index].text, to: &bytes)
+                bytes.append(0x1B)
+                bytes.append(UInt8(ascii: "["))
+                bytes.append(UInt8(ascii: "0"))
+                bytes.append(UInt8(ascii: "m"))
             }
-            bytes.append(contentsOf: [0x1B, UInt8(ascii: "[")])
-            bytes.append(contentsOf: sgr.utf8)
-            bytes.append(UInt8(ascii: "m"))
-            bytes.append(contentsOf: span.text.utf8)
-            bytes.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")])
+        }
+    }
+
+    /// A string's bytes copied at once, where it has them in one piece (ours always do).
+    private static func append(_ text: String, to bytes: inout [UInt8]) {
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: text.utf8)
         }
     }
 
@@ -112,37 +136,43 @@ public struct Line: Equatable, Sendable {
     /// `span` to `end` need writing, and nothing erasing (a tick of the big digits changes
     /// one glyph in the middle of each row). Nil: write to the end of the row and erase.
     public func change(from old: Line) -> (span: Int, column: Int, end: Int?)? {
-        var first = 0
-        while first < spans.count, first < old.spans.count, spans[first] == old.spans[first] { first += 1 }
-        guard first < max(spans.count, old.spans.count) else { return nil }
-        var column = 0
-        for span in spans[..<first] {
-            guard let columns = span.narrowColumns else { return (0, 0, nil) }
-            column += columns
+        // On the arrays' storage: iterating copies of spans retained and released both
+        // strings of each, a third of a redraw's instructions.
+        spans.withUnsafeBufferPointer { new in
+            old.spans.withUnsafeBufferPointer { old in
+                var first = 0
+                while first < new.count, first < old.count, new[first] == old[first] { first += 1 }
+                guard first < max(new.count, old.count) else { return nil }
+                guard let column = Line.columns(new, 0..<first) else { return (0, 0, nil) }
+                return (first, column, Line.unchangedTail(new, old, after: first))
+            }
         }
-        return (first, column, unchangedTail(from: old, after: first))
+    }
+
+    /// Columns of `spans[range]`, when every character is surely one column wide.
+    private static func columns(_ spans: UnsafeBufferPointer<Span>, _ range: Range<Int>) -> Int? {
+        var columns = 0
+        for index in range {
+            guard let width = spans[index].narrowColumns else { return nil }
+            columns += width
+        }
+        return columns
     }
 
     /// Where the spans the same as the old line's last ones begin, when they are in the
     /// same columns; nil otherwise.
-    private func unchangedTail(from old: Line, after first: Int) -> Int? {
+    private static func unchangedTail(_ new: UnsafeBufferPointer<Span>, _ old: UnsafeBufferPointer<Span>,
+                                      after first: Int) -> Int? {
         var same = 0
-        while spans.count - same > first, old.spans.count - same > first,
-              spans[spans.count - 1 - same] == old.spans[old.spans.count - 1 - same] {
+        while new.count - same > first, old.count - same > first,
+              new[new.count - 1 - same] == old[old.count - 1 - same] {
             same += 1
         }
         guard same > 0 else { return nil }
-        let end = spans.count - same
-        var columns = 0
-        for span in spans[first..<end] {
-            guard let width = span.narrowColumns else { return nil }
-            columns += width
-        }
-        for span in old.spans[first..<(old.spans.count - same)] {
-            guard let width = span.narrowColumns else { return nil }
-            columns -= width
-        }
-        return columns == 0 ? end : nil
+        let end = new.count - same
+        guard let newColumns = columns(new, first..<end),
+              let oldColumns = columns(old, first..<(old.count - same)) else { return nil }
+        return newColumns == oldColumns ? end : nil
     }
 
     public static func + (left: Line, right: Line) -> Line {

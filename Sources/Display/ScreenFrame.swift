@@ -12,6 +12,9 @@ public struct ScreenFrame {
     /// The rows `updated(to:)` laid out again; every other row is the previous frame's.
     /// Nil for a frame laid out whole.
     public let relaid: [Int]?
+    /// Whether the band's rows span the width (asked for each row of each redraw, so
+    /// decided once per frame).
+    private let bandSpansTheWidth: Bool
 
     public init(_ state: DisplayState, size: ScreenSize, glyphs: Glyphs) {
         self.init(state, size: size, glyphs: glyphs, fonts: nil)
@@ -24,6 +27,7 @@ public struct ScreenFrame {
         self.size = size
         self.glyphs = glyphs
         relaid = nil
+        bandSpansTheWidth = ScreenLayout.bandStyles(state).field != nil
     }
 
     private init(lines: [Line], state: DisplayState, size: ScreenSize, glyphs: Glyphs,
@@ -34,13 +38,14 @@ public struct ScreenFrame {
         self.glyphs = glyphs
         self.moving = moving
         self.relaid = relaid
+        bandSpansTheWidth = ScreenLayout.bandStyles(state).field != nil
     }
 
     /// Whether row `row` spans the whole width (a coloured or flashing band): the display
     /// must not erase after it, which would erase its last cell.
     public func fillsTheWidth(_ row: Int) -> Bool {
-        guard let moving, moving.band.contains(row) else { return false }
-        return ScreenLayout.bandStyles(state).field != nil
+        guard bandSpansTheWidth, let moving else { return false }
+        return moving.band.contains(row)
     }
 
     /// The frame for `state` on the same screen: when only the clock, the workout totals

@@ -199,7 +199,7 @@ final class LiveDisplay: SessionListener {
                 guard let changed = line.change(from: row < shown.lines.count ? shown.lines[row] : Line()) else { continue }
                 change = changed
             }
-            output.append(contentsOf: "\u{1B}[\(row + 1);\(change.column + 1)H".utf8)
+            LiveDisplay.moveCursor(row: row + 1, column: change.column + 1, into: &output)
             line.render(into: &output, color: color, from: change.span, to: change.end)
             // The rest of the row is on screen already; a row as wide as the screen (the
             // band) is all written, and erasing after it would erase its last cell, where
@@ -209,6 +209,22 @@ final class LiveDisplay: SessionListener {
         frame = next
         if !output.isEmpty { Output.write(output) }
         scheduleTick(now)
+    }
+
+    /// `ESC [ row ; column H`, the digits written straight into the bytes (an interpolated
+    /// string for each changed row of each redraw cost more than the row's diff).
+    static func moveCursor(row: Int, column: Int, into bytes: inout [UInt8]) {
+        bytes.append(0x1B)
+        bytes.append(UInt8(ascii: "["))
+        appendDigits(row, into: &bytes)
+        bytes.append(UInt8(ascii: ";"))
+        appendDigits(column, into: &bytes)
+        bytes.append(UInt8(ascii: "H"))
+    }
+
+    private static func appendDigits(_ number: Int, into bytes: inout [UInt8]) {
+        if number >= 10 { appendDigits(number / 10, into: &bytes) }
+        bytes.append(UInt8(ascii: "0") + UInt8(number % 10))
     }
 
     /// The next redraw, when the shown clock next changes or the flash ends, whichever
