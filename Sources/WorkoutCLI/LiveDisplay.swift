@@ -192,11 +192,13 @@ final class LiveDisplay: SessionListener {
         var output: [UInt8] = []
         // After a tick only the re-laid rows can differ from the screen.
         let rows = (shown == nil ? nil : next.relaid) ?? Array(0..<size.rows)
+        // The lines alone: binding the whole frame in the loop copied it for every row.
+        let shownLines = shown?.lines
         for row in rows {
             let line = row < next.lines.count ? next.lines[row] : Line()
             var change: (span: Int, column: Int, end: Int?) = (0, 0, nil)
-            if let shown {
-                guard let changed = line.change(from: row < shown.lines.count ? shown.lines[row] : Line()) else { continue }
+            if let shownLines {
+                guard let changed = line.change(from: row < shownLines.count ? shownLines[row] : Line()) else { continue }
                 change = changed
             }
             LiveDisplay.moveCursor(row: row + 1, column: change.column + 1, into: &output)
