@@ -1,3 +1,4 @@
+import Synchronization
 /// The countdown in large type: a 3×5 font for digits, 1-column colon and point, each
 /// glyph followed by a 1-column gap. A font pixel is `DigitScale.columns` cells wide and
 /// `DigitScale.halfRows` half rows tall, drawn with half blocks, so the digits grow in
@@ -74,6 +75,11 @@ final class DigitFont: Sendable {
     /// row shows two half rows, each one of the font's 5 rows or none, so a glyph has only
     /// a few different rows however tall it is.
     private let pieces: [[String]]
+    /// Columns of each code's pieces (every row of a glyph is as wide).
+    private let pieceColumns: [Int]
+    /// Blank stretches drawn so far, by width: the band's margins are the same widths
+    /// tick after tick.
+    private let blanks = Mutex<[Int: String]>([:])
     /// The pair of font rows each terminal row shows, as an index into a glyph's pieces.
     private let pairOfRow: [Int]
     /// The gap after a glyph, and a blank stretch of any width, in this font's ink.
@@ -102,6 +108,17 @@ final class DigitFont: Sendable {
                                scale: scale, glyphs: glyphs, inverted: inverted)
             }
         }
+        pieceColumns = (0..<128).map { code in
+            (BigDigits.glyph(UInt8(code))?[0].count ?? 0) * scale.columns
+        }
+        assert(pieces.indices.allSatisfy { code in
+            pieces[code].allSatisfy { Span($0).narrowColumns == pieceColumns[code] }
+        }, "a piece's width is its glyph's pixels times the scale")
+    }
+
+    /// Columns each piece of the glyph for ASCII `code` takes.
+    func columns(_ code: UInt8) -> Int {
+        pieceColumns[Int(code)]
     }
 
     /// Row `row` of the glyph for ASCII `code`.
@@ -116,7 +133,12 @@ final class DigitFont: Sendable {
 
     /// Blank cells in this font's ink (ink cells when inverted).
     func blank(_ count: Int) -> String {
-        ScreenLayout.repeated(blankCell, count)
+        blanks.withLock { made in
+            if let blank = made[count] { return blank }
+            let blank = ScreenLayout.repeated(blankCell, count)
+            if made.count < 64 { made[count] = blank }
+            return blank
+        }
     }
 
     /// Columns `text` takes.

@@ -14,11 +14,11 @@ extension ScreenLayout {
         let (ink, field) = bandStyles(state)
         let used = font.width(text)
         let left = max(0, (width - used) / 2)
-        let leftSpan = Span(font.blank(left), field)
-        let gap = Span(font.gap, field)
+        let leftSpan = Span(font.blank(left), field, columns: left)
+        let gap = Span(font.gap, field, columns: font.scale.columns)
         // A coloured or flashing band reaches the right edge too.
         let right = field == nil ? 0 : max(0, width - used - left)
-        let rightSpan = Span(font.blank(right), field)
+        let rightSpan = Span(font.blank(right), field, columns: right)
         var lines: [Line] = []
         lines.reserveCapacity(font.scale.rows)
         for row in 0..<font.scale.rows {
@@ -27,7 +27,7 @@ extension ScreenLayout {
             if left > 0 { spans.append(leftSpan) }
             for (position, code) in codes.enumerated() {
                 if position > 0 { spans.append(gap) }
-                spans.append(Span(font.piece(code, row: row), ink))
+                spans.append(Span(font.piece(code, row: row), ink, columns: font.columns(code)))
             }
             if right > 0 { spans.append(rightSpan) }
             lines.append(Line(spans))

@@ -4,21 +4,34 @@ import Glibc
 
 /// A run of text in one style: its SGR parameters (`"1;31"`), or none.
 public struct Span: Equatable, Sendable {
-    public var text: String
+    public var text: String {
+        didSet { knownColumns = nil }
+    }
     public var sgr: String?
+    /// The columns, where whoever made the span knew them (the big digits' pieces and
+    /// blanks): a redraw's diff then need not walk the bytes of every span before a change.
+    private var knownColumns: Int?
 
     public init(_ text: String, _ sgr: String? = nil) {
         self.text = text
         self.sgr = sgr
     }
 
+    /// A span of `columns` narrow columns, as its maker measured them.
+    init(_ text: String, _ sgr: String?, columns: Int) {
+        self.text = text
+        self.sgr = sgr
+        knownColumns = columns
+    }
+
     /// Columns the text takes when every character is surely one column wide (Latin,
     /// and the punctuation, box and block characters the display draws with); nil when
     /// some character may be wide or combining.
     var narrowColumns: Int? {
+        if let knownColumns { return knownColumns }
         // Read in place: copying the string to call `withUTF8` retained and released it,
         // and this runs for every span before a row's first change on every redraw.
-        text.utf8.withContiguousStorageIfAvailable(Span.narrowColumns) ?? {
+        return text.utf8.withContiguousStorageIfAvailable(Span.narrowColumns) ?? {
             var text = self.text
             return text.withUTF8(Span.narrowColumns)
         }()

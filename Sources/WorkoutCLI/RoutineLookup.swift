@@ -6,7 +6,7 @@ import IntervalEngine
 /// (`$XDG_CONFIG_HOME/workout/programs`), else among the bundled programs.
 enum RoutineLookup {
     /// `$XDG_CONFIG_HOME/workout/programs`, found as the history is (`UserDirectories`).
-    static var userPrograms: String { UserDirectories().programs }
+    static var userPrograms: String { UserDirectories(environment: Terminal.environment).programs }
 
     /// The name a routine file goes by: `tabata` for `…/tabata.lua`.
     static func name(of path: String) -> String {

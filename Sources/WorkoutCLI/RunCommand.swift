@@ -207,7 +207,8 @@ extension RunRequest {
         let spoken = spokenSounds(sound, switches: switches, alerts: alerts, warn: warn)
         if let spoken { session.subscribe(spoken) }
         session.subscribe(AlertListener(player: alerts, switches: switches, speechElsewhere: spoken != nil))
-        let history = noHistory ? nil : HistoryRecorder(routine: routine, file: HistoryFile(), progress: session.progress)
+        let history = noHistory ? nil : HistoryRecorder(routine: routine, file: HistoryFile(environment: Terminal.environment),
+                                                        progress: session.progress)
         if let history { session.subscribe(history) }
         let finished = MainThreadBox(false)
         session.subscribe { event in
@@ -248,7 +249,7 @@ extension RunRequest {
             }
         }
         let awake = allowSleep ? nil : SleepInhibitor()
-        awake?.hold(why: "\(routine.name) is running")
+        awake?.hold(why: "\(routine.name) is running", environment: Terminal.environment)
         display.value?.open()
         defer { display.value?.close() }
         session.start()
