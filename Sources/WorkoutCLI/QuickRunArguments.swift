@@ -10,10 +10,29 @@ import IntervalEngine
 /// So this accepts only lines ArgumentParser accepts, and makes the same `RunRequest`
 /// of them; tests hold the two to it over every option and many generated lines.
 enum QuickRunArguments {
-    /// The options read here; every other option of `run` is left to ArgumentParser.
-    static let options = ["--set", "--speed", "--volume", "--json", "--dry-run", "--bell", "--no-bell", "--no-sound",
-                          "--no-flash", "--calm", "--notify", "--no-notify", "--voice", "--count-up", "--no-history",
-                          "--allow-sleep"]
+    /// The options that take a value, each with what it sets (false: the value does not read).
+    private static let valued: [String: @Sendable (inout RunRequest, String) -> Bool] = [
+        "--set": { request, value in
+            guard let setting = try? ParameterSetting(argument: value) else { return false }
+            request.settings.append(setting)
+            return true
+        },
+        "--speed": { request, value in Double(value).map { request.speed = $0 } != nil },
+        "--volume": { request, value in Int(value).map { request.volume = $0 } != nil },
+    ]
+
+    /// The switches, each with what it sets.
+    private static let switches: [String: @Sendable (inout RunRequest) -> Void] = [
+        "--json": { $0.json = true }, "--dry-run": { $0.dryRun = true },
+        "--bell": { $0.bell = true }, "--no-bell": { $0.bell = false },
+        "--notify": { $0.notify = true }, "--no-notify": { $0.notify = false },
+        "--no-sound": { $0.noSound = true }, "--no-flash": { $0.noFlash = true }, "--calm": { $0.calm = true },
+        "--voice": { $0.voice = true }, "--count-up": { $0.countUp = true },
+        "--no-history": { $0.noHistory = true }, "--allow-sleep": { $0.allowSleep = true },
+    ]
+
+    /// The options read here, in order; every other option of `run` is left to ArgumentParser.
+    static var options: [String] { (Array(valued.keys) + Array(switches.keys)).sorted() }
 
     /// The request for `arguments` (the command line after the program's name), or nil
     /// when ArgumentParser is to read them.
@@ -43,39 +62,14 @@ enum QuickRunArguments {
                 guard !given.contains(key) else { return nil }
                 given.append(key)
             }
-            if name == "--set" || name == "--speed" || name == "--volume" {
+            if let set = valued[name] {
                 guard let value = attached ?? (index < arguments.count ? arguments[index] : nil),
-                      !value.hasPrefix("-") else { return nil }
+                      !value.hasPrefix("-"), set(&request, value) else { return nil }
                 if attached == nil { index += 1 }
-                switch name {
-                case "--set":
-                    guard let setting = try? ParameterSetting(argument: value) else { return nil }
-                    request.settings.append(setting)
-                case "--speed":
-                    guard let speed = Double(value) else { return nil }
-                    request.speed = speed
-                default:
-                    guard let volume = Int(value) else { return nil }
-                    request.volume = volume
-                }
-                continue
-            }
-            guard attached == nil else { return nil }
-            switch name {
-            case "--json": request.json = true
-            case "--dry-run": request.dryRun = true
-            case "--bell": request.bell = true
-            case "--no-bell": request.bell = false
-            case "--no-sound": request.noSound = true
-            case "--no-flash": request.noFlash = true
-            case "--calm": request.calm = true
-            case "--notify": request.notify = true
-            case "--no-notify": request.notify = false
-            case "--voice": request.voice = true
-            case "--count-up": request.countUp = true
-            case "--no-history": request.noHistory = true
-            case "--allow-sleep": request.allowSleep = true
-            default: return nil
+            } else if let set = switches[name], attached == nil {
+                set(&request)
+            } else {
+                return nil
             }
         }
         guard let routine else { return nil }
