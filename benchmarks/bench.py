@@ -40,7 +40,7 @@ TERMDOWN_VERSION = "2.0.0"
 MAX_SPEED = 10000.0
 # Bells in the last seconds of each segment: the default of a routine without `countdown`.
 COUNTDOWN_BELLS = 3
-# The live display shows tenths in a segment's last 3 seconds, whole seconds before.
+# The live display shows whole seconds; with --tenths, tenths in a segment's last 3 seconds.
 TENTHS_FROM = 3.0
 # Each boundary and countdown second flashes the display's band for this long (workout s).
 FLASH_S = 0.2
@@ -81,11 +81,12 @@ TINY = Sizes(countdown_s=2, sample_margin_s=0.5, lateness_segments=60, lateness_
              serve_segments=60, serve_speed=100, page_boundaries=4, sound_segments=5)
 
 
-def display_changes(duration, start, end):
+def display_changes(duration, start, end, tenths=False):
     """How often the live display's text changes in the workout-time window (start, end].
 
-    A segment of `duration` seconds shows whole seconds until its last 3, then tenths:
-    the countdown changes at each whole second before that, and at each tenth after.
+    A segment of `duration` seconds shows whole seconds: the countdown changes at each
+    one. With `tenths` (`--tenths`) it shows tenths in its last 3 seconds, and changes at
+    each tenth there.
     """
     changes = 0
     for tenth in range(1, int(round(duration * 10)) + 1):
@@ -93,17 +94,18 @@ def display_changes(duration, start, end):
         if not start < moment <= end:
             continue
         remaining = duration - moment
-        if remaining < TENTHS_FROM - 1e-9 or tenth % 10 == 0:
+        if (tenths and remaining < TENTHS_FROM - 1e-9) or tenth % 10 == 0:
             changes += 1
     return changes
 
 
-def flash_ends(duration, start, end, bells=COUNTDOWN_BELLS):
+def flash_ends(duration, start, end, bells=COUNTDOWN_BELLS, tenths=False):
     """The flashes' ends in (start, end] that are not a change of the clock already: the
-    one after the segment's start (those after the countdown seconds fall on a tenth)."""
+    one after the segment's start and those after the countdown seconds (with `tenths`,
+    these fall on a tenth)."""
     ends = [FLASH_S] + [duration - k + FLASH_S for k in range(1, bells + 1) if duration - k > 0]
     return sum(1 for moment in ends
-               if start < moment <= end and moment < duration and duration - moment >= TENTHS_FROM)
+               if start < moment <= end and moment < duration and not (tenths and duration - moment < TENTHS_FROM))
 
 
 def timers_in(duration, start, end, bells=COUNTDOWN_BELLS):
@@ -265,20 +267,26 @@ def bench_display(context, server):
         termdown = server.run(f"termdown-{columns}", [context.termdown, fmt_seconds(sizes.countdown_s)], pane_env,
                               sizes.countdown_s, sizes.sample_margin_s, size)
         figures += display_figures(workout, termdown, sizes, group, judged=size == PANE)
+        if size == PANE:
+            # The same countdown with --tenths, beside the same termdown run: measured.
+            progress(f"display: workout --tenths at {columns}×{rows}")
+            tenths = server.run(f"workout-tenths-{columns}", context.run_argv(routine, "--no-sound", "--tenths"),
+                                pane_env, sizes.countdown_s, sizes.sample_margin_s, size)
+            figures += display_figures(tenths, termdown, sizes, "display_tenths", judged=False, tenths=True)
     return figures
 
 
-def display_figures(workout, termdown, sizes, group="display", judged=True):
+def display_figures(workout, termdown, sizes, group="display", judged=True, tenths=False):
     """The display's figures; `judged`: against the targets (the 80×24 pane), else only
-    measured beside termdown's."""
+    measured beside termdown's; `tenths`: the run had `--tenths`."""
     duration = sizes.countdown_s
     cpu, switches, window = workout.steady()
     td_cpu, td_switches, _ = termdown.steady()
     # The bound of the targets: one wake-up per change of the displayed text, plus the timers.
-    changes = display_changes(duration, 0, duration) + flash_ends(duration, 0, duration)
+    changes = display_changes(duration, 0, duration, tenths) + flash_ends(duration, 0, duration, tenths=tenths)
     timers = timers_in(duration, 0, duration)
     start, end = workout.window()
-    window_changes = display_changes(duration, start, end) + flash_ends(duration, start, end)
+    window_changes = display_changes(duration, start, end, tenths) + flash_ends(duration, start, end, tenths=tenths)
     window_timers = timers_in(duration, start, end)
     steady_bound = (window_changes + window_timers) / window
     measured = reference("measured (the target is judged at 80×24)")
@@ -665,11 +673,15 @@ def sections(sizes):
             "included. Steady state: /proc/PID/task/*/schedstat (ns on CPU) and voluntary_ctxt_switches sampled "
             f"{sizes.sample_margin_s:g} s after the start and {sizes.sample_margin_s:g} s before the end. "
             "A wake-up is a voluntary context switch. The bound counts the display's changes (whole seconds, "
-            "then tenths in the last 3 s, and the end of the flash at the segment's start; the countdown "
-            "seconds' flashes end on a tenth) and the timers (countdown bells, the segment's end). End error: wall "
+            "and the ends of the flashes at the segment's start and the countdown seconds) and the timers "
+            "(countdown bells, the segment's end). End error: wall "
             "time of the process minus the countdown, start-up and exit included for both."),
+        ("display_tenths", "CPU and wake-ups: the same countdown with `--tenths`",
+            "As above at 80×24, workout run with `--tenths` (tenths in the last 3 s: 30 more changes; the "
+            "countdown seconds' flashes then end on a tenth), beside the termdown run of the table above: "
+            "measured, not judged."),
         ("display_large", "CPU and wake-ups: the same countdown at 200×60",
-            f"As above, workout and termdown each in a 200×60 pane, where workout's digits are 50 rows tall: "
+            f"As above, workout and termdown each in a 200×60 pane, where workout's digits are 53 rows tall: "
             "measured, not judged (the target is the 80×24 figure)."),
         ("json", "CPU and wake-ups: `--json`, no display",
             f"The same {countdown} countdown, `run --json --no-notify --no-history --no-sound`, stdout a pipe the harness "

@@ -34,7 +34,7 @@ EXPECTED = [
       for name in ("fires", "late_ms.p50", "late_ms.p99", "late_ms.max",
                    "outside.p50", "outside.p99", "outside.max")),
     "drift.end_error_ms", "drift.outside_end_error_ms", "drift.late_ms_slope", "drift.outside_slope",
-    *(f"{group}.{name}" for group in ("display", "display_large")
+    *(f"{group}.{name}" for group in ("display", "display_tenths", "display_large")
       for name in ("cpu_total_s", "cpu_steady_ms_per_s", "wakeups_total", "wakeups_steady_per_s", "rss_mib",
                    "end_error_ms")),
     "json.cpu_total_s", "json.cpu_steady_ms_per_s", "json.wakeups_total", "json.wakeups_steady_per_s",
@@ -55,7 +55,7 @@ EXPECTED = [
     *(f"sound.{state}.{name}" for state in ("on", "off") for name in ("cpu_ms_per_s", "wakeups_per_s", "rss_mib")),
 ]
 # The figures measured on termdown too, in the same run.
-WITH_TERMDOWN = [f"{group}.{name}" for group in ("display", "display_large")
+WITH_TERMDOWN = [f"{group}.{name}" for group in ("display", "display_tenths", "display_large")
                  for name in ("cpu_total_s", "cpu_steady_ms_per_s", "wakeups_total", "wakeups_steady_per_s",
                               "rss_mib", "end_error_ms")]
 
@@ -147,22 +147,31 @@ class MarkerTests(unittest.TestCase):
 
 
 class DisplayBoundTests(unittest.TestCase):
-    def test_a_twenty_second_countdown_changes_47_times(self):
+    def test_a_twenty_second_countdown_changes_each_second(self):
+        # 0:19 … 0:00 (20 whole seconds).
+        self.assertEqual(bench.display_changes(20, 0, 20), 20)
+
+    def test_with_tenths_it_changes_47_times(self):
         # 0:19 … 0:03.0 (17 whole seconds), then 2.9 … 0.0 in tenths (30).
-        self.assertEqual(bench.display_changes(20, 0, 20), 47)
+        self.assertEqual(bench.display_changes(20, 0, 20, tenths=True), 47)
 
     def test_a_window_counts_only_its_changes(self):
-        # Whole seconds 2 … 17 (16), then the tenths 17.1 … 19.0 (20).
-        self.assertEqual(bench.display_changes(20, 1, 19), 36)
+        # Whole seconds 2 … 19 (18); with tenths, 2 … 17 (16), then the tenths 17.1 … 19.0 (20).
+        self.assertEqual(bench.display_changes(20, 1, 19), 18)
+        self.assertEqual(bench.display_changes(20, 1, 19, tenths=True), 36)
 
-    def test_a_short_countdown_is_all_tenths(self):
-        self.assertEqual(bench.display_changes(2, 0, 2), 20)
+    def test_a_short_countdown_with_tenths_is_all_tenths(self):
+        self.assertEqual(bench.display_changes(2, 0, 2, tenths=True), 20)
+        self.assertEqual(bench.display_changes(2, 0, 2), 2)
 
-    def test_only_the_first_flash_ends_between_changes(self):
-        # The flash at the start ends at 0.2 s; those at 17, 18 and 19 s end on a tenth.
-        self.assertEqual(bench.flash_ends(20, 0, 20), 1)
-        self.assertEqual(bench.flash_ends(20, 1, 19), 0)
-        self.assertEqual(bench.flash_ends(2, 0, 2), 0)
+    def test_flash_ends_fall_between_changes_unless_on_a_tenth(self):
+        # The flashes at 0, 17, 18 and 19 s end at 0.2, 17.2, 18.2 and 19.2 s: between
+        # whole seconds; with tenths, those of the countdown seconds end on a tenth.
+        self.assertEqual(bench.flash_ends(20, 0, 20), 4)
+        self.assertEqual(bench.flash_ends(20, 1, 19), 2)
+        self.assertEqual(bench.flash_ends(20, 0, 20, tenths=True), 1)
+        self.assertEqual(bench.flash_ends(20, 1, 19, tenths=True), 0)
+        self.assertEqual(bench.flash_ends(2, 0, 2, tenths=True), 0)
 
     def test_timers_are_the_bells_and_the_end(self):
         self.assertEqual(bench.timers_in(20, 0, 20), 4)

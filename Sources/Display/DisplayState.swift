@@ -117,7 +117,7 @@ public struct DisplayState: Equatable, Sendable {
                 band: Bool = false, flash: Bool = false, invitation: Invitation? = nil) {
         let current = snapshot.current
         let segment = current?.segment
-        let clock = ShownTime(remaining: snapshot.remaining)
+        let clock = ShownTime(remaining: snapshot.remaining, tenths: snapshot.tenths)
         let next = snapshot.next.map {
             Upcoming(name: $0.segment.name, kind: $0.segment.kind, duration: $0.segment.duration,
                      info: InfoText.summary($0.info))

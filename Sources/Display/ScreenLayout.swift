@@ -127,9 +127,10 @@ public enum ScreenLayout {
     }
 
     /// Font columns of the clock, sized for the widest text a segment shows, so the scale
-    /// does not jump when the tenths appear at 3 s.
+    /// does not jump when the tenths (`--tenths`) appear at 3 s; without them the digits
+    /// can be larger.
     static func widestClock(_ state: DisplayState) -> Int {
-        max(BigDigits.units(state.clockText), BigDigits.units("0:00.0"))
+        max(BigDigits.units(state.clockText), BigDigits.units(state.clock.withTenths ? "0:00.0" : "0:00"))
     }
 
     /// The routine's name, PAUSED in reverse video while paused, and the segment number.

@@ -12,13 +12,14 @@ extension LivePage {
         // updated, and in the next animation frame).
         window.workoutShown = [];
 
+        // Whole seconds, as on the terminal; tenths in the last 3 s when the run has --tenths.
         function clockText(remaining) {
           const s = Math.max(0, remaining);
-          const tenths = s > 3 ? Math.ceil(s - 1e-6) * 10 : Math.ceil(s * 10 - 1e-6);
+          const tenths = s > 3 || !snap.tenths ? Math.ceil(s - 1e-6) * 10 : Math.ceil(s * 10 - 1e-6);
           const whole = Math.floor(tenths / 10), h = Math.floor(whole / 3600), m = Math.floor(whole / 60) % 60;
           const sec = String(whole % 60).padStart(2, "0");
           const text = h > 0 ? h + ":" + String(m).padStart(2, "0") + ":" + sec : m + ":" + sec;
-          return tenths <= 30 ? text + "." + (tenths % 10) : text;
+          return snap.tenths && tenths <= 30 ? text + "." + (tenths % 10) : text;
         }
         function hms(seconds) {
           const whole = Math.floor(seconds + 1e-6), h = Math.floor(whole / 3600), m = Math.floor(whole / 60) % 60;

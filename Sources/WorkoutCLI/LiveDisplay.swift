@@ -5,10 +5,10 @@ import IntervalEngine
 /// The full-screen live display, a listener of the session: it turns the session's
 /// snapshot into a `DisplayState`, lays it out for the terminal's size and writes only
 /// the rows that changed. It wakes only when the shown text changes: a timer set for the
-/// moment the clock's next value is due (each second, each tenth in the last 3 s) or a
-/// flash ends, the session's events, keys, and signals (resize, stop, continue). Keys go
-/// to the session as commands, through `control`. It is the player of `flash` alerts,
-/// as the switches allow. What must outlive the screen — the lines `on_finish` prints,
+/// moment the clock's next value is due (each second; with `--tenths`, each tenth in the
+/// last 3 s) or a flash ends, the session's events, keys, and signals (resize, stop,
+/// continue). Keys go to the session as commands, through `control`. It is the player of
+/// `flash` alerts, as the switches allow. What must outlive the screen — the lines `on_finish` prints,
 /// the warnings and errors — it keeps for the caller to print once the screen is closed.
 final class LiveDisplay: SessionListener {
     private let snapshot: () -> SessionSnapshot
@@ -49,8 +49,9 @@ final class LiveDisplay: SessionListener {
     /// lines go below the summary on the normal screen (escaped, as on screen).
     private(set) var finishLines: [String] = []
 
-    /// How long a flash lasts, in workout seconds: two tenths, so that in a segment's
-    /// last seconds its end falls on a tick of the clock and costs no wake-up of its own.
+    /// How long a flash lasts, in workout seconds: two tenths, long enough to catch the
+    /// eye; with `--tenths` its end in a segment's last seconds falls on a tick of the
+    /// clock and costs no wake-up of its own.
     static let flashLength = 0.2
 
     init(snapshot: @escaping () -> SessionSnapshot, control: @escaping (SessionCommand) -> Void,

@@ -28,6 +28,7 @@ enum QuickRunArguments {
         "--notify": { $0.notify = true }, "--no-notify": { $0.notify = false },
         "--no-sound": { $0.noSound = true }, "--no-flash": { $0.noFlash = true }, "--calm": { $0.calm = true },
         "--voice": { $0.voice = true }, "--count-up": { $0.countUp = true },
+        "--tenths": { $0.tenths = true },
         "--no-history": { $0.noHistory = true }, "--allow-sleep": { $0.allowSleep = true },
     ]
 

@@ -61,6 +61,9 @@ struct Run: ParsableCommand {
     @Flag(help: "Show elapsed time in the segment instead of time remaining.")
     var countUp = false
 
+    @Flag(help: "Show tenths of a second in each segment's last 3 seconds (0:02.5), here and on the web page.")
+    var tenths = false
+
     @Flag(help: "Do not record this session in the history ($XDG_DATA_HOME/workout/history.jsonl).")
     var noHistory = false
 
@@ -90,7 +93,7 @@ struct Run: ParsableCommand {
     var request: RunRequest {
         RunRequest(routine: routine, settings: parameters.settings, speed: speed, json: json, dryRun: dryRun,
                    bell: bell, noSound: noSound, volume: volume, noFlash: noFlash, calm: calm, notify: notify,
-                   voice: voice, countUp: countUp, noHistory: noHistory, allowSleep: allowSleep,
+                   voice: voice, countUp: countUp, tenths: tenths, noHistory: noHistory, allowSleep: allowSleep,
                    serveAddress: serving.address, newToken: serving.newToken, horizon: horizon.horizon,
                    limits: limits.limits)
     }
@@ -166,7 +169,8 @@ extension RunRequest {
         let switches = alertSwitches(display: interactive, soundServer: sound != nil)
         // A web page shows the segment's info: the feed's events carry it as --json's do.
         let session = Session(routine: routine, scheduler: scheduler,
-                              options: SessionOptions(alerts: switches, payloadsInEvents: json || serveAddress != nil))
+                              options: SessionOptions(alerts: switches, payloadsInEvents: json || serveAddress != nil,
+                                                      tenths: tenths))
         let server = MainThreadBox<(any WorkoutServer)?>(nil)
         // Keys and web buttons alike: the same command, then viewers hear of the change.
         let control: (SessionCommand) -> Void = { command in

@@ -21,6 +21,7 @@ struct RunRequest: Equatable {
     var notify: Bool?
     var voice = false
     var countUp = false
+    var tenths = false
     var noHistory = false
     var allowSleep = false
     var serveAddress: ServeAddress?

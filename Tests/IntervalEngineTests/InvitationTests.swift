@@ -56,7 +56,7 @@ final class InvitationTests: XCTestCase {
     func testTheLayoutShowsTheCodeWhenItFitsAndTheURLAlways() {
         let invitation = Invitation(url: url, modules: QRCode.modules(url))
         var state = DisplayState(routine: "Tabata", name: "Get ready", kind: "prep", index: 1, count: 49,
-                                 clock: ShownTime(remaining: 9), duration: 10, workoutDone: 1, workoutLeft: 939)
+                                 clock: ShownTime(remaining: 9, tenths: false), duration: 10, workoutDone: 1, workoutLeft: 939)
         state.invitation = invitation
         let tall = ScreenLayout.lines(state, size: ScreenSize(columns: 80, rows: 34), glyphs: .unicode).map(\.text)
         XCTAssertTrue(tall.contains { $0.contains(url) })

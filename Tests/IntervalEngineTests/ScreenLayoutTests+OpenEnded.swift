@@ -7,7 +7,7 @@ import XCTest
 extension ScreenLayoutTests {
     func openEnded() -> DisplayState {
         DisplayState(routine: "AMRAP", name: "Round 3", kind: "work", index: 5, count: nil,
-                     clock: ShownTime(remaining: 125), duration: 300, workoutDone: 700, workoutLeft: nil)
+                     clock: ShownTime(remaining: 125, tenths: false), duration: 300, workoutDone: 700, workoutLeft: nil)
     }
 
     func testAnOpenEndedWorkoutShowsWhatIsKnown() {

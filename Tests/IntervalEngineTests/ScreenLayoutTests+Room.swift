@@ -14,9 +14,11 @@ extension ScreenLayoutTests {
     }
 
     func testTheDigitsFillTheTerminalAtEachSize() {
-        XCTAssertEqual(Self.roomSizes.map { digitRows(state(), $0) }, [5, 15, 30, 50])
+        XCTAssertEqual(Self.roomSizes.map { digitRows(state(), $0) }, [5, 15, 33, 53])
         let info = state(info: "Keep your back straight")
         XCTAssertEqual(Self.roomSizes.map { digitRows(info, $0) }, [3, 15, 30, 50], "the info area has its row first")
+        // With --tenths the clock is sized for 0:00.0, wider: the width limits it sooner.
+        XCTAssertEqual(Self.roomSizes.map { digitRows(state(tenths: true), $0) }, [5, 15, 30, 50])
         for variant in [state(), info, state(remaining: 3725)] {
             let big = ScreenSize(columns: 200, rows: 60)
             XCTAssertGreaterThanOrEqual(Double(digitRows(variant, big)), 0.6 * 60, variant.clockText)
@@ -118,7 +120,9 @@ extension ScreenLayoutTests {
     }
 
     func testTheBandTakesTheKindsColourAcrossTheWidth() {
-        let size = ScreenSize(columns: 120, rows: 40)
+        // Tall for its width: the digits stop growing with the width, and the band gets
+        // rows of its own above and below them.
+        let size = ScreenSize(columns: 80, rows: 40)
         for (kind, background) in [("work", "41"), ("rest", "42"), ("warmup", "43"), ("cooldown", "46"), ("prep", "45")] {
             var banded = state(band: true)
             banded.kind = kind
@@ -126,7 +130,7 @@ extension ScreenLayoutTests {
             let band = try! XCTUnwrap(moving?.band)
             XCTAssertGreaterThan(band.count, moving!.digits.count, "\(kind): the band has rows above and below the digits")
             for row in band {
-                XCTAssertEqual(lines[row].width, 120, "\(kind): row \(row) spans the width")
+                XCTAssertEqual(lines[row].width, 80, "\(kind): row \(row) spans the width")
                 XCTAssertTrue(lines[row].rendered(color: true).contains("\u{1B}[\(background)m"), "\(kind): row \(row)")
             }
             XCTAssertFalse(lines[band.upperBound].rendered(color: true).contains("\u{1B}[\(background)m"))
@@ -157,7 +161,7 @@ extension ScreenLayoutTests {
             }
             // Without colour the inverted cells still show it.
             XCTAssertFalse(flashing[digits.lowerBound].rendered(color: false).contains("\u{1B}"))
-            XCTAssertTrue(flashing[digits.lowerBound].text.hasPrefix("████"))
+            XCTAssertTrue(flashing[digits.lowerBound].text.hasPrefix("█"))
             let style = band ? "\u{1B}[1;97;41m" : "\u{1B}[1;31m"
             XCTAssertTrue(flashing[digits.lowerBound].rendered(color: true).hasPrefix(style),
                           flashing[digits.lowerBound].rendered(color: true))

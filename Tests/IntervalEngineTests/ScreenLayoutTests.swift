@@ -6,9 +6,9 @@ import XCTest
 final class ScreenLayoutTests: XCTestCase {
     func state(remaining: Double = 35, paused: Bool = false, help: Bool = false, countUp: Bool = false,
                message: DisplayMessage? = nil, info: String? = nil, band: Bool = false,
-               flash: Bool = false) -> DisplayState {
+               flash: Bool = false, tenths: Bool = false) -> DisplayState {
         DisplayState(routine: "HIIT", name: "Burpees", kind: "work", index: 3, count: 12,
-                     clock: ShownTime(remaining: remaining), duration: 40, countUp: countUp, round: 2, rounds: 8,
+                     clock: ShownTime(remaining: remaining, tenths: tenths), duration: 40, countUp: countUp, round: 2, rounds: 8,
                      block: "Main", info: info, next: .init(name: "Rest", kind: "rest", duration: 20),
                      workoutDone: 95, workoutLeft: 505, message: message, paused: paused, help: help,
                      band: band, flash: flash)
@@ -55,11 +55,24 @@ final class ScreenLayoutTests: XCTestCase {
     }
 
 
-    func testTenthsInTheLastThreeSeconds() {
-        XCTAssertEqual(state(remaining: 3.42).clockText, "0:04")
-        XCTAssertEqual(state(remaining: 2.42).clockText, "0:02.5")
-        XCTAssertEqual(state(remaining: 2.42, countUp: true).clockText, "0:37.5")
-        XCTAssertEqual(state(remaining: 35, countUp: true).clockText, "0:05")
+    func testWholeSecondsToTheEndUnlessTenthsAreAskedFor() {
+        XCTAssertEqual(state(remaining: 2.42).clockText, "0:03")
+        XCTAssertEqual(state(remaining: 2.42, countUp: true).clockText, "0:37")
+        XCTAssertEqual(state(remaining: 3.42, tenths: true).clockText, "0:04")
+        XCTAssertEqual(state(remaining: 2.42, tenths: true).clockText, "0:02.5")
+        XCTAssertEqual(state(remaining: 2.42, countUp: true, tenths: true).clockText, "0:37.5")
+        XCTAssertEqual(state(remaining: 35, countUp: true, tenths: true).clockText, "0:05")
+    }
+
+    /// The clock is sized for the widest text it shows in a segment: without tenths that
+    /// is `0:00`, so where the width limits it the digits are larger than with them.
+    func testWithoutTenthsTheDigitsCanBeLarger() {
+        for size in [ScreenSize(columns: 60, rows: 40), ScreenSize(columns: 80, rows: 60)] {
+            let whole = ScreenLayout.lines(state(), size: size, glyphs: .unicode)
+            let tenths = ScreenLayout.lines(state(tenths: true), size: size, glyphs: .unicode)
+            let height = { (lines: [Line]) in lines.filter { $0.text.contains("█") }.count }
+            XCTAssertGreaterThan(height(whole), height(tenths), "at \(size)")
+        }
     }
 
     func testPausedIsPlain() {
@@ -110,6 +123,18 @@ final class ScreenLayoutTests: XCTestCase {
         XCTAssertTrue(message.text.hasPrefix("done"))
     }
 
+    /// `--tenths`: the session's snapshot carries it, so every viewer shows the same clock.
+    func testTenthsAreTheSessionsChoice() throws {
+        let harness = try Harness("return workout { name = \"T\", work(10, \"A\") }", options: SessionOptions(bell: false, tenths: true))
+        harness.session.start()
+        harness.clock.advance(by: 7.5)
+        let snapshot = harness.session.snapshot()
+        XCTAssertTrue(snapshot.tenths)
+        XCTAssertEqual(snapshot.nextChange!, 7.6, accuracy: 1e-9)
+        XCTAssertEqual(DisplayState(snapshot, countUp: false, message: nil, help: false).clockText, "0:02.5")
+        XCTAssertTrue(snapshot.json.text.contains("\"tenths\":true"), snapshot.json.text)
+    }
+
     /// The view model from a real session on the virtual clock.
     func testTheStateFollowsTheSession() throws {
         let harness = try Harness("""
@@ -132,8 +157,8 @@ final class ScreenLayoutTests: XCTestCase {
         XCTAssertEqual(harness.session.snapshot().nextChange!, 25, accuracy: 1e-9)
         harness.clock.advance(by: 3)
         state = DisplayState(harness.session.snapshot(), countUp: false, message: nil, help: false)
-        XCTAssertEqual(state.clockText, "0:02.5")
-        XCTAssertEqual(harness.session.snapshot().nextChange!, 27.6, accuracy: 1e-9)
+        XCTAssertEqual(state.clockText, "0:03")
+        XCTAssertEqual(harness.session.snapshot().nextChange!, 28, accuracy: 1e-9)
         harness.session.pause()
         XCTAssertNil(harness.session.snapshot().nextChange, "nothing moves while paused")
         XCTAssertTrue(DisplayState(harness.session.snapshot(), countUp: false, message: nil, help: false).paused)

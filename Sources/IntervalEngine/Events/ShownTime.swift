@@ -1,20 +1,24 @@
 /// The segment clock as the display shows it: remaining time rounded up to the whole
-/// second, and to the tenth in the last 3 s (`0:02.5`, the format interval-timer apps
-/// use for the final stretch; the countdown bells ring at 3, 2, 1). Tenths cost a wake-up
-/// each: over the last 10 s they were most of the display's CPU time (BENCHMARKS.md), so
-/// they are kept to the final countdown. Everything time-dependent on screen — the clock, both
-/// bars, the totals — is derived from this one value, so the screen changes only when
-/// it does, and `nextChange` is the only moment the display needs to wake.
+/// second, as a gym clock shows it (`0:03`); with `--tenths`, to the tenth in the last
+/// 3 s (`0:02.5`). Tenths are not the default: a clock read from across the room cannot
+/// be read at ten changes a second, and each tenth is a wake-up of the display — 30 of a
+/// segment's, and about a third of a 20 s countdown's CPU time (BENCHMARKS.md). Everything
+/// time-dependent on screen — the clock, both bars, the totals — is derived from this one
+/// value, so the screen changes only when it does, and `nextChange` is the only moment
+/// the display needs to wake.
 public struct ShownTime: Equatable, Sendable {
-    /// Remaining tenths of a second, a multiple of 10 above 3 s.
+    /// Remaining tenths of a second: a multiple of 10, except in the last 3 s with tenths.
     public let tenths: Int
+    /// Whether this clock shows tenths in the last 3 s (`--tenths`).
+    public let withTenths: Bool
 
-    /// Tenths are shown from this many seconds left.
+    /// With `--tenths`, tenths are shown from this many seconds left.
     public static let tenthsBelow = 3
 
-    public init(remaining: Double) {
+    public init(remaining: Double, tenths withTenths: Bool) {
+        self.withTenths = withTenths
         let seconds = max(0, remaining)
-        if seconds > Double(ShownTime.tenthsBelow) {
+        if !withTenths || seconds > Double(ShownTime.tenthsBelow) {
             // A microsecond of float noise must not show 0:21 for 20 s.
             tenths = Number.whole(min((seconds - 1e-6).rounded(.up), 1e15)) * 10
         } else {
@@ -22,7 +26,8 @@ public struct ShownTime: Equatable, Sendable {
         }
     }
 
-    public var showsTenths: Bool { tenths <= ShownTime.tenthsBelow * 10 }
+    /// Whether the clock shows tenths now.
+    public var showsTenths: Bool { withTenths && tenths <= ShownTime.tenthsBelow * 10 }
 
     /// Remaining seconds as shown.
     public var seconds: Double { Double(tenths) / 10 }
@@ -38,7 +43,7 @@ public struct ShownTime: Equatable, Sendable {
     public var remainingText: String { ShownTime.text(tenths: tenths, tenthsShown: showsTenths) }
 
     /// Time done in a segment of `duration`, for `--count-up`: it moves when the
-    /// remaining time does, with tenths in the same last 3 s.
+    /// remaining time does, with tenths (if shown) in the same last 3 s.
     public func elapsedText(duration: Double) -> String {
         let total = Number.whole((min(max(0, duration), 1e15) * 10).rounded())
         return ShownTime.text(tenths: max(0, total - tenths), tenthsShown: showsTenths)

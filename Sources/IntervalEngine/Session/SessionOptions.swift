@@ -9,15 +9,20 @@ public struct SessionOptions: Sendable {
     /// line) turn it off.
     public var payloadsInEvents: Bool
 
-    public init(alerts: AlertSwitches, payloadsInEvents: Bool = true) {
+    /// The shown clock has tenths in a segment's last 3 s (`--tenths`); else whole seconds
+    /// throughout (`ShownTime`). Every viewer of the session follows the snapshot's.
+    public var tenths: Bool
+
+    public init(alerts: AlertSwitches, payloadsInEvents: Bool = true, tenths: Bool = false) {
         self.alerts = alerts
         self.payloadsInEvents = payloadsInEvents
+        self.tenths = tenths
     }
 
     public init(bell: Bool = true, notify: Bool = false, voice: Bool = false, flash: Bool = false,
-                sound: Bool = false, payloadsInEvents: Bool = true) {
+                sound: Bool = false, payloadsInEvents: Bool = true, tenths: Bool = false) {
         self.init(alerts: AlertSwitches(bell: bell, notify: notify, voice: voice, flash: flash, sound: sound),
-                  payloadsInEvents: payloadsInEvents)
+                  payloadsInEvents: payloadsInEvents, tenths: tenths)
     }
 
     /// A bell at each boundary and for the countdown.

@@ -43,6 +43,8 @@ public struct SessionSnapshot: Sendable, Equatable {
     public var active: Double
     /// The latest cue, `print`, spoken text, warning or error; a new segment clears it.
     public var message: SessionMessage?
+    /// Whether the shown clock has tenths in a segment's last 3 s (`--tenths`).
+    public var tenths: Bool
     /// When the shown segment clock (`ShownTime`) next changes, while running; nil when
     /// the next change is the segment's end. A viewer wakes `nextChange - t` from when it
     /// took the snapshot.
@@ -118,7 +120,9 @@ extension Session {
             workoutDone: done, workoutLeft: started ? remainingInWorkout(segmentRemaining: remaining) : nil,
             elapsed: started ? sinceStart : 0, active: started ? max(0, sinceStart - pausedSeconds) : 0,
             message: message,
-            nextChange: running ? ShownTime(remaining: remaining).nextChange(deadline: segmentDeadline - startedAt) : nil,
+            tenths: options.tenths,
+            nextChange: running ? ShownTime(remaining: remaining, tenths: options.tenths)
+                .nextChange(deadline: segmentDeadline - startedAt) : nil,
             t: now - startedAt, speed: scheduler.speed)
     }
 

@@ -21,6 +21,7 @@ extension SessionSnapshot {
             ("elapsed", .number(Number.rounded(elapsed, places: 6))),
             ("active", .number(Number.rounded(active, places: 6))),
             ("message", message.map { .object([("text", .string($0.text)), ("kind", .string($0.kind.rawValue))]) } ?? .null),
+            ("tenths", .bool(tenths)),
             ("next_change", nextChange.map { .number(Number.rounded($0, places: 6)) } ?? .null),
         ])
     }
