@@ -303,6 +303,8 @@ def display_figures(workout, termdown, sizes, group="display", judged=True, tent
         Figure(f"{group}.wakeups_steady_per_s", group, "wake-ups, steady state", switches, "/s",
                at_most(steady_bound, f"≤ {fmt(steady_bound)}/s ({plural(window_changes, 'change')} + "
                                      f"{plural(window_timers, 'timer')} in {window:.1f} s)") if judged else
+               reference(f"the bound: {fmt(steady_bound)}/s ({plural(window_changes, 'change')} + "
+                         f"{plural(window_timers, 'timer')} in {window:.1f} s), not judged") if tenths else
                reference(f"{fmt(steady_bound)}/s at 80×24; a large frame fills the terminal's buffer, and "
                          "waiting for it to drain is a switch too"),
                td_switches),
