@@ -146,6 +146,20 @@ class MarkerTests(unittest.TestCase):
         self.assertEqual(twice.count(report.MARK_BEGIN), 1)
 
 
+class MedianRunTests(unittest.TestCase):
+    def usage(self, cpu_s):
+        return processes.Usage(0, 20.0, cpu_s, 30, 16000, [], None)
+
+    def test_the_run_of_median_cpu_is_reported(self):
+        runs = [self.usage(0.030), self.usage(0.016), self.usage(0.019)]
+        self.assertIs(bench.median_run(runs), runs[2])
+
+    def test_an_even_number_takes_the_lower_middle_and_one_run_is_itself(self):
+        runs = [self.usage(0.4), self.usage(0.1), self.usage(0.3), self.usage(0.2)]
+        self.assertIs(bench.median_run(runs), runs[3])
+        self.assertIs(bench.median_run(runs[:1]), runs[0])
+
+
 class DisplayBoundTests(unittest.TestCase):
     def test_a_twenty_second_countdown_changes_each_second(self):
         # 0:19 … 0:00 (20 whole seconds).
