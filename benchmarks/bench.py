@@ -268,9 +268,11 @@ def bench_display(context, server):
         for run in range(runs):
             progress(f"display: workout, {sizes.countdown_s:g} s countdown in a {columns}×{rows} tmux pane"
                      + (f" ({run + 1} of {runs})" if runs > 1 else ""))
+            warm_workout(context)
             workouts.append(server.run(f"workout-{columns}-{run}", context.run_argv(routine, "--no-sound"), pane_env,
                                        sizes.countdown_s, sizes.sample_margin_s, size))
             progress(f"display: termdown {TERMDOWN_VERSION}, the same countdown at {columns}×{rows}")
+            warm_termdown(context)
             termdowns.append(server.run(f"termdown-{columns}-{run}", [context.termdown, fmt_seconds(sizes.countdown_s)],
                                         pane_env, sizes.countdown_s, sizes.sample_margin_s, size))
         workout, termdown = median_run(workouts), median_run(termdowns)
@@ -278,10 +280,26 @@ def bench_display(context, server):
         if size == PANE:
             # The same countdown with --tenths, beside the same termdown run: measured.
             progress(f"display: workout --tenths at {columns}×{rows}")
+            warm_workout(context)
             tenths = server.run(f"workout-tenths-{columns}", context.run_argv(routine, "--no-sound", "--tenths"),
                                 pane_env, sizes.countdown_s, sizes.sample_margin_s, size)
             figures += display_figures(tenths, termdown, sizes, "display_tenths", judged=False, tenths=True)
     return figures
+
+
+def warm_workout(context):
+    """Brings the workout binary into the page cache, as on a machine where it was just
+    used: this machine's page cache is trimmed from outside within seconds, and a start
+    that reads the 57 MiB binary back costs about 14 ms more CPU (BENCHMARKS.md)."""
+    with open(context.workout, "rb") as binary:
+        while binary.read(1 << 20):
+            pass
+
+
+def warm_termdown(context):
+    """The same for termdown: its interpreter and modules, by a run of `termdown --help`."""
+    subprocess.run([str(context.termdown), "--help"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL, timeout=60, check=False)
 
 
 def median_run(usages):
@@ -684,7 +702,10 @@ def sections(sizes):
             f"`run --no-notify --no-history --no-sound` in an 80×24 tmux pane (TERM=xterm-256color, LANG=C.UTF-8; "
             "termdown makes no sound, and the sound's own cost has rows of its own below), and "
             f"`termdown {countdown.split()[0]}` ({TERMDOWN_VERSION}, PyPI) in the same pane size in the same run. "
-            f"Each is run {DISPLAY_RUNS} times, interleaved, and each side's run of median CPU gives all its rows. "
+            f"Each is run {DISPLAY_RUNS} times, interleaved, and each side's run of median CPU gives all its rows; "
+            "before each run its files are brought into the page cache (workout's binary read through, "
+            "`termdown --help` run), as where it was just used: this machine's page cache is trimmed from outside "
+            "within seconds. "
             "Whole process: the child's rusage from `wait4` in `benchmarks/rusage.c`, a small C parent (a child of Python would report Python's peak RSS as its own), start-up and exit "
             "included. Steady state: /proc/PID/task/*/schedstat (ns on CPU) and voluntary_ctxt_switches sampled "
             f"{sizes.sample_margin_s:g} s after the start and {sizes.sample_margin_s:g} s before the end. "

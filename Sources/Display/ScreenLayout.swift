@@ -152,7 +152,9 @@ public enum ScreenLayout {
         for binding in KeyBinding.table {
             guard var action = binding.short else { continue }
             if binding.action == .session(.toggle) && state.paused { action = "resume" }
-            let key = binding.name == "q, Esc" ? "q" : binding.name.replacingOccurrences(of: " ", with: "")
+            // Swift's own filter, not Foundation's `replacingOccurrences`: that bridges to
+            // NSString and was 0.8M instructions of a display run's start-up.
+            let key = binding.name == "q, Esc" ? "q" : String(binding.name.filter { $0 != " " })
             let part = Line([Span(line.width == 0 ? "" : "  "), Span(key, "1"), Span(" " + action, "2")])
             guard line.width + part.width <= width else { break }
             line = line + part
