@@ -5,29 +5,22 @@ import XCTest
 /// The display's clock: what it shows and when it next changes, with whole seconds
 /// throughout (the default) and with `--tenths`.
 final class ShownTimeTests: XCTestCase {
-    func testWholeSecondsRoundUpToTheEnd() {
-        XCTAssertEqual(ShownTime(remaining: 65, tenths: false).remainingText, "1:05")
-        XCTAssertEqual(ShownTime(remaining: 64.2, tenths: false).remainingText, "1:05")
-        XCTAssertEqual(ShownTime(remaining: 3.01, tenths: false).remainingText, "0:04")
-        XCTAssertEqual(ShownTime(remaining: 3, tenths: false).remainingText, "0:03")
-        XCTAssertEqual(ShownTime(remaining: 2.42, tenths: false).remainingText, "0:03")
-        XCTAssertEqual(ShownTime(remaining: 0.01, tenths: false).remainingText, "0:01")
-        XCTAssertEqual(ShownTime(remaining: 0, tenths: false).remainingText, "0:00")
-        XCTAssertEqual(ShownTime(remaining: 3723, tenths: false).remainingText, "1:02:03")
+    /// Remaining seconds, then the clock in whole seconds (the default) and with `--tenths`
+    /// (nil: not checked in that mode).
+    static let shown: [(remaining: Double, whole: String?, tenths: String?)] = [
+        (65, "1:05", nil), (64.2, "1:05", nil), (9.42, nil, "0:10"), (4.42, nil, "0:05"),
+        (3.01, "0:04", "0:04"), (3, "0:03", "0:03.0"), (2.42, "0:03", "0:02.5"), (0.01, "0:01", "0:00.1"),
+        (0, "0:00", "0:00.0"), (3723, "1:02:03", "1:02:03"),
+    ]
+
+    func testWholeSecondsToTheEndAndWithTenthsBelowThree() {
+        for (remaining, whole, tenths) in Self.shown {
+            if let whole { XCTAssertEqual(ShownTime(remaining: remaining, tenths: false).remainingText, whole) }
+            if let tenths { XCTAssertEqual(ShownTime(remaining: remaining, tenths: true).remainingText, tenths) }
+        }
         XCTAssertEqual(ShownTime(remaining: 20 - 1e-9, tenths: false).remainingText, "0:20",
                        "float noise does not show 0:21")
         XCTAssertFalse(ShownTime(remaining: 1.5, tenths: false).showsTenths)
-    }
-
-    func testWithTenthsWholeSecondsAboveThreeAndTenthsBelow() {
-        XCTAssertEqual(ShownTime(remaining: 9.42, tenths: true).remainingText, "0:10")
-        XCTAssertEqual(ShownTime(remaining: 4.42, tenths: true).remainingText, "0:05")
-        XCTAssertEqual(ShownTime(remaining: 3.01, tenths: true).remainingText, "0:04")
-        XCTAssertEqual(ShownTime(remaining: 3, tenths: true).remainingText, "0:03.0")
-        XCTAssertEqual(ShownTime(remaining: 2.42, tenths: true).remainingText, "0:02.5")
-        XCTAssertEqual(ShownTime(remaining: 0.01, tenths: true).remainingText, "0:00.1")
-        XCTAssertEqual(ShownTime(remaining: 0, tenths: true).remainingText, "0:00.0")
-        XCTAssertEqual(ShownTime(remaining: 3723, tenths: true).remainingText, "1:02:03")
     }
 
     func testCountUpShowsTimeDoneMovingWithTheSameTicks() {
