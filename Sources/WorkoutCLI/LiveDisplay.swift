@@ -18,8 +18,6 @@ final class LiveDisplay: SessionListener {
     private let color: Bool
     /// The kind's colour as a band behind the digits (not with `--calm` or without colour).
     private let band: Bool
-    /// Whether flash alerts are shown (the switchboard's `flash`).
-    private let flashes: Bool
     private let glyphs: Glyphs
     private let screen = TerminalScreen()
     private var keys: KeyReader?
@@ -55,14 +53,13 @@ final class LiveDisplay: SessionListener {
     static let flashLength = 0.2
 
     init(snapshot: @escaping () -> SessionSnapshot, control: @escaping (SessionCommand) -> Void,
-         scheduler: any Scheduler, countUp: Bool, color: Bool, band: Bool, flashes: Bool, glyphs: Glyphs) {
+         scheduler: any Scheduler, countUp: Bool, color: Bool, band: Bool, glyphs: Glyphs) {
         self.snapshot = snapshot
         self.control = control
         self.scheduler = scheduler
         self.countUp = countUp
         self.color = color
         self.band = band && color
-        self.flashes = flashes
         self.glyphs = glyphs
     }
 
@@ -91,8 +88,8 @@ final class LiveDisplay: SessionListener {
             flashUntil = -.infinity
         case let .error(text, hook, _):
             errors.append("\(text) (in \(hook))")
-        case .alert(.flash, _, _):
-            guard flashes else { return }
+        case .alert(.flash, _, let detail):
+            guard detail != .unheard else { return }
             flashUntil = (event.fire?.at ?? event.t) + LiveDisplay.flashLength
         case let .log(text) where snapshot().state == .finished:
             finishLines.append(VisibleText.escape(text))

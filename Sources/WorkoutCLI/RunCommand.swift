@@ -181,7 +181,7 @@ extension RunRequest {
         var lineKeys: KeyReader?
         if interactive {
             let live = LiveDisplay(snapshot: session.snapshot, control: control, scheduler: scheduler,
-                                   countUp: countUp, color: Terminal.usesColor, band: !calm, flashes: switches.flash,
+                                   countUp: countUp, color: Terminal.usesColor, band: !calm,
                                    glyphs: Glyphs.forLocale(Terminal.environment))
             display.value = live
             session.subscribe(live)
@@ -206,11 +206,11 @@ extension RunRequest {
         let errors = ErrorCount()
         session.subscribe(errors)
         let alerts = SystemAlerts(switches: switches, environment: Terminal.environment, warn: warn)
-        if let sound { session.subscribe(SoundListener(output: sound) { alerts.bell() }) }
+        if let sound { session.subscribe(SoundListener(output: sound) { if session.alertPolicy.bellStandsInForSound { alerts.bell() } }) }
         // After the SoundListener: a moment's tone with its words replaces the tone alone.
         let spoken = spokenSounds(sound, switches: switches, alerts: alerts, warn: warn)
         if let spoken { session.subscribe(spoken) }
-        session.subscribe(AlertListener(player: alerts, switches: switches, speechElsewhere: spoken != nil))
+        session.subscribe(AlertListener(player: alerts, speechElsewhere: spoken != nil))
         let history = noHistory ? nil : HistoryRecorder(routine: routine, file: HistoryFile(environment: Terminal.environment),
                                                         progress: session.progress)
         if let history { session.subscribe(history) }

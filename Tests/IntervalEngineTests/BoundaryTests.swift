@@ -115,7 +115,7 @@ final class BoundaryTests: XCTestCase {
         let clock = VirtualClock()
         let switches = AlertSwitches(bell: false, notify: true)
         let session = Session(routine: routine, scheduler: clock, options: SessionOptions(alerts: switches))
-        session.subscribe(AlertListener(player: recorder, switches: switches))
+        session.subscribe(AlertListener(player: recorder))
         session.start()
         clock.run()
         XCTAssertEqual(recorder.urgencies, ["A": .normal, "F done": .critical])
@@ -123,7 +123,7 @@ final class BoundaryTests: XCTestCase {
         let quitter = Recorder()
         let quit = Session(routine: try load("return workout { name = \"F\", work(5, \"A\") }"), scheduler: clock,
                            options: SessionOptions(alerts: switches))
-        quit.subscribe(AlertListener(player: quitter, switches: switches))
+        quit.subscribe(AlertListener(player: quitter))
         quit.start()
         quit.stop()
         XCTAssertEqual(quitter.urgencies, ["A": .normal], "no finish notification after a quit")

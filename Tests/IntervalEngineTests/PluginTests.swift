@@ -86,7 +86,7 @@ final class PluginTests: XCTestCase {
         for switches in [AlertSwitches(bell: false), AlertSwitches(bell: true, notify: true, voice: true)] {
             let harness = try Harness(source, options: SessionOptions(alerts: switches))
             let player = Player()
-            harness.session.subscribe(AlertListener(player: player, switches: switches))
+            harness.session.subscribe(AlertListener(player: player))
             harness.run()
             XCTAssertEqual(harness.events.filter { $0.name == "alert" }.count,
                            switches.voice ? 3 + 3 + 2 : 3, "the routine's own alerts are always events")

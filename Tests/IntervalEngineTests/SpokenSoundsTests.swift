@@ -39,9 +39,17 @@ final class SpokenSoundsTests: XCTestCase {
                             warn: { text in said.lock.withLock { said.warnings.append(text) } })
     }
 
+    /// A moment as the session plans it with `--voice`: its sound, if any, then its words.
     func moment(_ id: UInt64, _ kind: PlannedMoment.Kind, in seconds: Double, sound: Sound? = nil) -> PlannedMoment {
-        PlannedMoment(id: id, kind: kind, index: 1, at: 0,
-                      deadline: Clocks.system.monotonic() + UInt64(seconds * 1e9), sound: sound)
+        var alerts: [AlertPolicy.Alert] = sound.map { [.sound($0)] } ?? []
+        switch kind {
+        case .countdown(let second): alerts.append(.say(String(second)))
+        case .boundary(let next?, _): alerts.append(.say(next.name))
+        case .announcement(let text), .cue(_, let text?): alerts.append(.say(text))
+        default: break
+        }
+        return PlannedMoment(id: id, kind: kind, index: 1, at: 0,
+                             deadline: Clocks.system.monotonic() + UInt64(seconds * 1e9), alerts: alerts)
     }
 
     func say(_ text: String, moment: UInt64?) -> Event {

@@ -1,12 +1,9 @@
 import Foundation
 
 /// Which alerts sound or show: the one place where the command line's flags and the
-/// machine's environment decide it. The session reads it to know which automatic alerts
-/// to give (a bell and a flash at each boundary and countdown second, a notification per
-/// segment, the spoken countdown); the alert player and the live display read it to know
-/// which alert events, the routine's own `bell()`, `notify()`, `say()` and `flash()`
-/// included, they make heard or seen. An alert that is off is still an event: `--json`
-/// and the display see it.
+/// machine's environment decide it, once per run. Only the alert policy (`AlertPolicy`)
+/// reads the switches: it gives the automatic alerts that are on, and marks the routine's
+/// own alerts that are off as unheard; the players play what they are given.
 public struct AlertSwitches: Sendable, Equatable {
     /// The automatic terminal bell at boundaries and countdown seconds: on where no sound
     /// plays (or with `--bell`), never with `--no-bell`; off in a dry run unless `--bell`.
@@ -60,44 +57,38 @@ public struct AlertSwitches: Sendable, Equatable {
         guard let bus = environment["DBUS_SESSION_BUS_ADDRESS"], !bus.isEmpty else { return false }
         return ExecutableSearch.find("notify-send", environment: environment) != nil
     }
-
-    /// Whether the countdown's seconds need timers of their own.
-    var countdown: Bool { bell || voice || flash || sound }
 }
 
-/// Makes alert events heard through a player, as far as the switches allow. It only
-/// hands each alert to the player, which queues any slow work off the timer's thread.
+/// Makes alert events heard through a player: bells, notifications and speech. The
+/// alert policy has decided what is heard: this plays every alert it is given, except
+/// those the policy marked unheard, and hands each to the player, which queues any slow
+/// work off the timer's thread.
 public final class AlertListener: SessionListener {
     private let player: any AlertPlayer
-    private let switches: AlertSwitches
     /// Speech goes elsewhere (`SpokenSounds`, which says aloud through the player only
     /// what it could not render in time): said here too, it would be heard twice.
     private let speechElsewhere: Bool
 
-    public init(player: any AlertPlayer, switches: AlertSwitches, speechElsewhere: Bool = false) {
+    public init(player: any AlertPlayer, speechElsewhere: Bool = false) {
         self.player = player
-        self.switches = switches
         self.speechElsewhere = speechElsewhere
     }
 
     public func receive(_ event: Event) {
-        guard case let .alert(type, text, detail) = event.kind else { return }
+        guard case let .alert(type, text, detail) = event.kind, detail != .unheard else { return }
         switch type {
-        case .bell where switches.terminalBell:
-            // Automatic bells are events only where the switches want them; the
-            // routine's own bell() rings unless --no-bell.
+        case .bell:
             player.bell()
-        case .sound where !switches.sound && switches.terminalBell:
-            // A routine's sound() with no sound to play it: the bell stands in.
-            player.bell()
-        case .notify where switches.notify:
+        case .sound:
+            if case let .sound(alert)? = detail, alert.heard == .bell { player.bell() }
+        case .notify:
             var notification = Notification(title: text, body: "")
             if case let .notification(parts)? = detail { notification = parts }
             player.notify(title: notification.title, body: notification.body, urgency: notification.urgency)
-        case .say where switches.voice && !speechElsewhere:
+        case .say where !speechElsewhere:
             player.say(text)
         default:
-            // A flash is the live display's to show (it reads the same switch).
+            // A flash is the live display's to show; a sound the sound player's.
             break
         }
     }

@@ -48,6 +48,9 @@ public enum AlertDetail: Sendable, Equatable {
     /// Words said when a planned moment came: a player that rendered them ahead (for
     /// that moment's id) has already written them.
     case spoken(moment: UInt64)
+    /// An alert of the routine's own that the switches leave off: an event for `--json`
+    /// and the message line, which no player makes heard or seen.
+    case unheard
 }
 
 /// A sound alert: what plays, and the planned moment it was announced with, if it was.
@@ -57,10 +60,22 @@ public struct SoundAlert: Sendable, Equatable {
     public var sound: Sound
     /// The `PlannedMoment` id that announced it; nil for a sound asked for on the spot.
     public var moment: UInt64?
+    /// How it is heard, as the alert policy decided.
+    public var heard: Heard
 
-    public init(sound: Sound, moment: UInt64?) {
+    public enum Heard: Sendable, Equatable {
+        /// Through the sound player.
+        case played
+        /// No sound plays in this run (none wanted, or no server): the terminal bell stands in.
+        case bell
+        /// Neither sound nor bell (`--no-sound` or no server, and `--no-bell`).
+        case unheard
+    }
+
+    public init(sound: Sound, moment: UInt64?, heard: Heard = .played) {
         self.sound = sound
         self.moment = moment
+        self.heard = heard
     }
 }
 

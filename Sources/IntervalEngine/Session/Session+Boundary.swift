@@ -3,62 +3,75 @@
 /// timers (each announced to the listeners as planned) → `segment_start` → its `on_start`
 /// → `on_segment_start` → alerts (sound, bell, flash, notification, voice).
 extension Session {
-    func startSegment(_ position: Int, at time: Double) {
+    /// Starts the segment at `position`. `planned`: the boundary moment whose timer ended
+    /// the segment before, when it announced this start's alerts ahead; they are given as
+    /// announced, under its id.
+    func startSegment(_ position: Int, at time: Double, planned: PlannedMoment? = nil) {
         segment = timeline.segments[position]
-        segmentsReached = max(segmentsReached, segment.index)
+        tally.started(segment.index)
         segmentStart = time
-        if state == .paused { pausedAt = time }
         firedCues = []
         // Hooks may have changed a payload since it was last shown.
         infoCache = []
-        segmentHasEnded = false
-        inBoundary = true
-        if state == .running { scheduleTimers() }
+        switch phase {
+        case .paused: phase = .paused(since: time, SessionPhase.Boundary(betweenSegments: false))
+        case .running: phase = .running(SessionPhase.Boundary(betweenSegments: false))
+        case .ready, .finished: return
+        }
+        if case .running = phase { scheduleTimers() }
         let info = options.payloadsInEvents ? routine.infoJSON(for: segment) : .null
         emit(.segmentStart(SegmentSummary(segment, count: segmentCount), info: info))
         callSegmentHook(segment.onStart, "on_start")
         callSegmentHook(routine.hooks.onSegmentStart, "on_segment_start")
         guard state != .finished else { return }
-        if options.sound, let sound = routine.sounds.start(of: segment.kind) { play(sound) }
-        if options.bell { ring(nil) }
-        if options.flash { flash() }
-        if options.notify { sendNotification(title: segment.name, body: SummaryText.segment(segment, next: nextSegment)) }
-        if options.voice { speak(segment.name) }
+        if let planned, case .boundary(let next?, _) = planned.kind, next.index == segment.index,
+           let alerts = planned.alerts {
+            give(alerts, moment: planned.id)
+        } else {
+            give(alertPolicy.alerts(for: .segmentStart(segment, next: nextSegment)))
+        }
         endBoundary()
     }
 
-    /// Applies the control actions that hooks asked for during the boundary.
+    /// Leaves the boundary, then applies the control actions its hooks asked for.
     private func endBoundary() {
-        inBoundary = false
-        if pendingPause {
-            pendingPause = false
+        guard let boundary = phase.boundary else { return }
+        phase.boundary = nil
+        if boundary.pause {
             pause()
         }
-        if pendingSkip {
-            pendingSkip = false
+        if boundary.skip {
             // Through the scheduler, not recursion: a hook that skips every segment
             // must not grow the stack by a boundary per segment.
-            plan(nil, at: scheduler.now) { session, _ in session.skip() }
+            plan(nil, at: scheduler.now) { session, _, _ in session.skip() }
         }
     }
 
-    func endSegment(at time: Double, skipped: Bool) {
+    /// Runs a cue's function as a boundary of its own: a `pause()` or `skip()` from it
+    /// waits until it returns.
+    func runCueFunction(_ function: LuaRef) {
+        let outer = phase.boundary
+        if outer == nil { phase.boundary = SessionPhase.Boundary(betweenSegments: false) }
+        callSegmentHook(function, "cue")
+        if outer == nil { endBoundary() }
+    }
+
+    /// Ends the current segment at `time`. `planned`: the boundary moment whose timer
+    /// fired, which announced the alerts of what follows.
+    func endSegment(at time: Double, skipped: Bool, planned: PlannedMoment? = nil) {
         cancelTimers()
-        inBoundary = true
-        segmentHasEnded = true
-        segmentsDone += 1
-        if skipped { segmentsSkipped += 1 }
-        outcomes[segment.index - 1] = skipped ? .skipped : .done
+        phase.boundary = SessionPhase.Boundary(betweenSegments: true)
+        tally.ended(segment.index - 1, skipped: skipped)
         countWork(until: time)
         emit(.segmentEnd(index: segment.index, name: segment.name, kind: segment.kind, skipped: skipped))
         callSegmentHook(segment.onEnd, "on_end")
         callSegmentHook(routine.hooks.onSegmentEnd, "on_segment_end")
         guard state != .finished else { return }
         if segment.index < timeline.count || pullSegment(at: time) {
-            startSegment(segment.index, at: time)
+            startSegment(segment.index, at: time, planned: planned)
         } else {
             // A dry run stopped at the horizon did not see the end of the workout.
-            finish(completed: !timeline.reachedHorizon, at: time)
+            finish(completed: !timeline.reachedHorizon, at: time, planned: planned)
         }
     }
 
@@ -70,9 +83,7 @@ extension Session {
         let pulled = routine.timeline.pull(routine.lua, elapsed: elapsed) { error in
             emit(.error(message: error.message, hook: "generate", traceback: error.traceback))
         }
-        if outcomes.count < timeline.count {
-            outcomes += Array(repeating: .pending, count: timeline.count - outcomes.count)
-        }
+        tally.grow(to: timeline.count)
         return pulled
     }
 
@@ -82,31 +93,25 @@ extension Session {
         workSeconds += min(max(0, time - segmentStart), segment.duration)
     }
 
-    /// Forgets how the segment at `position` ended: the user went back to redo it.
-    func uncount(_ position: Int) {
-        switch outcomes[position] {
-        case .pending: return
-        case .done: segmentsDone -= 1
-        case .skipped: segmentsDone -= 1; segmentsSkipped -= 1
-        }
-        outcomes[position] = .pending
-    }
-
-    func finish(completed: Bool, at time: Double) {
-        let paused = pausedSeconds + (state == .paused ? max(0, time - pausedAt) : 0)
+    func finish(completed: Bool, at time: Double, planned: PlannedMoment? = nil) {
+        let paused = pausedSeconds + (phase.pausedSince.map { max(0, time - $0) } ?? 0)
         cancelTimers()
-        state = .finished
-        inBoundary = true
-        if completed && options.sound, let chime = routine.sounds.finish { play(chime) }
-        if completed && options.bell { ring(nil) }
+        phase = .finished
+        if completed {
+            if let planned, case .boundary(_, last: true) = planned.kind, let alerts = planned.alerts {
+                give(alerts, moment: planned.id)
+            } else {
+                give(alertPolicy.alerts(for: .finish))
+            }
+        }
         var summary = summarySoFar(completed: completed, at: time, paused: paused)
         self.summary = summary
         callHook(routine.hooks.onFinish, "on_finish") { [summary] lua in lua.pushSummary(summary) }
         // `on_finish` may record the session's final scores.
         summary.scores = scores
         self.summary = summary
-        if completed && options.notify {
-            sendNotification(title: "\(routine.name) done", body: SummaryText.notification(summary), urgency: .critical)
+        if completed {
+            give(alertPolicy.alerts(for: .summary(title: "\(routine.name) done", body: SummaryText.notification(summary))))
         }
         emit(.workoutEnd(summary))
         routine.lua.actions = nil
@@ -116,8 +121,8 @@ extension Session {
     /// How the workout stands, as it would be summed up if it ended at `time`.
     func summarySoFar(completed: Bool, at time: Double, paused: Double) -> Summary {
         let elapsed = Number.rounded(time - startedAt, places: 6)
-        return Summary(completed: completed, segmentsDone: segmentsDone, segmentsSkipped: segmentsSkipped,
-                       segments: timeline.isOpenEnded ? segmentsReached : timeline.count, elapsed: elapsed,
+        return Summary(completed: completed, segmentsDone: tally.done, segmentsSkipped: tally.skipped,
+                       segments: timeline.isOpenEnded ? tally.reached : timeline.count, elapsed: elapsed,
                        active: Number.rounded(max(0, elapsed - paused), places: 6),
                        workSeconds: Number.rounded(workSeconds, places: 6), speed: scheduler.speed, scores: scores)
     }
@@ -128,25 +133,24 @@ extension Session {
     }
 
     /// Schedules one of the segment's timers and, when it is a moment a listener may
-    /// want to hear of ahead (`kind`), announces it. The timer forgets itself when it
-    /// fires; `cancelTimers` withdraws those still to come.
-    func plan(_ kind: PlannedMoment.Kind?, sound: Sound? = nil, at time: Double,
-              _ action: @escaping (Session, Fire) -> Void) {
+    /// want to hear of ahead (`kind`), announces it with the alerts it will make
+    /// (`alerts`, nil where they cannot be known yet). The timer forgets itself when it
+    /// fires and hands its action the moment it was announced as; `cancelTimers`
+    /// withdraws those still to come.
+    func plan(_ kind: PlannedMoment.Kind?, alerts: [AlertPolicy.Alert]? = nil, at time: Double,
+              _ action: @escaping (Session, Fire, PlannedMoment?) -> Void) {
         let scheduled = ScheduledToken()
         let token = scheduler.schedule(at: time) { [weak self] fire in
             guard let self else { return }
             self.firing(fire) {
-                let outer = self.currentMoment
-                self.currentMoment = self.forgetTimer(scheduled.token)
-                action(self, fire)
-                self.currentMoment = outer
+                action(self, fire, self.forgetTimer(scheduled.token))
             }
         }
         scheduled.token = token
         var moment: PlannedMoment?
         if let kind {
             moment = PlannedMoment(id: token.id, kind: kind, index: segment.index, at: time - startedAt,
-                                   deadline: scheduler.deadline(for: time), sound: sound)
+                                   deadline: scheduler.deadline(for: time), alerts: alerts)
         }
         timers.append((token, moment))
         if let moment {
@@ -166,33 +170,46 @@ extension Session {
     }
 
     /// The end timer, the cues not yet fired and the countdown seconds still ahead, each
-    /// announced to the listeners before it comes.
+    /// announced to the listeners, with its alerts, before it comes.
     func scheduleTimers() {
         let start = segmentStart
         let duration = segment.duration
         let following = nextSegment
         let last = following == nil && timeline.isComplete
+        // What the boundary will make: the next segment's start, or the finish; not
+        // known for an open-ended workout whose next segment is not made yet.
+        let boundaryAlerts = following.map {
+            alertPolicy.alerts(for: .segmentStart($0, next: $0.index < timeline.count ? timeline.segments[$0.index] : nil))
+        } ?? (last ? alertPolicy.alerts(for: .finish) : nil)
         plan(.boundary(next: following.map { SegmentSummary($0, count: segmentCount) }, last: last),
-             sound: boundarySound(next: following, last: last), at: start + duration) { session, fire in
-            session.endSegment(at: fire.at, skipped: false)
+             alerts: boundaryAlerts, at: start + duration) { session, fire, moment in
+            session.endSegment(at: fire.at, skipped: false, planned: moment)
         }
         for (position, cue) in segment.cues.enumerated() where !firedCues.contains(position) {
             guard let offset = cue.offset(in: duration) else { continue }
-            plan(.cue(offset: offset, text: cue.text), at: start + offset) { session, _ in
-                session.fireCue(position, offset: offset)
+            var alerts: [AlertPolicy.Alert] = []
+            if case .text(let text) = cue.action { alerts = alertPolicy.alerts(for: .textCue(text)) }
+            plan(.cue(offset: offset, text: cue.text), alerts: alerts, at: start + offset) { session, _, moment in
+                session.fireCue(position, offset: offset, moment: moment)
             }
         }
         let now = scheduler.now
-        if options.voice, let offset = announcementOffset, start + offset > now, let following {
-            let text = "Next: \(following.name)"
-            plan(.announcement(text: text), at: start + offset) { session, _ in session.speak(text) }
+        if let offset = announcementOffset, start + offset > now, let following {
+            let alerts = alertPolicy.alerts(for: .announcement("Next: \(following.name)"))
+            if !alerts.isEmpty {
+                plan(.announcement(text: "Next: \(following.name)"), alerts: alerts, at: start + offset) { session, _, moment in
+                    session.give(alerts, moment: moment?.id)
+                }
+            }
         }
-        guard options.alerts.countdown, routine.countdown > 0 else { return }
+        guard alertPolicy.countdownAlerts, routine.countdown > 0 else { return }
         for second in stride(from: Int(routine.countdown), through: 1, by: -1) {
             let offset = duration - Double(second)
             guard offset > 0, start + offset > now else { continue }
-            plan(.countdown(second: second), sound: options.sound ? routine.sounds.countdown : nil,
-                 at: start + offset) { session, _ in session.countdown(second) }
+            let alerts = alertPolicy.alerts(for: .countdown(second: second))
+            plan(.countdown(second: second), alerts: alerts, at: start + offset) { session, _, moment in
+                session.give(alerts, moment: moment?.id)
+            }
         }
     }
 
@@ -207,17 +224,15 @@ extension Session {
         }
     }
 
-    func fireCue(_ position: Int, offset: Double) {
+    func fireCue(_ position: Int, offset: Double, moment: PlannedMoment?) {
         firedCues.insert(position)
         let cue = segment.cues[position]
         emit(.cue(index: segment.index, offset: offset, text: cue.text))
         switch cue.action {
-        case .text(let text):
-            if options.voice { speak(text) }
+        case .text:
+            give(moment?.alerts ?? [], moment: moment?.id)
         case .function(let function):
-            inBoundary = true
-            callSegmentHook(function, "cue")
-            endBoundary()
+            runCueFunction(function)
         }
     }
 
@@ -233,47 +248,16 @@ extension Session {
         return offset >= Session.announcementLead ? offset : nil
     }
 
-    /// What the end of the current segment will sound like, when that is known: the
-    /// next segment's start sound, or the chime when the workout ends there (an
-    /// open-ended workout's next segment is not known until it is made).
-    private func boundarySound(next: Segment?, last: Bool) -> Sound? {
-        guard options.sound else { return nil }
-        if let next { return routine.sounds.start(of: next.kind) }
-        return last ? routine.sounds.finish : nil
+    /// Gives alerts as events, in order; `moment`: the planned moment that announced
+    /// them, which the sound and spoken ones name (a player has written them ahead).
+    func give(_ alerts: [AlertPolicy.Alert], moment: UInt64? = nil) {
+        for alert in alerts {
+            emit(alert.event(moment: moment))
+        }
     }
 
-    func countdown(_ second: Int) {
-        if options.sound, let pip = routine.sounds.countdown { play(pip) }
-        if options.bell { ring(String(second)) }
-        if options.flash { flash(String(second)) }
-        if options.voice { speak(String(second)) }
-    }
-
-    /// Alerts are events; `AlertListener` makes heard those the switches allow.
-    func ring(_ text: String?) {
-        emit(.alert(.bell, text: text ?? "", nil))
-    }
-
-    /// The visual bell, for the live display (a countdown second's text is the seconds left).
-    func flash(_ text: String? = nil) {
-        emit(.alert(.flash, text: text ?? "", nil))
-    }
-
-    func sendNotification(title: String, body: String?, urgency: Urgency = .normal) {
-        emit(.alert(.notify, text: body.map { "\(title): \($0)" } ?? title,
-                    .notification(Notification(title: title, body: body ?? "", urgency: urgency))))
-    }
-
-    /// A sound alert. When the timer firing now announced this very sound, the event
-    /// names that moment: a player that heard of it ahead has already written it.
-    func play(_ sound: Sound) {
-        let moment = currentMoment.flatMap { $0.sound == sound ? $0.id : nil }
-        emit(.alert(.sound, text: sound.name, .sound(SoundAlert(sound: sound, moment: moment))))
-    }
-
-    /// Words to say. When a timer firing now announced a moment, the event names it: a
-    /// player that rendered the moment's words ahead has already written them.
-    func speak(_ text: String) {
-        emit(.alert(.say, text: text, currentMoment.map { .spoken(moment: $0.id) }))
+    /// An alert the routine asked for (`bell()`, `flash()`, `sound()`, `notify()`, `say()`).
+    func giveRoutine(_ alert: AlertPolicy.Alert) {
+        give(alertPolicy.alerts(for: .routine(alert)))
     }
 }

@@ -29,11 +29,11 @@ extension Session {
 }
 
 extension Session: RoutineActions {
-    func ringBell() { ring(nil) }
-    func flashBand() { flash() }
-    func notify(title: String, body: String?) { sendNotification(title: title, body: body) }
-    func say(_ text: String) { speak(text) }
-    // `play(_ sound:)` is the session's own (Session+Boundary.swift).
+    func ringBell() { giveRoutine(.bell("")) }
+    func flashBand() { giveRoutine(.flash("")) }
+    func notify(title: String, body: String?) { giveRoutine(.notify(Notification(title: title, body: body ?? ""))) }
+    func say(_ text: String) { giveRoutine(.say(text)) }
+    func play(_ sound: Sound) { giveRoutine(.sound(sound)) }
     func log(_ text: String) { emit(.log(text: text)) }
     func control(_ command: SessionCommand) { apply(command) }
 

@@ -16,36 +16,27 @@ public final class Session {
     /// Who hears the events and the planned moments, in the order they subscribed.
     private(set) var listeners: [any SessionListener] = []
 
-    public internal(set) var state: State = .ready
+    /// Where the session is: ready, running or paused (either with a boundary's hooks in
+    /// progress), or finished (`SessionPhase`).
+    var phase: SessionPhase = .ready
+    public var state: State { phase.state }
     /// The current segment, its duration changed by `extend`.
     public internal(set) var segment: Segment
     /// Workout time at which the current segment started, moved later by pauses.
     public internal(set) var segmentStart: Double = 0
-    var pausedAt: Double = 0
     /// The current segment's timers still to fire, with the moment each was announced as
     /// (nil for the session's own bookkeeping timers).
     var timers: [(token: TimerToken, moment: PlannedMoment?)] = []
     var firedCues: Set<Int> = []
     /// The fire being handled, stamped on the events it causes.
     var currentFire: Fire?
-    /// The planned moment whose timer is firing, so the sound it announced can name it.
-    var currentMoment: PlannedMoment?
-    /// True while a boundary runs its hooks: control actions wait until it is done.
-    var inBoundary = false
-    var segmentHasEnded = false
-    var pendingSkip = false
-    var pendingPause = false
     var disabledHooks: Set<LuaRef> = []
     var startedAt: Double = 0
-    var segmentsDone = 0
-    var segmentsSkipped = 0
-    /// How each segment last ended (by position), so going back over one un-counts it.
-    var outcomes: [Outcome]
+    /// How each segment ended, and the counts of the summary.
+    var tally: SegmentTally
     var workSeconds: Double = 0
     /// Workout seconds spent paused, for a generator's `run.elapsed`.
     var pausedSeconds: Double = 0
-    /// The highest segment number started: an open-ended workout's `summary.segments`.
-    var segmentsReached = 0
     /// What `record` kept so far.
     var scores: [Score] = []
     public internal(set) var summary: Summary?
@@ -54,6 +45,8 @@ public final class Session {
     var messageCount = 0
     /// The current and next segments' `info` as JSON, for snapshots.
     var infoCache: [(index: Int, info: JSONValue)] = []
+    /// Which alerts each moment makes (`AlertPolicy`): the switches and the routine's sounds.
+    public let alertPolicy: AlertPolicy
 
     /// `onEvent`, when given, is subscribed first: a shorthand for tests and small tools.
     public init(routine: Routine, scheduler: any Scheduler, options: SessionOptions = SessionOptions(),
@@ -64,7 +57,8 @@ public final class Session {
         if let onEvent { listeners.append(EventClosure(onEvent)) }
         // An open-ended routine may have no segment before its generator has run.
         segment = routine.timeline.segments.first ?? Segment.none
-        outcomes = Array(repeating: .pending, count: routine.timeline.count)
+        tally = SegmentTally(count: routine.timeline.count)
+        alertPolicy = AlertPolicy(switches: options.alerts, sounds: routine.sounds)
     }
 
     var timeline: Timeline { routine.timeline }
@@ -85,7 +79,7 @@ public final class Session {
     /// The same as of `now` (scheduler time): a snapshot reads the clock once, so all of
     /// its times agree to the nanosecond.
     func elapsedInSegment(at now: Double) -> Double {
-        min(max(0, (state == .paused ? pausedAt : now) - segmentStart), segment.duration)
+        min(max(0, (phase.pausedSince ?? now) - segmentStart), segment.duration)
     }
 
     public var remainingInSegment: Double { segment.duration - elapsedInSegment }
@@ -108,8 +102,10 @@ public final class Session {
     var segmentCount: Int? { timeline.isOpenEnded ? nil : timeline.count }
 
     public func start() {
-        guard state == .ready else { return }
-        state = .running
+        guard phase == .ready else { return }
+        // No segment is running while `on_start` runs, or a generator makes the first
+        // one: `extend` from them must not act on the stand-in.
+        phase = .running(SessionPhase.Boundary(betweenSegments: true))
         routine.lua.actions = self
         (scheduler as? any SuspendDetecting)?.onSuspend = { [weak self] missed in self?.suspended(missed: missed) }
         startedAt = scheduler.now
@@ -118,11 +114,8 @@ public final class Session {
         for line in routine.loadLog {
             emit(.log(text: line))
         }
-        inBoundary = true
         callHook(routine.hooks.onStart, "on_start") { lua in lua.pushWorkout(self.routine) }
-        // No segment is running while a generator makes the first one: `extend` from it
-        // must not act on the stand-in.
-        segmentHasEnded = true
+        guard state != .finished else { return }
         if timeline.count > 0 || pullSegment(at: startedAt) {
             startSegment(0, at: startedAt)
         } else {
@@ -131,27 +124,27 @@ public final class Session {
     }
 
     func pause() {
-        guard state == .running else { return }
-        if inBoundary {
-            pendingPause = true
+        guard case .running(let boundary) = phase else { return }
+        if var boundary {
+            boundary.pause = true
+            phase = .running(boundary)
             return
         }
         cancelTimers()
-        pausedAt = scheduler.now
-        state = .paused
+        phase = .paused(since: scheduler.now, nil)
         emit(.pause(index: segment.index, remaining: remainingInSegment))
-        if options.sound, let sound = routine.sounds.pause { play(sound) }
+        give(alertPolicy.alerts(for: .pause))
         callSegmentHook(routine.hooks.onPause, "on_pause")
     }
 
     func resume() {
-        guard state == .paused else { return }
-        segmentStart += scheduler.now - pausedAt
-        pausedSeconds += scheduler.now - pausedAt
-        state = .running
+        guard case .paused(let since, let boundary) = phase else { return }
+        segmentStart += scheduler.now - since
+        pausedSeconds += scheduler.now - since
+        phase = .running(boundary)
         scheduleTimers()
         emit(.resume(index: segment.index, remaining: remainingInSegment))
-        if options.sound, let sound = routine.sounds.resume { play(sound) }
+        give(alertPolicy.alerts(for: .resume))
         callSegmentHook(routine.hooks.onResume, "on_resume")
     }
 
@@ -167,12 +160,13 @@ public final class Session {
     /// Ends the current segment now, marked skipped. While paused, the next segment
     /// starts paused. Called from a hook, it takes effect once the hook's boundary is done.
     func skip() {
-        guard state == .running || state == .paused else { return }
-        if inBoundary {
-            pendingSkip = true
+        guard phase != .ready, phase != .finished else { return }
+        if var boundary = phase.boundary {
+            boundary.skip = true
+            phase.boundary = boundary
             return
         }
-        endSegment(at: state == .paused ? segmentStart + elapsedInSegment : scheduler.now, skipped: true)
+        endSegment(at: phase.pausedSince.map { _ in segmentStart + elapsedInSegment } ?? scheduler.now, skipped: true)
     }
 
     /// Seconds into a segment within which `back()` goes to the previous segment
@@ -185,12 +179,12 @@ public final class Session {
     /// `segment_end`, and a segment gone back over no longer counts as done. While
     /// paused, it stays paused.
     func back() {
-        guard state == .running || state == .paused, !inBoundary else { return }
-        let time = state == .paused ? pausedAt : scheduler.now
+        guard phase != .ready, phase != .finished, phase.boundary == nil else { return }
+        let time = phase.pausedSince ?? scheduler.now
         var position = segment.index - 1
         if elapsedInSegment < Session.backGrace && position > 0 {
             position -= 1
-            uncount(position)
+            tally.forget(position)
         }
         cancelTimers()
         countWork(until: time)
@@ -200,10 +194,10 @@ public final class Session {
     /// Lengthens the current segment (or shortens it, with a negative number; never
     /// below what is already done, so a big cut ends it now).
     func extend(by seconds: Double) {
-        guard state == .running || state == .paused, !segmentHasEnded else { return }
+        guard phase != .ready, phase != .finished, phase.boundary?.betweenSegments != true else { return }
         let done = elapsedInSegment
         segment.duration = min(max(segment.duration + seconds, done), Duration.maximum)
-        if state == .running {
+        if case .running = phase {
             cancelTimers()
             scheduleTimers()
         }
@@ -213,13 +207,13 @@ public final class Session {
     public func progress() -> Summary {
         if let summary { return summary }
         // As `stop()` would: a pause's time up to now is not counted as elapsed.
-        return summarySoFar(completed: false, at: state == .paused ? pausedAt : scheduler.now, paused: pausedSeconds)
+        return summarySoFar(completed: false, at: phase.pausedSince ?? scheduler.now, paused: pausedSeconds)
     }
 
     /// Quits: the workout ends now, not completed.
     func stop() {
-        guard state == .running || state == .paused else { return }
-        finish(completed: false, at: state == .paused ? pausedAt : scheduler.now)
+        guard phase != .ready, phase != .finished else { return }
+        finish(completed: false, at: phase.pausedSince ?? scheduler.now)
     }
 
     /// Publishes an event to every listener, in order, and keeps the message line.

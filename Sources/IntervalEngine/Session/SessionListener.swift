@@ -55,17 +55,24 @@ public struct PlannedMoment: Sendable, Equatable {
     public var at: Double
     /// When, in nanoseconds of CLOCK_MONOTONIC (virtual nanoseconds on a virtual clock).
     public var deadline: UInt64
-    /// The sound it will make, when sound is on and that is known now: a player writes it
-    /// ahead so that it is heard at `deadline`. The `alert` event that follows names this
-    /// moment's id.
-    public var sound: Sound?
+    /// The alerts it will make, as the one alert policy decided when the moment was
+    /// planned (nil: not known yet, as for an open-ended workout's next segment). The
+    /// session gives exactly these when the moment comes, their events naming this
+    /// moment's id, so a player may write its sound and words ahead to land on `deadline`.
+    public var alerts: [AlertPolicy.Alert]?
 
-    public init(id: UInt64, kind: Kind, index: Int, at: Double, deadline: UInt64, sound: Sound? = nil) {
+    public init(id: UInt64, kind: Kind, index: Int, at: Double, deadline: UInt64, alerts: [AlertPolicy.Alert]? = nil) {
         self.id = id
         self.kind = kind
         self.index = index
         self.at = at
         self.deadline = deadline
-        self.sound = sound
+        self.alerts = alerts
     }
+
+    /// The sound it will make, if any.
+    public var sound: Sound? { alerts?.lazy.compactMap(\.sound).first }
+
+    /// The words it will say, if any.
+    public var words: String? { alerts?.lazy.compactMap(\.words).first }
 }

@@ -109,7 +109,7 @@ extension Session {
             }
         }
         let running = state == .running && started
-        let sinceStart = (state == .paused ? pausedAt : now) - startedAt
+        let sinceStart = (phase.pausedSince ?? now) - startedAt
         let deadline = running ? segmentDeadline : nil
         return SessionSnapshot(
             routine: routine.name, state: state, current: current, next: next,

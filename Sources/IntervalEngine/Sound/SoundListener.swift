@@ -45,7 +45,7 @@ public final class SoundListener: SessionListener {
     }
 
     public func receive(_ event: Event) {
-        guard case let .alert(.sound, _, .sound(alert)?) = event.kind else { return }
+        guard case let .alert(.sound, _, .sound(alert)?) = event.kind, alert.heard == .played else { return }
         let written = alert.moment.map { scheduled.remove($0) != nil } ?? false
         if !output.isWorking {
             bell()

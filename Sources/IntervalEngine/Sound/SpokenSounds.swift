@@ -64,14 +64,12 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
     }
 
     /// The words a moment will say, and how far into its sound they start.
+    /// A segment's name follows its start sound; other words start on the moment, with
+    /// the countdown's pip.
     static func words(of moment: PlannedMoment) -> (text: String, offset: Double)? {
-        switch moment.kind {
-        case let .countdown(second): (String(second), 0)
-        case let .announcement(text): (text, 0)
-        case let .cue(_, text?): (text, 0)
-        case let .boundary(next?, _): (next.name, moment.sound.map { $0.seconds + 0.05 } ?? 0)
-        default: nil
-        }
+        guard let text = moment.words else { return nil }
+        if case .boundary = moment.kind { return (text, moment.sound.map { $0.seconds + 0.05 } ?? 0) }
+        return (text, 0)
     }
 
     public func planned(_ moment: PlannedMoment) {
@@ -97,11 +95,10 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
     }
 
     public func receive(_ event: Event) {
-        guard case let .alert(.say, text, detail) = event.kind else { return }
+        guard case let .alert(.say, text, detail) = event.kind, detail != .unheard else { return }
         let spoken = text.hasPrefix("-") ? " " + text : text
         if case let .spoken(id)? = detail {
             let fate = lock.withLock { () -> Fate? in
-                // A hook's say() while the moment fires names it too, with other words.
                 guard let entry = entries[id], entry.text == text else { return nil }
                 entries[id] = nil
                 return entry.fate == .rendering ? .spokenAloud : entry.fate
