@@ -74,6 +74,8 @@ public struct DisplayState: Equatable, Sendable {
     public var help: Bool
     /// `run --serve`'s URL and QR code, while the display shows them.
     public var invitation: Invitation?
+    /// Seconds within which `b` goes to the segment before (the help screen says so).
+    public var backGrace: Double
     /// A wide band of the kind's colour behind the digits (off with `--calm` and without colour).
     public var band: Bool
     /// The visual bell is showing: the band's cells are inverted.
@@ -84,7 +86,8 @@ public struct DisplayState: Equatable, Sendable {
                 block: String? = nil, info: String? = nil, next: Upcoming? = nil, workoutDone: Double,
                 workoutLeft: Double?, elapsed: Double? = nil, active: Double? = nil,
                 message: DisplayMessage? = nil, paused: Bool = false, help: Bool = false,
-                band: Bool = false, flash: Bool = false, invitation: Invitation? = nil) {
+                band: Bool = false, flash: Bool = false, invitation: Invitation? = nil,
+                backGrace: Double = SessionOptions.standardBackGrace) {
         self.routine = routine
         self.name = name
         self.kind = kind
@@ -108,6 +111,7 @@ public struct DisplayState: Equatable, Sendable {
         self.band = band
         self.flash = flash
         self.invitation = invitation
+        self.backGrace = backGrace
     }
 
     /// The workout as a snapshot shows it, with the display's own settings (clock, band),
@@ -134,7 +138,7 @@ public struct DisplayState: Equatable, Sendable {
                   workoutLeft: snapshot.workoutLeft.map { $0 - ahead },
                   elapsed: max(0, snapshot.elapsed + ahead), active: max(0, snapshot.active + ahead),
                   message: message, paused: snapshot.paused, help: help, band: band, flash: flash,
-                  invitation: invitation)
+                  invitation: invitation, backGrace: snapshot.backGrace)
     }
 
     /// The clock's text: remaining, or done with `--count-up`.

@@ -27,7 +27,7 @@ public struct KeyBinding: Sendable {
                    short: "pause"),
         KeyBinding(keys: Array("nN".utf8), action: .session(.next), name: "n", help: "next segment", short: "next"),
         KeyBinding(keys: Array("bB".utf8), action: .session(.back), name: "b",
-                   help: "back to the segment's start\n(within \(Number.format(Session.backGrace)) s: the one before)",
+                   help: "back to the segment's start",
                    short: "back"),
         KeyBinding(keys: Array("+=".utf8), action: .session(.add(seconds: adjustment)), name: "+ / -",
                    help: "add / take away \(Number.format(adjustment)) s", short: "\(Number.format(adjustment))s"),

@@ -51,7 +51,7 @@ public enum ScreenLayout {
         var content: [Line]
         var moving: MovingRows?
         if state.help {
-            content = helpLines(width: width) + (state.invitation.map { [Line(), Line($0.url, "2").centered(in: width)] } ?? [])
+            content = helpLines(width: width, backGrace: state.backGrace) + (state.invitation.map { [Line(), Line($0.url, "2").centered(in: width)] } ?? [])
         } else if let invitation = state.invitation {
             content = invitationLines(state, invitation, size: size, glyphs: glyphs)
         } else {
@@ -181,10 +181,13 @@ public enum ScreenLayout {
     }
 
     /// The help screen: each binding's name and what it does, from the one key table.
-    static func helpLines(width: Int) -> [Line] {
+    /// `back`'s grace comes from the session (`backGrace`).
+    static func helpLines(width: Int, backGrace: Double) -> [Line] {
         var rows: [Line] = []
         for binding in KeyBinding.table where !binding.name.isEmpty {
-            for (position, text) in binding.help.split(separator: "\n").enumerated() {
+            var help = binding.help
+            if binding.action == .session(.back) { help += "\n(within \(Number.format(backGrace)) s: the one before)" }
+            for (position, text) in help.split(separator: "\n").enumerated() {
                 let key = position == 0 ? binding.name : ""
                 rows.append(Line([Span(Padding.column(key, 8), "1"), Span(String(text))]))
             }

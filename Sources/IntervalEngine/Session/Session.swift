@@ -169,12 +169,8 @@ public final class Session {
         endSegment(at: phase.pausedSince.map { _ in segmentStart + elapsedInSegment } ?? scheduler.now, skipped: true)
     }
 
-    /// Seconds into a segment within which `back()` goes to the previous segment
-    /// instead of restarting this one (a second press of `b` keeps going back).
-    public static let backGrace = 2.0
-
     /// Starts the current segment again from its beginning, or the previous segment when
-    /// the current one is less than `backGrace` seconds old. The new start is a fresh
+    /// the current one is less than `options.backGrace` seconds old. The new start is a fresh
     /// `segment_start` with its hooks and alerts; the abandoned attempt has no
     /// `segment_end`, and a segment gone back over no longer counts as done. While
     /// paused, it stays paused.
@@ -182,7 +178,7 @@ public final class Session {
         guard phase != .ready, phase != .finished, phase.boundary == nil else { return }
         let time = phase.pausedSince ?? scheduler.now
         var position = segment.index - 1
-        if elapsedInSegment < Session.backGrace && position > 0 {
+        if elapsedInSegment < options.backGrace && position > 0 {
             position -= 1
             tally.forget(position)
         }

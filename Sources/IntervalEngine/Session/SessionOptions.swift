@@ -13,10 +13,19 @@ public struct SessionOptions: Sendable {
     /// throughout (`ShownTime`). Every viewer of the session follows the snapshot's.
     public var tenths: Bool
 
-    public init(alerts: AlertSwitches, payloadsInEvents: Bool = true, tenths: Bool = false) {
+    /// Seconds into a segment within which `back` goes to the segment before instead of
+    /// restarting this one (a second press of `b` keeps going back).
+    public var backGrace: Double
+
+    /// What `backGrace` is unless a caller says otherwise.
+    public static let standardBackGrace = 2.0
+
+    public init(alerts: AlertSwitches, payloadsInEvents: Bool = true, tenths: Bool = false,
+                backGrace: Double = standardBackGrace) {
         self.alerts = alerts
         self.payloadsInEvents = payloadsInEvents
         self.tenths = tenths
+        self.backGrace = backGrace
     }
 
     public init(bell: Bool = true, notify: Bool = false, voice: Bool = false, flash: Bool = false,

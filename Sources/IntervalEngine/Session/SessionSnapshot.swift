@@ -45,6 +45,9 @@ public struct SessionSnapshot: Sendable, Equatable {
     public var message: SessionMessage?
     /// Whether the shown clock has tenths in a segment's last 3 s (`--tenths`).
     public var tenths: Bool
+    /// Seconds into a segment within which `back` goes to the segment before (the help
+    /// screen says so).
+    public var backGrace: Double
     /// When the shown segment clock (`ShownTime`) next changes, while running; nil when
     /// the next change is the segment's end. A viewer wakes `nextChange - t` from when it
     /// took the snapshot.
@@ -121,6 +124,7 @@ extension Session {
             elapsed: started ? sinceStart : 0, active: started ? max(0, sinceStart - pausedSeconds) : 0,
             message: message,
             tenths: options.tenths,
+            backGrace: options.backGrace,
             nextChange: running ? ShownTime(remaining: remaining, tenths: options.tenths)
                 .nextChange(deadline: segmentDeadline - startedAt) : nil,
             t: now - startedAt, speed: scheduler.speed)
