@@ -12,13 +12,15 @@ enum ControlRequest {
     static let actions = "pause, resume, toggle, next, back, quit or add"
 
     static func command(from body: Data) throws(ControlRequestError) -> SessionCommand {
-        guard let parsed = try? JSONSerialization.jsonObject(with: body, options: []) else {
+        let parsed = body.withUnsafeBytes { JSONReader.value($0.bindMemory(to: UInt8.self)) }
+        guard let parsed else {
             throw ControlRequestError("the body is not JSON: send {\"action\":\"pause\"}")
         }
-        guard let object = parsed as? [String: Any] else {
+        guard case .object(let fields) = parsed else {
             throw ControlRequestError("the body must be a JSON object such as {\"action\":\"pause\"}")
         }
-        guard let action = object["action"] as? String else {
+        let object = Dictionary(fields, uniquingKeysWith: { _, last in last })
+        guard case .string(let action)? = object["action"] else {
             throw ControlRequestError("\"action\" is missing or not a string: one of \(actions)")
         }
         let allowed: Set<String> = action == "add" ? ["action", "seconds"] : ["action"]
@@ -29,17 +31,15 @@ enum ControlRequest {
         guard action == "add" else {
             throw ControlRequestError("unknown action \"\(action)\": one of \(actions)")
         }
-        // JSONDecoder tells a number from `true`, which JSONSerialization hands over as 1.
-        let typed = try? JSONDecoder().decode(Seconds.self, from: body)
-        guard let seconds = typed?.seconds, seconds.isFinite, abs(seconds) <= Duration.maximum else {
+        let seconds: Double? = switch object["seconds"] {
+        case .integer(let whole)?: Double(whole)
+        case .number(let number)?: number
+        default: nil
+        }
+        guard let seconds, seconds.isFinite, abs(seconds) <= Duration.maximum else {
             throw ControlRequestError("\"add\" needs \"seconds\": a number of seconds from -86400 to 86400")
         }
         return .add(seconds: seconds)
-    }
-
-
-    private struct Seconds: Decodable {
-        var seconds: Double?
     }
 }
 

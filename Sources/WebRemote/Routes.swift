@@ -80,11 +80,8 @@ struct Routes: Sendable {
             return Routes.answer(.badRequest, error.message + "\n")
         }
         let control = self.control
-        let feed = self.feed
-        await onMain {
-            control.value(command)
-            feed.value.changed()
-        }
+        // The control applies the command and tells the viewers once (`commandApplied`).
+        await onMain { control.value(command) }
         return HTTPResponse(statusCode: .noContent, headers: Routes.common)
     }
 

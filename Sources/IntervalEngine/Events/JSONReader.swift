@@ -1,7 +1,7 @@
-/// Reads one JSON text into a `JSONValue`, for the history's lines. Foundation's
-/// `JSONSerialization` takes about 20 µs a line on Linux, so `workout history stats`
-/// over 100,000 sessions took 2 s, slower than `jq -s` summing the same file; this
-/// reader takes a fraction of that (BENCHMARKS.md). It accepts exactly RFC 8259 JSON
+/// Reads one JSON text into a `JSONValue`: the history's lines, and the bodies the web
+/// remote is sent. Foundation's `JSONSerialization` takes about 20 µs a line on Linux,
+/// which made `workout history stats` over 100,000 sessions slower than `jq -s` summing
+/// the same file; this reader takes a fraction of that (BENCHMARKS.md). It accepts exactly RFC 8259 JSON
 /// (one value, surrounded by optional white space) and refuses anything else, including
 /// invalid UTF-8 and lone surrogates. Numbers come back as `.number` (Double): 1e999
 /// reads as infinity, which the history then refuses as out of range.
