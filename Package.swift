@@ -33,7 +33,7 @@ let package = Package(
             providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]
         ),
         // The sound player: IntervalEngine's sounds played through libpulse on its own thread.
-        .target(name: "SoundServer", dependencies: ["IntervalEngine", "CPulse"]),
+        .target(name: "SoundPlayer", dependencies: ["IntervalEngine", "CPulse"]),
         .target(name: "Display", dependencies: ["IntervalEngine"]),
         // The command line, shared by `workout` and `workout-serve`.
         .target(
@@ -41,16 +41,16 @@ let package = Package(
             dependencies: [
                 "IntervalEngine",
                 "Display",
-                "SoundServer",
+                "SoundPlayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // `run --serve`: the page, the HTTP API and the event feed of a running workout.
+        // `run --serve`: the page, the HTTP API and the event feed of a running workout. It
+        // knows the engine (and its `WorkoutServer` protocol), not the command line.
         .target(
             name: "WebRemote",
             dependencies: [
                 "IntervalEngine",
-                "WorkoutCLI",
                 "CQREncode",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]

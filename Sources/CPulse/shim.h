@@ -1,5 +1,5 @@
 // libpulse, the client library of PulseAudio (and of PipeWire through pipewire-pulse),
-// for the sound player (Sources/SoundServer). Only the asynchronous API with its threaded
+// for the sound player (Sources/SoundPlayer). Only the asynchronous API with its threaded
 // main loop: the player's work runs on that loop's thread, never on the timers'.
 //
 // libpulse is opened with dlopen when a run asks for sound, not linked: linked, it loads

@@ -1,6 +1,5 @@
 import Foundation
 import IntervalEngine
-import WorkoutCLI
 
 /// The server of `run --serve` as `workout-serve` hands it to the command line: the
 /// token, the event feed and the HTTP server, started together.

@@ -2,7 +2,6 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 import IntervalEngine
-import WorkoutCLI
 
 /// `run --serve`: an HTTP server on its own threads (FlyingFox's tasks) in front of a
 /// session that lives on the main thread. Every request hops to the main queue to read

@@ -2,7 +2,6 @@ import ArgumentParser
 import Display
 import Foundation
 import IntervalEngine
-import SoundServer
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -102,15 +101,17 @@ struct Run: ParsableCommand {
 /// Running what a `RunRequest` asks for: a dry run on the virtual clock, or a real run
 /// with every listener wired.
 extension RunRequest {
-    func run() throws {
+    /// `starter`: how to start the server of `--serve`, in `workout-serve` (nil in
+    /// `workout`, which hands `--serve` to it).
+    func run(serving starter: ServeStarter? = nil) throws {
         let loaded = try RoutineLookup.loadOrFail(routine, settings: settings, limits: limits)
-        let outcome = dryRun ? runVirtually(loaded) : runForReal(loaded)
+        let outcome = dryRun ? runVirtually(loaded) : runForReal(loaded, serving: starter)
         throw ExitCode(outcome)
     }
 
     /// The one switchboard's answer for this run; `display`: the live display is shown;
     /// `soundServer`: one answered.
-    private func alertSwitches(display: Bool, soundServer: Bool = false) -> AlertSwitches {
+    func alertSwitches(display: Bool, soundServer: Bool = false) -> AlertSwitches {
         AlertSwitches.decide(bell: bell, sound: !noSound && soundServer, notify: notify, voice: voice,
                              noFlash: noFlash, display: display, dryRun: dryRun, environment: Terminal.environment)
     }
@@ -151,203 +152,13 @@ extension RunRequest {
         return errors.value > 0 ? 1 : 0
     }
 
-    /// A real run. Every listener is wired here, in the order they hear each event: the
-    /// output (JSON, plain lines or the live display), the error count, the sound player,
-    /// the alert player and the history recorder; the keys and signals are its controllers.
-    private func runForReal(_ routine: Routine) -> Int32 {
-        let scheduler = RunLoopScheduler(speed: speed)
-        let interactive = !json && Terminal.isInteractive
-        let display = MainThreadBox<LiveDisplay?>(nil)
-        // Alert programs and the sound player report failures from other threads: warn on
-        // the main queue, where the display lives.
-        let warn: @Sendable (String) -> Void = { text in
-            DispatchQueue.main.async {
-                if let live = display.value { live.warn("workout: \(text)") } else { Output.error("workout: \(text)") }
-            }
-        }
-        let sound = noSound ? nil : connectSound(warn: warn)
-        let switches = alertSwitches(display: interactive, soundServer: sound != nil)
-        // A web page shows the segment's info: the feed's events carry it as --json's do.
-        let session = Session(routine: routine, scheduler: scheduler,
-                              options: SessionOptions(alerts: switches, payloadsInEvents: json || serveAddress != nil,
-                                                      tenths: tenths))
-        let server = MainThreadBox<(any WorkoutServer)?>(nil)
-        // Keys and web buttons alike: the same command, then viewers hear of the change.
-        let control: (SessionCommand) -> Void = { command in
-            session.apply(command)
-            server.value?.commandApplied()
-        }
-        let stream = interactive ? nil : EventStream()
-        var lineKeys: KeyReader?
-        if interactive {
-            let live = LiveDisplay(snapshot: session.snapshot, control: control, scheduler: scheduler,
-                                   countUp: countUp, color: Terminal.usesColor, band: !calm,
-                                   glyphs: Glyphs.forLocale(Terminal.environment))
-            display.value = live
-            session.subscribe(live)
-        } else {
-            if let stream { session.subscribe(EventPrinter(json ? .json : .plain, line: stream.line)) }
-            // A terminal without the display (TERM=dumb) still takes keys, a line at a
-            // time: q then Enter quits.
-            if Terminal.hasKeyboard {
-                lineKeys = KeyReader { action in
-                    if case .session(let command) = action { control(command) }
-                }
-            }
-        }
-        if let address = serveAddress {
-            switch startServing(on: address, session: session, control: control) {
-            case .success(let started): server.value = started
-            case .failure(let error): return error.exitStatus
-            }
-            session.subscribe(server.value!.listener)
-            announce(server.value!, display: display.value)
-        }
-        let errors = ErrorCount()
-        session.subscribe(errors)
-        let alerts = SystemAlerts(switches: switches, environment: Terminal.environment, warn: warn)
-        if let sound { session.subscribe(SoundListener(output: sound) { if session.alertPolicy.bellStandsInForSound { alerts.bell() } }) }
-        // After the SoundListener: a moment's tone with its words replaces the tone alone.
-        let spoken = spokenSounds(sound, switches: switches, alerts: alerts, warn: warn)
-        if let spoken { session.subscribe(spoken) }
-        session.subscribe(AlertListener(player: alerts, speechElsewhere: spoken != nil))
-        let history = noHistory ? nil : HistoryRecorder(routine: routine, file: HistoryFile(environment: Terminal.environment),
-                                                        progress: session.progress)
-        if let history { session.subscribe(history) }
-        let finished = MainThreadBox(false)
-        session.subscribe { event in
-            guard case .workoutEnd = event.kind else { return }
-            finished.value = true
-            MainLoop.wake()
-        }
-        let signal = MainThreadBox<Int32?>(nil)
-        let box = MainThreadBox(session)
-        // Standard output gone (a reader that left, a closed terminal): nothing more can be
-        // shown, so the workout ends here, recorded as not completed.
-        Output.onFailure = {
-            DispatchQueue.main.async { box.value.apply(.quit) }
-        }
-        let trapped = SignalTraps.stopping + (interactive ? [SIGTSTP, SIGCONT, SIGWINCH] : [])
-        let traps = SignalTraps(trapped) { number in
-            switch number {
-            case SIGTSTP:
-                box.value.apply(.pause)
-                if ProcessGroup.isOrphaned {
-                    // No shell could continue a stopped workout: it stays on screen, paused.
-                    display.value?.warn("workout: paused; Ctrl-Z cannot stop a workout no shell started (space goes on)")
-                } else {
-                    display.value?.suspend()
-                    SignalTraps.stopProcess()
-                    display.value?.resume()
-                }
-            case SIGCONT:
-                display.value?.resume()
-            case SIGWINCH:
-                display.value?.resized()
-            default:
-                // The count hook has stopped any Lua that was running; the hooks that run
-                // while the workout ends (on_finish) run normally.
-                LuaInterrupt.clear()
-                signal.value = number
-                box.value.apply(.quit)
-            }
-        }
-        let awake = allowSleep ? nil : SleepInhibitor()
-        awake?.hold(why: "\(routine.name) is running", environment: Terminal.environment)
-        display.value?.open()
-        defer { display.value?.close() }
-        session.start()
-        MainLoop.run { finished.value }
-        awake?.release()
-        // A reader that is slow gets the rest; one that never reads is given up on when a
-        // signal asks the process to stop (or at once after such a signal).
-        if let stream, signal.value == nil {
-            stream.drain { LuaInterrupt.isRequested }
-        }
-        server.value?.finish(within: 1)
-        withExtendedLifetime(traps) {}
-        lineKeys?.stop()
-        alerts.waitForNotifications(timeout: 2)
-        spoken?.stop()
-        alerts.stop()
-        sound?.close(timeout: 3)  // the finish chime is still ringing
-        if let live = display.value {
-            live.close()
-            // Below the summary, on the normal screen: what on_finish printed, then the
-            // run's warnings and errors, none of which the closed display shows any more.
-            if let summary = session.summary {
-                Output.line(SummaryText.line(routine: routine.name.visible, summary))
-            }
-            for line in live.finishLines {
-                Output.line(line)
-            }
-            for warning in live.warnings {
-                Output.error(warning)
-            }
-            for error in live.errors {
-                Output.error("workout: \(error)")
-            }
-        }
-        if let failure = history?.failure {
-            Output.error("workout: \(failure)")
-        }
-        if let dropped = stream?.dropped, dropped > 0 {
-            Output.error("workout: the reader of standard output fell behind; \(dropped) event line\(dropped == 1 ? " was" : "s were") not written")
-        }
-        if let number = signal.value ?? SignalTraps.received { return 128 + number }
-        return errors.value > 0 ? 1 : 0
-    }
-
-    /// `--voice` through the sound player, where one plays and espeak-ng exists; else nil,
-    /// and speech is said aloud (spd-say, or espeak-ng) as the alert player does it.
-    private func spokenSounds(_ sound: PulseOutput?, switches: AlertSwitches, alerts: SystemAlerts,
-                              warn: @escaping @Sendable (String) -> Void) -> SpokenSounds? {
-        guard switches.voice, switches.sound, let sound,
-              let espeak = ExecutableSearch.find("espeak-ng", environment: Terminal.environment) else { return nil }
-        return SpokenSounds(output: sound, renderer: espeak, fallback: { alerts.say($0) }, warn: warn)
-    }
-
-    /// The sound server, or nil with one warning: the bell stands in (unless --no-bell).
-    /// A server that goes away later gives the same warning, once.
-    private func connectSound(warn: @escaping @Sendable (String) -> Void) -> PulseOutput? {
-        let standIn = bell == false ? "; sounds are off" : "; the terminal bell stands in for sounds"
-        switch PulseOutput.connect(volume: Double(volume) / 100, warn: { warn($0 + standIn) }) {
-        case .success(let output):
-            return output
-        case .failure(let failure):
-            warn("sound: \(failure.reason)" + standIn)
-            return nil
-        }
-    }
-
-    /// The server of `--serve`, listening before the workout starts; its errors are
-    /// printed here, before the display takes the screen.
-    private func startServing(on address: ServeAddress, session: Session,
-                              control: @escaping (SessionCommand) -> Void) -> Result<any WorkoutServer, ServeError> {
-        guard let starter = Serving.starter else {
-            Output.error("workout: this binary cannot serve: run workout, which hands --serve to workout-serve")
-            return .failure(.failure("no server"))
-        }
+    /// A real run: the assembly builds every listener and controller, runs the workout
+    /// and takes it down (`RunAssembly`).
+    private func runForReal(_ routine: Routine, serving starter: ServeStarter?) -> Int32 {
         do throws(ServeError) {
-            return .success(try starter(ServeRequest(address: address, renewToken: newToken,
-                                                     environment: Terminal.environment,
-                                                     snapshot: session.snapshot, control: control)))
+            return try RunAssembly(self, routine: routine, serving: starter).run()
         } catch {
-            Output.error("workout: \(error.message)")
-            return .failure(error)
-        }
-    }
-
-    /// The page's URL: a `serve` event before `workout_start` with --json, a line on
-    /// standard error in plain mode, a QR code on the live display.
-    private func announce(_ server: any WorkoutServer, display: LiveDisplay?) {
-        if let display {
-            display.invitation = Invitation(url: server.url, modules: server.qrModules)
-        } else if json {
-            Output.line(JSONValue.object([("event", .string("serve")), ("t", .integer(0)),
-                                          ("url", .string(server.url))]).text)
-        } else {
-            Output.error("workout: follow and control this workout at \(server.url)")
+            return error.exitStatus
         }
     }
 }

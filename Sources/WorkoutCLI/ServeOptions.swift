@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IntervalEngine
 
 /// `run --serve [ADDRESS]` and `--new-token`: the workout as a web page and an HTTP API
 /// for a phone, a tablet or a script.

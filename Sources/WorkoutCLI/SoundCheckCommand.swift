@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import IntervalEngine
-import SoundServer
+import SoundPlayer
 
 /// `workout sound-check`: plays each sound once, saying its name as it plays, so a user
 /// can set the volume (and learn the sounds) before training.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IntervalEngine
 
 /// Every command spells out its `commandName`: without it ArgumentParser derives the
 /// name with `String(describing:)`, whose dynamic casts scan every protocol conformance
@@ -27,8 +28,7 @@ public enum WorkoutCommandLine {
         // `--serve` may come without its address (`ServeOptions.expand`).
         let arguments = ServeOptions.expand(Array(CommandLine.arguments.dropFirst()))
         if starter == nil, ServeOptions.asksToServe(arguments) { Sibling.exec("workout-serve", arguments) }
-        Serving.starter = starter
-        exit(run(arguments))
+        exit(run(arguments, serving: starter))
     }
 
     /// ArgumentParser's own `main`, with four differences: the usual `run` lines are read
@@ -37,15 +37,20 @@ public enum WorkoutCommandLine {
     /// hold escape sequences); SIGPIPE is ignored, so a reader that goes away is an
     /// error a command sees (EPIPE) rather than a sudden death; and a command whose
     /// output could not be written does not exit 0 (`Output.finish`).
-    private static func run(_ arguments: [String]) -> Int32 {
+    private static func run(_ arguments: [String], serving starter: ServeStarter?) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         var status: Int32
         do {
             if let request = QuickRunArguments.request(arguments) {
-                try request.run()
+                try request.run(serving: starter)
             } else {
                 var command = try Workout.parseAsRoot(arguments)
-                try command.run()
+                if let run = command as? Run {
+                    // The server's starter goes to the run as an argument, not a global.
+                    try run.request.run(serving: starter)
+                } else {
+                    try command.run()
+                }
             }
             status = 0
         } catch let exit as ExitCode {

@@ -1,0 +1,39 @@
+import Foundation
+
+/// `run --serve`'s server as a run sees it. The server itself (WebRemote, with its HTTP
+/// library) is linked into `workout-serve` only, which hands its starter
+/// (`ServeStarter`) to `WorkoutCommandLine.main`; the command line hands it to the run.
+/// Neither side knows the other: both know this protocol.
+public protocol WorkoutServer: AnyObject {
+    /// The page's URL with its token.
+    var url: String { get }
+    /// The URL as a QR code: modules row by row, true for dark.
+    var qrModules: [[Bool]] { get }
+    /// Follows the session: subscribed before it starts.
+    var listener: any SessionListener { get }
+    /// A command was applied, from a key or a button: viewers hear of the change.
+    func commandApplied()
+    /// The workout is over: the last events and answers go out, then the server stops.
+    func finish(within seconds: Double)
+}
+
+/// What a server is started with. `snapshot` and `control` are called on the main
+/// thread only.
+public struct ServeRequest {
+    public var address: ServeAddress
+    public var renewToken: Bool
+    public var environment: [String: String]
+    public var snapshot: () -> SessionSnapshot
+    public var control: (SessionCommand) -> Void
+
+    public init(address: ServeAddress, renewToken: Bool, environment: [String: String],
+                snapshot: @escaping () -> SessionSnapshot, control: @escaping (SessionCommand) -> Void) {
+        self.address = address
+        self.renewToken = renewToken
+        self.environment = environment
+        self.snapshot = snapshot
+        self.control = control
+    }
+}
+
+public typealias ServeStarter = (ServeRequest) throws(ServeError) -> any WorkoutServer

@@ -1,0 +1,53 @@
+import Foundation
+import IntervalEngine
+
+/// Taking a run down once its session has ended, in the order that loses nothing: the
+/// last event lines and answers go out, the alert programs and the sound finish (the
+/// finish chime is still ringing), then the screen closes and what it showed that must
+/// outlive it is printed below the summary.
+extension RunAssembly {
+    func tearDown() {
+        awake?.release()
+        // A reader that is slow gets the rest; one that never reads is given up on when a
+        // signal asks the process to stop (or at once after such a signal).
+        if let stream, signal.value == nil {
+            stream.drain { LuaInterrupt.isRequested }
+        }
+        server?.finish(within: 1)
+        lineKeys?.stop()
+        alerts.waitForNotifications(timeout: 2)
+        spoken?.stop()
+        alerts.stop()
+        sound?.close(timeout: 3)
+        display?.close()
+    }
+
+    /// What the closed screen no longer shows, and the exit status: 128 + the signal
+    /// that stopped the run, 1 after a hook's error, else 0.
+    func report() -> Int32 {
+        if let display {
+            // Below the summary, on the normal screen: what on_finish printed, then the
+            // run's warnings and errors.
+            if let summary = session.summary {
+                Output.line(SummaryText.line(routine: routine.name.visible, summary))
+            }
+            for line in display.finishLines {
+                Output.line(line)
+            }
+            for warning in display.warnings {
+                Output.error(warning)
+            }
+            for error in display.errors {
+                Output.error("workout: \(error)")
+            }
+        }
+        if let failure = history?.failure {
+            Output.error("workout: \(failure)")
+        }
+        if let dropped = stream?.dropped, dropped > 0 {
+            Output.error("workout: the reader of standard output fell behind; \(dropped) event line\(dropped == 1 ? " was" : "s were") not written")
+        }
+        if let number = signal.value ?? SignalTraps.received { return 128 + number }
+        return errors.value > 0 ? 1 : 0
+    }
+}

@@ -1,0 +1,221 @@
+import Display
+import Foundation
+import IntervalEngine
+import SoundPlayer
+
+/// A real run, assembled: the session and every listener and controller its
+/// `RunRequest` asks for, built here in the order the listeners hear each event — the
+/// output (the live display, or `--json`/plain lines), the server of `--serve`, the
+/// error count, the sound player and spoken words, the alert player, the history
+/// recorder, the end of the run loop — then the controllers (keys, signals, standard
+/// output's failure) and the sleep inhibitor. `run()` starts the session, turns the run
+/// loop until `workout_end`, and takes it all down in the matching order
+/// (`RunAssembly+Teardown.swift`).
+final class RunAssembly {
+    let request: RunRequest
+    let routine: Routine
+    let scheduler: RunLoopScheduler
+    let session: Session
+    /// The live display, when the terminal shows one.
+    let display: LiveDisplay?
+    /// `--json` or plain lines, when there is no display.
+    let stream: EventStream?
+    /// A terminal without the display (TERM=dumb) still takes keys, a line at a time.
+    private(set) var lineKeys: KeyReader?
+    private(set) var server: (any WorkoutServer)?
+    let errors = ErrorCount()
+    let sound: PulseOutput?
+    let alerts: SystemAlerts
+    let spoken: SpokenSounds?
+    let history: HistoryRecorder?
+    /// Set at `workout_end`, when the run loop may stop.
+    let finished = MainThreadBox(false)
+    /// The stopping signal that ended the run, if one did.
+    let signal = MainThreadBox<Int32?>(nil)
+    private(set) var traps: SignalTraps?
+    let awake: SleepInhibitor?
+
+    /// Builds it all; a server that cannot start is an error (printed here, before the
+    /// display takes the screen), with the exit status it asks for.
+    init(_ request: RunRequest, routine: Routine, serving starter: ServeStarter?) throws(ServeError) {
+        self.request = request
+        self.routine = routine
+        scheduler = RunLoopScheduler(speed: request.speed)
+        let interactive = !request.json && Terminal.isInteractive
+        // Alert programs and the sound player report failures from other threads: warn on
+        // the main queue, where the display lives.
+        let displayBox = MainThreadBox<LiveDisplay?>(nil)
+        let warn: @Sendable (String) -> Void = { text in
+            DispatchQueue.main.async {
+                if let live = displayBox.value { live.warn("workout: \(text)") } else { Output.error("workout: \(text)") }
+            }
+        }
+        sound = request.noSound ? nil : Self.connectSound(request, warn: warn)
+        let switches = request.alertSwitches(display: interactive, soundServer: sound != nil)
+        // A web page shows the segment's info: the feed's events carry it as --json's do.
+        session = Session(routine: routine, scheduler: scheduler,
+                          options: SessionOptions(alerts: switches,
+                                                  payloadsInEvents: request.json || request.serveAddress != nil,
+                                                  tenths: request.tenths))
+        let session = session
+        let serverBox = MainThreadBox<(any WorkoutServer)?>(nil)
+        // Keys and web buttons alike: the same command, then viewers hear of the change once.
+        let control: (SessionCommand) -> Void = { command in
+            session.apply(command)
+            serverBox.value?.commandApplied()
+        }
+        if interactive {
+            let live = LiveDisplay(snapshot: session.snapshot, control: control, scheduler: scheduler,
+                                   countUp: request.countUp, color: Terminal.usesColor, band: !request.calm,
+                                   glyphs: Glyphs.forLocale(Terminal.environment))
+            displayBox.value = live
+            display = live
+            stream = nil
+            session.subscribe(live)
+        } else {
+            display = nil
+            let stream = EventStream()
+            self.stream = stream
+            session.subscribe(EventPrinter(request.json ? .json : .plain, line: stream.line))
+        }
+        if let address = request.serveAddress {
+            let started = try Self.startServing(request, on: address, session: session, control: control,
+                                                starter: starter)
+            serverBox.value = started
+            server = started
+            session.subscribe(started.listener)
+        }
+        session.subscribe(errors)
+        alerts = SystemAlerts(switches: switches, environment: Terminal.environment, warn: warn)
+        let alerts = alerts
+        if let sound {
+            let bellStandsIn = session.alertPolicy.bellStandsInForSound
+            session.subscribe(SoundListener(output: sound) { if bellStandsIn { alerts.bell() } })
+        }
+        // After the SoundListener: a moment's tone with its words replaces the tone alone.
+        spoken = Self.spokenSounds(sound, switches: switches, alerts: alerts, warn: warn)
+        if let spoken { session.subscribe(spoken) }
+        session.subscribe(AlertListener(player: alerts, speechElsewhere: spoken != nil))
+        history = request.noHistory ? nil
+            : HistoryRecorder(routine: routine, file: HistoryFile(environment: Terminal.environment),
+                              progress: session.progress)
+        if let history { session.subscribe(history) }
+        let finished = finished
+        session.subscribe { event in
+            guard case .workoutEnd = event.kind else { return }
+            finished.value = true
+            MainLoop.wake()
+        }
+        awake = request.allowSleep ? nil : SleepInhibitor()
+        if !interactive, Terminal.hasKeyboard {
+            lineKeys = KeyReader { action in
+                if case .session(let command) = action { control(command) }
+            }
+        }
+        traps = trapSignals(interactive: interactive)
+        if let server { announce(server) }
+    }
+
+    /// Runs the workout to its end, takes everything down and says how it ended: the
+    /// process's exit status.
+    func run() -> Int32 {
+        awake?.hold(why: "\(routine.name) is running", environment: Terminal.environment)
+        display?.open()
+        session.start()
+        MainLoop.run { [finished] in finished.value }
+        tearDown()
+        return report()
+    }
+
+    /// The controllers that are not keys: standard output gone (a reader that left, a
+    /// closed terminal) quits, and so do the stopping signals; Ctrl-Z pauses, and the
+    /// display follows the terminal's size and a continue.
+    private func trapSignals(interactive: Bool) -> SignalTraps {
+        // Signals and output failures are handled on the main queue, where these live.
+        let session = MainThreadBox(session)
+        let display = MainThreadBox(display)
+        let signal = signal
+        // Nothing more can be shown: the workout ends here, recorded as not completed.
+        Output.onFailure = {
+            DispatchQueue.main.async { session.value.apply(.quit) }
+        }
+        let trapped = SignalTraps.stopping + (interactive ? [SIGTSTP, SIGCONT, SIGWINCH] : [])
+        return SignalTraps(trapped) { number in
+            switch number {
+            case SIGTSTP:
+                session.value.apply(.pause)
+                if ProcessGroup.isOrphaned {
+                    // No shell could continue a stopped workout: it stays on screen, paused.
+                    display.value?.warn("workout: paused; Ctrl-Z cannot stop a workout no shell started (space goes on)")
+                } else {
+                    display.value?.suspend()
+                    SignalTraps.stopProcess()
+                    display.value?.resume()
+                }
+            case SIGCONT:
+                display.value?.resume()
+            case SIGWINCH:
+                display.value?.resized()
+            default:
+                // The count hook has stopped any Lua that was running; the hooks that run
+                // while the workout ends (on_finish) run normally.
+                LuaInterrupt.clear()
+                signal.value = number
+                session.value.apply(.quit)
+            }
+        }
+    }
+
+    /// `--voice` through the sound player, where one plays and espeak-ng exists; else nil,
+    /// and speech is said aloud (spd-say, or espeak-ng) by the alert player.
+    private static func spokenSounds(_ sound: PulseOutput?, switches: AlertSwitches, alerts: SystemAlerts,
+                                     warn: @escaping @Sendable (String) -> Void) -> SpokenSounds? {
+        guard switches.voice, switches.sound, let sound,
+              let espeak = ExecutableSearch.find("espeak-ng", environment: Terminal.environment) else { return nil }
+        return SpokenSounds(output: sound, renderer: espeak, fallback: { alerts.say($0) }, warn: warn)
+    }
+
+    /// The sound server, or nil with one warning: the bell stands in (unless --no-bell).
+    /// A server that goes away later gives the same warning, once.
+    private static func connectSound(_ request: RunRequest, warn: @escaping @Sendable (String) -> Void) -> PulseOutput? {
+        let standIn = request.bell == false ? "; sounds are off" : "; the terminal bell stands in for sounds"
+        switch PulseOutput.connect(volume: Double(request.volume) / 100, warn: { warn($0 + standIn) }) {
+        case .success(let output):
+            return output
+        case .failure(let failure):
+            warn("sound: \(failure.reason)" + standIn)
+            return nil
+        }
+    }
+
+    /// The server of `--serve`, listening before the workout starts.
+    private static func startServing(_ request: RunRequest, on address: ServeAddress, session: Session,
+                                     control: @escaping (SessionCommand) -> Void,
+                                     starter: ServeStarter?) throws(ServeError) -> any WorkoutServer {
+        guard let starter else {
+            Output.error("workout: this binary cannot serve: run workout, which hands --serve to workout-serve")
+            throw .failure("no server")
+        }
+        do throws(ServeError) {
+            return try starter(ServeRequest(address: address, renewToken: request.newToken,
+                                            environment: Terminal.environment,
+                                            snapshot: session.snapshot, control: control))
+        } catch {
+            Output.error("workout: \(error.message)")
+            throw error
+        }
+    }
+
+    /// The page's URL: a QR code on the live display, a `serve` event before
+    /// `workout_start` with --json, a line on standard error in plain mode.
+    private func announce(_ server: any WorkoutServer) {
+        if let display {
+            display.invitation = Invitation(url: server.url, modules: server.qrModules)
+        } else if request.json {
+            Output.line(JSONValue.object([("event", .string("serve")), ("t", .integer(0)),
+                                          ("url", .string(server.url))]).text)
+        } else {
+            Output.error("workout: follow and control this workout at \(server.url)")
+        }
+    }
+}
