@@ -270,7 +270,8 @@ extension RunRequest {
         alerts.waitForNotifications(timeout: 2)
         spoken?.stop()
         alerts.stop()
-        sound?.close(timeout: 3)  // the finish chime is still ringing
+        // The finish chime is still ringing; after a signal, nothing waits.
+        sound?.close(timeout: signal.value == nil ? 3 : 0)
         if let live = display.value {
             live.close()
             // Below the summary, on the normal screen: what on_finish printed, then the

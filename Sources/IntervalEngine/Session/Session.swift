@@ -36,6 +36,9 @@ public final class Session {
     var pendingSkip = false
     var pendingPause = false
     var disabledHooks: Set<LuaRef> = []
+    /// What the hooks asked to be heard that is still waiting or playing (`HeardLimits`).
+    var hookSounds = WaitingToBeHeard()
+    var hookSpeech = WaitingToBeHeard()
     var startedAt: Double = 0
     var segmentsDone = 0
     var segmentsSkipped = 0

@@ -6,7 +6,11 @@ import Foundation
 /// the seconds instead of a synthesizer's start-up later.
 ///
 /// Rendering runs on a serial queue of its own; nothing on the run-loop thread waits for
-/// espeak-ng. Renderings are kept by text, so the countdown numbers are rendered once. A
+/// espeak-ng, which reads the text (cut to `HeardLimits.longestText` bytes) on standard
+/// input. Renderings are kept by text, so the countdown numbers are rendered once, up to
+/// `keptSamples` and `keptTexts` in all (the least recently used are forgotten and
+/// rendered again if needed). Once the workout is over (`stop`), what waits on the queue is dropped
+/// unrendered. A
 /// moment that also has a tone is handed over as one sound under the moment's id, which
 /// replaces the tone the `SoundListener` scheduled: a countdown number is mixed with its
 /// pip (both start on the second); a segment's name follows its start sound. A withdrawn
@@ -40,8 +44,11 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
 
     private let lock = NSLock()
     private var entries: [UInt64: Entry] = [:]
-    /// Renderings by text (nil: it could not be rendered); touched under `lock`.
+    /// Renderings by text (nil: it could not be rendered), the least recently used
+    /// first in `renderedOrder`; touched under `lock`.
     private var rendered: [String: Speech?] = [:]
+    private var renderedOrder: [String] = []
+    private var renderedSamples = 0
     private var warned = false
     /// The workout is over: nothing more is rendered, played, said or warned about.
     private var stopped = false
@@ -53,6 +60,10 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
     static let renderTimeout = 10.0
     /// Enough for a minute of speech at 22,050 Hz.
     static let outputLimit = 3 * 1024 * 1024
+    /// Renderings kept for words said again: two minutes at 22,050 Hz (about 10 MiB).
+    static let keptSamples = 22_050 * 120
+    /// And at most this many texts (those that could not be rendered hold no samples).
+    static let keptTexts = 256
 
     /// `renderer`: the path of espeak-ng. `fallback` says words the old way.
     public init(output: any SoundOutput, renderer: String, fallback: @escaping @Sendable (String) -> Void,
@@ -67,9 +78,9 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
     static func words(of moment: PlannedMoment) -> (text: String, offset: Double)? {
         switch moment.kind {
         case let .countdown(second): (String(second), 0)
-        case let .announcement(text): (text, 0)
-        case let .cue(_, text?): (text, 0)
-        case let .boundary(next?, _): (next.name, moment.sound.map { $0.seconds + 0.05 } ?? 0)
+        case let .announcement(text): (HeardLimits.cut(text), 0)
+        case let .cue(_, text?): (HeardLimits.cut(text), 0)
+        case let .boundary(next?, _): (HeardLimits.cut(next.name), moment.sound.map { $0.seconds + 0.05 } ?? 0)
         default: nil
         }
     }
@@ -77,16 +88,15 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
     public func planned(_ moment: PlannedMoment) {
         guard let (text, offset) = Self.words(of: moment), output.isWorking else { return }
         let entry = Entry(text: text, tone: moment.sound, offset: offset, deadline: moment.deadline, fate: .rendering)
-        let ready = lock.withLock { () -> Bool in
+        let known = lock.withLock { () -> Speech?? in
             entries[moment.id] = entry
-            return rendered[text] != nil
+            return kept(text)
         }
-        if ready {
-            handOver(moment.id)
+        if let known {
+            handOver(moment.id, known)
         } else {
             queue.async { [self] in
-                _ = speech(for: text)
-                handOver(moment.id)
+                handOver(moment.id, speech(for: text))
             }
         }
     }
@@ -97,8 +107,8 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
     }
 
     public func receive(_ event: Event) {
-        guard case let .alert(.say, text, detail) = event.kind else { return }
-        let spoken = text.hasPrefix("-") ? " " + text : text
+        guard case let .alert(.say, said, detail) = event.kind else { return }
+        let text = HeardLimits.cut(said)
         if case let .spoken(id)? = detail {
             let fate = lock.withLock { () -> Fate? in
                 // A hook's say() while the moment fires names it too, with other words.
@@ -108,19 +118,20 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
             }
             switch fate {
             case .handedOver?: return
-            case .spokenAloud?: return fallback(spoken)
+            case .spokenAloud?: return fallback(text)
             default: break
             }
         }
         // Said on the spot (a hook's say(), the first segment's name): rendered, then
         // played as soon as it can be.
         queue.async { [self] in
+            guard !lock.withLock({ stopped }) else { return }
             let speech = output.isWorking ? speech(for: text) : nil
             guard !lock.withLock({ stopped }) else { return }
             if let speech {
                 output.play(Sound(name: text, notes: [], speech: speech))
             } else {
-                fallback(spoken)
+                fallback(text)
             }
         }
     }
@@ -131,12 +142,12 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
         lock.withLock { stopped = true }
     }
 
-    /// On the queue, or at once from the cache: gives the moment's sound to the output if
-    /// it is still wanted and there is time to place it.
-    private func handOver(_ id: UInt64) {
+    /// On the queue, or at once from the cache: gives the moment's sound, with `speech`
+    /// (its words rendered), to the output if it is still wanted and there is time to
+    /// place it.
+    private func handOver(_ id: UInt64, _ speech: Speech?) {
         lock.withLock {
-            guard !stopped, var entry = entries[id], entry.fate == .rendering,
-                  let speech = rendered[entry.text] ?? nil,
+            guard !stopped, var entry = entries[id], entry.fate == .rendering, let speech,
                   output.isWorking, Clocks.system.monotonic() &+ Self.minimumLead < entry.deadline else { return }
             var sound = entry.tone ?? Sound(name: entry.text, notes: [])
             sound.speech = speech.starting(at: entry.offset)
@@ -147,14 +158,13 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
         }
     }
 
-    /// On the queue: the rendering of `text`, made once.
+    /// On the queue: the rendering of `text`, made once while it is kept; nothing once
+    /// the workout is over.
     private func speech(for text: String) -> Speech? {
-        if let known = lock.withLock({ rendered[text] }) { return known }
-        // A leading space keeps text such as "-3" from reading as an option.
-        let argument = text.hasPrefix("-") ? " " + text : text
+        if let known = lock.withLock({ stopped ? .some(nil) : kept(text) }) { return known }
         let made: Speech?
-        switch ChildProcess.capture(renderer, ["--stdout", argument], timeout: Self.renderTimeout,
-                                    limit: Self.outputLimit) {
+        switch ChildProcess.capture(renderer, ["--stdout", "--stdin"], input: Array(text.utf8),
+                                    timeout: Self.renderTimeout, limit: Self.outputLimit) {
         case let .exited(0, bytes):
             do {
                 made = try SpeechWAV.speech(from: bytes)
@@ -169,8 +179,34 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
             made = nil
             warnOnce("espeak-ng could not render speech; speech is said aloud instead")
         }
-        lock.withLock { rendered[text] = .some(made) }
+        lock.withLock { keep(made, for: text) }
         return made
+    }
+
+    /// Under `lock`: the rendering of `text` if it is kept, now the most recently used.
+    private func kept(_ text: String) -> Speech?? {
+        guard let known = rendered[text] else { return nil }
+        if let index = renderedOrder.lastIndex(of: text), index != renderedOrder.count - 1 {
+            renderedOrder.remove(at: index)
+            renderedOrder.append(text)
+        }
+        return .some(known)
+    }
+
+    /// Under `lock`: keeps a rendering, forgetting the least recently used beyond
+    /// `keptSamples` (the newest is always kept).
+    private func keep(_ speech: Speech?, for text: String) {
+        if let old = rendered[text] {
+            renderedSamples -= old?.samples.count ?? 0
+        } else {
+            renderedOrder.append(text)
+        }
+        rendered[text] = .some(speech)
+        renderedSamples += speech?.samples.count ?? 0
+        while renderedSamples > Self.keptSamples || renderedOrder.count > Self.keptTexts, renderedOrder.count > 1 {
+            let oldest = renderedOrder.removeFirst()
+            renderedSamples -= rendered.removeValue(forKey: oldest)??.samples.count ?? 0
+        }
     }
 
     private func warnOnce(_ text: String) {
