@@ -142,6 +142,11 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
         lock.withLock { stopped = true }
     }
 
+    /// Returns once everything queued so far has been rendered or dropped (tests).
+    func waitUntilIdle() {
+        queue.sync {}
+    }
+
     /// On the queue, or at once from the cache: gives the moment's sound, with `speech`
     /// (its words rendered), to the output if it is still wanted and there is time to
     /// place it.
