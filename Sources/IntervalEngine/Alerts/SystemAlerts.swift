@@ -6,9 +6,10 @@ import Foundation
 /// timer's thread never waits for one, and at most one speech and one notification
 /// process exist at any moment. What waits behind them is bounded: a notification
 /// replaces the one before anyway, so only the latest waits; speech keeps the latest
-/// `speechBacklog` texts (16 `say()`s at once do not start 16 synthesizers). A text is cut to `HeardLimits.longestText` bytes, and espeak-ng reads
-/// it on standard input, so no text can be too long to start a synthesizer with. A
-/// program that is missing or fails gives one warning, and that alert is off from then on.
+/// `speechBacklog` texts (16 `say()`s at once do not start 16 synthesizers). A text is
+/// cut to `HeardLimits.longestText` bytes, and espeak-ng reads it on standard input, so
+/// no text can be too long to start a synthesizer with. A program that is missing or
+/// fails gives one warning, and that alert is off from then on.
 ///
 /// The queues report on other threads, hence the lock.
 public final class SystemAlerts: AlertPlayer, @unchecked Sendable {

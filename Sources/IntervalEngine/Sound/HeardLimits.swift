@@ -10,22 +10,22 @@
 ///   may be waiting or playing at once: a sound counts for its length from the call, a
 ///   text for its estimated speaking time (`speakingSeconds`).
 /// - A text to say is at most `longestText` bytes.
-public enum HeardLimits {
-    public static let perCall = 16
-    public static let waitingSeconds = 60.0
+enum HeardLimits {
+    static let perCall = 16
+    static let waitingSeconds = 60.0
     /// About half a minute of speech, far beyond any spoken alert, and far below the
     /// kernel's limit on one argument (128 KiB) for a synthesizer that takes it there.
-    public static let longestText = 500
+    static let longestText = 500
 
     /// How long a text takes to say, roughly: espeak-ng's default voice says about 175
     /// words (some 15 bytes of English) a second; at least a second each.
-    public static func speakingSeconds(_ text: String) -> Double {
+    static func speakingSeconds(_ text: String) -> Double {
         max(1, Double(text.utf8.count) / 15)
     }
 
     /// The text cut to `longestText` bytes at a character's end: what the session says
     /// by itself (a segment's name, a cue's text) has no bound of its own.
-    public static func cut(_ text: String) -> String {
+    static func cut(_ text: String) -> String {
         guard text.utf8.count > longestText else { return text }
         var bytes = 0
         let kept = text.prefix { character in

@@ -9,12 +9,11 @@ import Foundation
 /// espeak-ng, which reads the text (cut to `HeardLimits.longestText` bytes) on standard
 /// input. Renderings are kept by text, so the countdown numbers are rendered once, up to
 /// `keptSamples` and `keptTexts` in all (the least recently used are forgotten and
-/// rendered again if needed). Once the workout is over (`stop`), what waits on the queue is dropped
-/// unrendered. A
-/// moment that also has a tone is handed over as one sound under the moment's id, which
-/// replaces the tone the `SoundListener` scheduled: a countdown number is mixed with its
-/// pip (both start on the second); a segment's name follows its start sound. A withdrawn
-/// moment is cancelled.
+/// rendered again if needed). Once the workout is over (`stop`), what waits on the queue
+/// is dropped unrendered. A moment that also has a tone is handed over as one sound under
+/// the moment's id, which replaces the tone the `SoundListener` scheduled: a countdown
+/// number is mixed with its pip (both start on the second); a segment's name follows its
+/// start sound. A withdrawn moment is cancelled.
 ///
 /// Every text is said once, never twice: words not ready (or not renderable) by their
 /// moment, and a hook's `say()` that cannot be rendered, go to `fallback` (spd-say or

@@ -1,11 +1,11 @@
 import CSystem
 import Foundation
 
-/// Runs a program to completion, off the main thread: an argument vector (no shell),
-/// a few bytes of input or none, standard error discarded, standard output captured. It is started with
-/// `posix_spawn` and a clean slate — no blocked signals and every signal at its default
-/// action (a Dispatch thread blocks nearly all, and `posix_spawn` would hand that mask
-/// on, so only `kill -9` could stop a hung synthesizer), and none of workout's
+/// Runs a program to completion, off the main thread: an argument vector (no shell), a
+/// few bytes of input or none, standard error discarded, standard output captured. It is
+/// started with `posix_spawn` and a clean slate — no blocked signals and every signal at
+/// its default action (a Dispatch thread blocks nearly all, and `posix_spawn` would hand
+/// that mask on, so only `kill -9` could stop a hung synthesizer), and none of workout's
 /// descriptors. It is always reaped; one that outlives `timeout` is killed, and every
 /// one still running when the workout ends is killed too (`stopAll`), so nothing is
 /// left behind.
