@@ -122,7 +122,7 @@ extension PulseOutput {
     private func openStream(rate: Int?) {
         guard stream == nil else { return }
         let rate = rate.flatMap { (8_000...192_000).contains($0) ? $0 : nil } ?? 48_000
-        synthesizer = Synthesizer(sampleRate: rate, volume: volume)
+        rendered = RenderedSounds(Synthesizer(sampleRate: rate, volume: volume))
         var spec = pa_sample_spec(format: PA_SAMPLE_FLOAT32LE, rate: UInt32(rate), channels: 1)
         stream = pulse.stream_new!(context, "workout sounds", &spec, nil)
         guard let stream else { return lost("the sound server refused a stream (\(contextError()))") }

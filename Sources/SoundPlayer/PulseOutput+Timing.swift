@@ -61,16 +61,17 @@ extension PulseOutput {
 
     func apply(_ commands: [Command]) {
         for command in commands {
+            guard !isAbandoned else { return jobs.removeAll() }
             switch command {
             case let .schedule(id, sound, deadline):
                 // The same moment again (its tone with its words now): the new one replaces it.
                 withdraw(id)
-                jobs.append(Job(id: id, samples: synthesizer.samples(sound), start: clockTime(deadline),
+                jobs.append(Job(id: id, samples: rendered.samples(sound), start: clockTime(deadline),
                                 rate: synthesizer.sampleRate))
             case let .cancel(id):
                 withdraw(id)
             case let .play(sound):
-                jobs.append(Job(id: nil, samples: synthesizer.samples(sound), start: pulse.rtclock_now!(),
+                jobs.append(Job(id: nil, samples: rendered.samples(sound), start: pulse.rtclock_now!(),
                                 rate: synthesizer.sampleRate))
             case .finish:
                 break

@@ -25,6 +25,8 @@ public final class PulseOutput: SoundOutput, @unchecked Sendable {
     private var inbox: [Command] = []
     private var broken = false
     private var closing: DispatchSemaphore?
+    /// Closing without waiting (a signal ends the run): the audio thread renders nothing more.
+    private var abandoned = false
 
     // The audio thread's own (or set up before it starts).
     let mainloop: OpaquePointer
@@ -33,7 +35,9 @@ public final class PulseOutput: SoundOutput, @unchecked Sendable {
     var wakeEvent: OpaquePointer?
     var timer: OpaquePointer?
     let wakeFD: Int32
-    var synthesizer: Synthesizer
+    /// Each distinct sound rendered once, at the stream's rate.
+    var rendered: RenderedSounds
+    var synthesizer: Synthesizer { rendered.synthesizer }
     /// Sounds to play, by deadline.
     var jobs: [Job] = []
     var streamState = StreamState.corked
@@ -54,7 +58,7 @@ public final class PulseOutput: SoundOutput, @unchecked Sendable {
         self.wakeFD = wakeFD
         self.volume = volume
         self.warn = warn
-        synthesizer = Synthesizer(sampleRate: 48_000, volume: volume)
+        rendered = RenderedSounds(Synthesizer(sampleRate: 48_000, volume: volume))
     }
 
     public var isWorking: Bool { lock.withLock { !broken } }
@@ -101,11 +105,14 @@ public final class PulseOutput: SoundOutput, @unchecked Sendable {
     }
 
     /// Lets the sounds already under way finish (at most `timeout` seconds), then
-    /// disconnects. Called once the workout is over, from the main thread.
+    /// disconnects. Called once the workout is over, from the main thread. With a timeout
+    /// of 0 (a signal ended the run) nothing more is rendered: the audio thread lets go
+    /// of the main loop after the sound it is rendering now.
     public func close(timeout: Double) {
         let done = DispatchSemaphore(value: 0)
         let working = lock.withLock { () -> Bool in
             closing = done
+            abandoned = timeout <= 0
             return !broken
         }
         if working {
@@ -120,6 +127,10 @@ public final class PulseOutput: SoundOutput, @unchecked Sendable {
         pulse.threaded_mainloop_free!(mainloop)
         closeDescriptor(wakeFD)
     }
+
+    /// On the audio thread: the run is ending at once; what is still in the inbox is left
+    /// unrendered.
+    var isAbandoned: Bool { lock.withLock { abandoned } }
 
     /// On the audio thread: nothing is left to play and the main thread waits to close.
     func finishClosing() {

@@ -18,7 +18,8 @@ extension RunAssembly {
         alerts.waitForNotifications(timeout: 2)
         spoken?.stop()
         alerts.stop()
-        sound?.close(timeout: 3)
+        // The finish chime is still ringing; after a signal, nothing waits.
+        sound?.close(timeout: signal.value == nil ? 3 : 0)
         display?.close()
     }
 

@@ -116,6 +116,45 @@ final class AlertTests: XCTestCase {
         XCTAssertEqual(log("espeak-ng", lines: 0), [])
     }
 
+    /// A text beyond the kernel's limit on one argument (128 KiB), as a segment's name
+    /// may be: cut, said, and speech stays on for the next.
+    func testATextTooLongForAnArgumentIsCutAndSpeechStaysOn() throws {
+        try fake("spd-say")
+        let warnings = Warnings()
+        let alerts = SystemAlerts(switches: AlertSwitches(voice: true), environment: ["PATH": directory.path]) { warnings.add($0) }
+        alerts.say(String(repeating: "word ", count: 40_000))
+        alerts.say("next")
+        let said = log("spd-say", lines: 2)
+        XCTAssertEqual(said.count, 2, "both said: \(said.map { $0.prefix(40) })")
+        XCTAssertEqual(said.first, String(repeating: "word ", count: 100), "cut to 500 bytes")
+        XCTAssertEqual(said.last, "next")
+        XCTAssertEqual(warnings.all, [])
+    }
+
+    func testEspeakNgReadsTheTextOnStandardInput() throws {
+        try fake("espeak-ng", then: #"cat >> "$0-input.log"; echo >> "$0-input.log""#)
+        let warnings = Warnings()
+        let alerts = SystemAlerts(switches: AlertSwitches(voice: true), environment: ["PATH": directory.path]) { warnings.add($0) }
+        alerts.say("-3")
+        XCTAssertEqual(log("espeak-ng-input", lines: 1), ["-3"])
+        alerts.say(String(repeating: "é", count: 100_000))
+        XCTAssertEqual(log("espeak-ng-input", lines: 2).last, String(repeating: "é", count: 250))
+        XCTAssertEqual(log("espeak-ng", lines: 2), ["--stdin", "--stdin"], "no text as an argument")
+        XCTAssertEqual(warnings.all, [])
+    }
+
+    /// A synthesizer that fails says so, once; it is not said not to exist.
+    func testAFailingSynthesizerGivesItsOwnWarningOnly() throws {
+        try fake("spd-say", exit: 1)
+        let warnings = Warnings()
+        let alerts = SystemAlerts(switches: AlertSwitches(voice: true), environment: ["PATH": directory.path]) { warnings.add($0) }
+        alerts.say("one")
+        let giveUp = Date().addingTimeInterval(5)
+        while warnings.all.isEmpty && Date() < giveUp { Thread.sleep(forTimeInterval: 0.01) }
+        alerts.say("two")
+        XCTAssertEqual(warnings.all, ["\(directory.path)/spd-say failed (exit 1); speech is off"])
+    }
+
     func testNoSynthesizerWarnsOnceAndStaysQuiet() {
         let warnings = Warnings()
         let alerts = SystemAlerts(switches: AlertSwitches(voice: true), environment: ["PATH": directory.path]) { warnings.add($0) }

@@ -115,7 +115,7 @@ final class SpokenSoundsTests: XCTestCase {
         spoken.receive(say("2", moment: 1))
         spoken.receive(say("-1", moment: nil))
         XCTAssertTrue(until { self.said.lock.withLock { self.said.texts.count == 2 } })
-        XCTAssertEqual(said.lock.withLock { said.texts }, ["2", " -1"], "a leading space: not an option")
+        XCTAssertEqual(said.lock.withLock { said.texts }, ["2", "-1"], "as said (the fallback keeps -1 from reading as an option)")
         XCTAssertEqual(said.lock.withLock { said.warnings }, ["espeak-ng failed (exit 1); speech is said aloud instead"])
         XCTAssertEqual(output.lock.withLock { output.scheduled.count + output.played.count }, 0)
     }
@@ -127,6 +127,32 @@ final class SpokenSoundsTests: XCTestCase {
         XCTAssertTrue(until { self.output.lock.withLock { !self.output.played.isEmpty } })
         XCTAssertEqual(output.lock.withLock { output.played.map(\.name) }, ["Well done"])
         XCTAssertEqual(said.lock.withLock { said.texts }, [])
+    }
+
+    /// espeak-ng reads the words on standard input: "-1" is words, not an option.
+    func testWordsAreRenderedFromStandardInput() throws {
+        let spoken = try listener()
+        spoken.receive(say("-1", moment: nil))
+        XCTAssertTrue(until { self.output.lock.withLock { !self.output.played.isEmpty } })
+        XCTAssertGreaterThan(output.lock.withLock { output.played.first?.speech?.seconds ?? 0 }, 0.3, "minus one")
+        XCTAssertEqual(said.lock.withLock { said.texts + said.warnings }, [])
+    }
+
+    /// A signal ends the run while texts wait to be rendered: they are dropped, and no
+    /// renderer starts after the stop.
+    func testOnceStoppedWhatWaitsIsNeverRendered() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("workout-render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FakeProgram.make("render", in: directory, exit: 1, then: "sleep 0.2")
+        let spoken = try listener(renderer: directory.appendingPathComponent("render").path)
+        for index in 1...20 {
+            spoken.receive(say("word \(index)", moment: nil))
+        }
+        XCTAssertEqual(FakeProgram.log("render", in: directory, lines: 2).count, 2, "the first is rendering")
+        spoken.stop()
+        spoken.waitUntilIdle()
+        XCTAssertEqual(FakeProgram.log("render", in: directory, lines: 0).count, 2, "one renderer, and none after the stop")
     }
 
     func testOnceStoppedNothingMoreIsPlayedOrSaid() throws {

@@ -6,9 +6,10 @@ import Foundation
 /// timer's thread never waits for one, and at most one speech and one notification
 /// process exist at any moment. What waits behind them is bounded: a notification
 /// replaces the one before anyway, so only the latest waits; speech keeps the latest
-/// `speechBacklog` texts (a routine that calls `say()` 3,000 times does not start 3,000
-/// synthesizers). A program that is missing or fails gives one warning, and that alert
-/// is off from then on.
+/// `speechBacklog` texts (16 `say()`s at once do not start 16 synthesizers). A text is
+/// cut to `HeardLimits.longestText` bytes, and espeak-ng reads it on standard input, so
+/// no text can be too long to start a synthesizer with. A program that is missing or
+/// fails gives one warning, and that alert is off from then on.
 ///
 /// The queues report on other threads, hence the lock.
 public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
@@ -16,7 +17,9 @@ public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
     private let warn: @Sendable (String) -> Void
     private let terminal: FileHandle?
     private var notifier: String?
-    private var speaker: (path: String, arguments: [String])?
+    /// The synthesizer; `input`: it reads the text on standard input (espeak-ng), not as
+    /// an argument (spd-say, whose pipe mode echoes and splits lines).
+    private var speaker: (path: String, arguments: [String], input: Bool)?
     private var warnedSpeech = false
     private let notifications = DispatchQueue(label: "workout.notifications")
     /// One speech at a time: a number said over the previous one is not understood.
@@ -53,9 +56,9 @@ public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
         if !switches.voice {
             warnedSpeech = true
         } else if let spd = ExecutableSearch.find("spd-say", environment: environment) {
-            speaker = (spd, [])
+            speaker = (spd, [], false)
         } else if let espeak = ExecutableSearch.find("espeak-ng", environment: environment) {
-            speaker = (espeak, [])
+            speaker = (espeak, ["--stdin"], true)
         }
     }
 
@@ -141,8 +144,7 @@ public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
     }
 
     public func say(_ text: String) {
-        // A leading space keeps text such as "-3" from reading as an option.
-        let spoken = text.hasPrefix("-") ? " " + text : text
+        let spoken = HeardLimits.cut(text)
         let start = lock.withLock { () -> Bool in
             guard speaker != nil else {
                 if !warnedSpeech {
@@ -162,7 +164,7 @@ public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
 
     /// Speaks the waiting texts one by one, until none waits.
     private func speakWaiting() {
-        while let (speaker, text) = lock.withLock({ () -> ((path: String, arguments: [String]), String)? in
+        while let (speaker, text) = lock.withLock({ () -> ((path: String, arguments: [String], input: Bool), String)? in
             guard let speaker, !waitingSpeech.isEmpty else {
                 speaking = false
                 return nil
@@ -170,7 +172,12 @@ public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
             return (speaker, waitingSpeech.removeFirst())
         }) {
             let failure: String
-            switch ChildProcess.run(speaker.path, speaker.arguments + [text], timeout: speechTimeout) {
+            // A leading space keeps text such as "-3" from reading as an option.
+            let outcome = speaker.input
+                ? ChildProcess.run(speaker.path, speaker.arguments, input: Array(text.utf8), timeout: speechTimeout)
+                : ChildProcess.run(speaker.path, speaker.arguments + [text.hasPrefix("-") ? " " + text : text],
+                                   timeout: speechTimeout)
+            switch outcome {
             case .exited(0, _): continue
             case let .exited(status, _): failure = "\(speaker.path) failed (exit \(status)); speech is off"
             case .timedOut: failure = "\(speaker.path) did not finish within \(Number.format(speechTimeout)) s; speech is off"
@@ -179,6 +186,8 @@ public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
             lock.withLock {
                 guard self.speaker != nil else { return }
                 self.speaker = nil
+                // Its own warning says why; "no synthesizer" would be false.
+                warnedSpeech = true
                 warn(failure)
             }
         }

@@ -7,9 +7,11 @@ protocol RoutineActions: AnyObject {
     /// The visual bell: the live display flashes its band.
     func flashBand()
     func notify(title: String, body: String?)
-    func say(_ text: String)
-    /// `sound(name)` and `tone{}`.
-    func play(_ sound: Sound)
+    /// `say(text)`, refused past what may wait in all (`HeardLimits`); `function` names
+    /// the call in the refusal.
+    func say(_ text: String, from function: String) throws(APIError)
+    /// `sound(name)` and `tone{}`, refused past what may wait in all (`HeardLimits`).
+    func sound(_ sound: Sound, from function: String) throws(APIError)
     func log(_ text: String)
     /// `skip()`, `extend()` and `pause()`: the same door as keys and buttons.
     func control(_ command: SessionCommand)
@@ -69,7 +71,16 @@ enum Actions {
         action(L, "say") { args throws(APIError) in
             let spoken = try text(args, at: 1, what: "text")
             try args.noArguments(after: 1)
-            try running(args).say(spoken)
+            guard spoken.utf8.count <= HeardLimits.longestText else {
+                throw APIError("say: text is \(spoken.utf8.count) bytes; a text to say may be at most "
+                               + "\(HeardLimits.longestText) bytes (about half a minute of speech)")
+            }
+            let actions = try running(args)
+            guard args.state.heardThisCall.texts < HeardLimits.perCall else {
+                throw APIError("say: one call of a hook may say at most \(HeardLimits.perCall) texts")
+            }
+            try actions.say(spoken, from: args.function)
+            args.state.heardThisCall.texts += 1
         }
     }
 
@@ -77,7 +88,7 @@ enum Actions {
         action(L, "sound") { args throws(APIError) in
             let sound = try args.soundName(at: 1, what: "name")
             try args.noArguments(after: 1)
-            try running(args).play(sound)
+            try play(sound, args)
         }
     }
 
@@ -85,8 +96,19 @@ enum Actions {
         action(L, "tone") { args throws(APIError) in
             let sound = try args.tone(at: 1, what: "its argument")
             try args.noArguments(after: 1)
-            try running(args).play(sound)
+            try play(sound, args)
         }
+    }
+
+    /// One more sound for this call of the hook, within `HeardLimits`.
+    private static func play(_ sound: Sound, _ args: Arguments) throws(APIError) {
+        let actions = try running(args)
+        guard args.state.heardThisCall.sounds < HeardLimits.perCall else {
+            throw APIError("\(args.function): one call of a hook may play at most \(HeardLimits.perCall) sounds "
+                           + "(sound() and tone{} together)")
+        }
+        try actions.sound(sound, from: args.function)
+        args.state.heardThisCall.sounds += 1
     }
 
     /// Called by the prelude's `print` with the text already joined.

@@ -14,6 +14,9 @@ final class LuaState {
     private var builderBytes = 0
     /// The running session, reached by `skip()`, `bell()` and the other actions.
     weak var actions: (any RoutineActions)?
+    /// What the running call has asked to be heard, for `HeardLimits.perCall`: each call,
+    /// an inner one too, counts its own.
+    var heardThisCall = (sounds: 0, texts: 0)
     /// The file name (without directories) used as the chunk name: `hiit.lua:12: …`.
     let chunkName: String
     /// Where `require "name"` looks for `name.lua`: the routine's own directory (nil for
@@ -139,6 +142,8 @@ final class LuaState {
         let outer = context.pointee
         let outerName = running
         let outerState = LuaState.current
+        let outerHeard = heardThisCall
+        heardThisCall = (0, 0)
         running = what
         LuaState.current = self
         context.pointee.budget = Int64(budget)
@@ -160,6 +165,7 @@ final class LuaState {
         context.pointee.tripped = outer.tripped
         running = outerName
         LuaState.current = outerState
+        heardThisCall = outerHeard
         armWatchdog(deadline: outer.deadline, seconds: outer.seconds, what: outerName)
         return status
     }

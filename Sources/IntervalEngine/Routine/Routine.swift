@@ -110,8 +110,8 @@ private final class SilentActions: RoutineActions {
     func ringBell() {}
     func flashBand() {}
     func notify(title: String, body: String?) {}
-    func say(_ text: String) {}
-    func play(_ sound: Sound) {}
+    func say(_ text: String, from function: String) {}
+    func sound(_ sound: Sound, from function: String) {}
     func log(_ text: String) {}
     func control(_ command: SessionCommand) {}
     func record(_ score: Score) {}

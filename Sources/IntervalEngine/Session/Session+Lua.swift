@@ -32,8 +32,30 @@ extension Session: RoutineActions {
     func ringBell() { giveRoutine(.bell("")) }
     func flashBand() { giveRoutine(.flash("")) }
     func notify(title: String, body: String?) { giveRoutine(.notify(Notification(title: title, body: body ?? ""))) }
-    func say(_ text: String) { giveRoutine(.say(text)) }
-    func play(_ sound: Sound) { giveRoutine(.sound(sound)) }
+
+    func say(_ text: String, from function: String) throws(APIError) {
+        let seconds = HeardLimits.speakingSeconds(text)
+        if let waiting = hookSpeech.add(seconds, at: scheduler.now, speed: scheduler.speed) {
+            throw APIError("\(function): about \(Self.seconds(waiting)) s of the hooks' speech is waiting or being said, "
+                           + "and this text takes about \(Self.seconds(seconds)) s; at most "
+                           + "\(Self.seconds(HeardLimits.waitingSeconds)) s may wait at once")
+        }
+        giveRoutine(.say(text))
+    }
+
+    func sound(_ sound: Sound, from function: String) throws(APIError) {
+        if let waiting = hookSounds.add(sound.seconds, at: scheduler.now, speed: scheduler.speed) {
+            throw APIError("\(function): \(Self.seconds(waiting)) s of the hooks' sounds are waiting or playing, "
+                           + "and this one lasts \(Self.seconds(sound.seconds)) s; at most "
+                           + "\(Self.seconds(HeardLimits.waitingSeconds)) s may wait at once")
+        }
+        giveRoutine(.sound(sound))
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        Number.format(Number.rounded(value, places: 1))
+    }
+
     func log(_ text: String) { emit(.log(text: text)) }
     func control(_ command: SessionCommand) { apply(command) }
 

@@ -31,6 +31,9 @@ public final class Session {
     /// The fire being handled, stamped on the events it causes.
     var currentFire: Fire?
     var disabledHooks: Set<LuaRef> = []
+    /// What the hooks asked to be heard that is still waiting or playing (`HeardLimits`).
+    var hookSounds = WaitingToBeHeard()
+    var hookSpeech = WaitingToBeHeard()
     var startedAt: Double = 0
     /// How each segment ended, and the counts of the summary.
     var tally: SegmentTally

@@ -1,7 +1,7 @@
 /// A sound the player makes in the process: a name (as the `alert` event shows it) and
 /// the notes it is made of, played one after another. Sounds are told apart by pitch,
 /// length and number of notes, so each is known without looking at the screen.
-public struct Sound: Sendable, Equatable {
+public struct Sound: Sendable, Hashable {
     /// `pip`, `go`, …, or `tone` for a routine's own notes.
     public var name: String
     public var notes: [Note]
@@ -28,7 +28,7 @@ public struct Sound: Sendable, Equatable {
 
 /// One note: a sine at `hz` for `seconds`, at `volume` (0…1) of the player's volume. A
 /// note of 0 Hz is a rest between notes. Each note fades in and out, so none clicks.
-public struct Note: Sendable, Equatable {
+public struct Note: Sendable, Hashable {
     public var hz: Double
     public var seconds: Double
     public var volume: Double

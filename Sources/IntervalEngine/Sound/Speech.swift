@@ -1,7 +1,7 @@
 /// Words rendered ahead by a synthesizer (`espeak-ng --stdout`), as samples: mono, -1…1,
 /// at the rate they were rendered at. The player's synthesizer converts them to its own
 /// rate and volume, so speech plays through the same stream as the tones, on time.
-public struct Speech: Sendable, Equatable {
+public struct Speech: Sendable, Hashable {
     public var samples: [Float]
     public var rate: Int
     /// Seconds from the sound's start to the first word: 0 to speak on the moment (a

@@ -6,11 +6,14 @@ import Foundation
 /// the seconds instead of a synthesizer's start-up later.
 ///
 /// Rendering runs on a serial queue of its own; nothing on the run-loop thread waits for
-/// espeak-ng. Renderings are kept by text, so the countdown numbers are rendered once. A
-/// moment that also has a tone is handed over as one sound under the moment's id, which
-/// replaces the tone the `SoundListener` scheduled: a countdown number is mixed with its
-/// pip (both start on the second); a segment's name follows its start sound. A withdrawn
-/// moment is cancelled.
+/// espeak-ng, which reads the text (cut to `HeardLimits.longestText` bytes) on standard
+/// input. Renderings are kept by text, so the countdown numbers are rendered once, up to
+/// `keptSamples` and `keptTexts` in all (the least recently used are forgotten and
+/// rendered again if needed). Once the workout is over (`stop`), what waits on the queue
+/// is dropped unrendered. A moment that also has a tone is handed over as one sound under
+/// the moment's id, which replaces the tone the `SoundListener` scheduled: a countdown
+/// number is mixed with its pip (both start on the second); a segment's name follows its
+/// start sound. A withdrawn moment is cancelled.
 ///
 /// Every text is said once, never twice: words not ready (or not renderable) by their
 /// moment, and a hook's `say()` that cannot be rendered, go to `fallback` (spd-say or
@@ -40,8 +43,11 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
 
     private let lock = NSLock()
     private var entries: [UInt64: Entry] = [:]
-    /// Renderings by text (nil: it could not be rendered); touched under `lock`.
+    /// Renderings by text (nil: it could not be rendered), the least recently used
+    /// first in `renderedOrder`; touched under `lock`.
     private var rendered: [String: Speech?] = [:]
+    private var renderedOrder: [String] = []
+    private var renderedSamples = 0
     private var warned = false
     /// The workout is over: nothing more is rendered, played, said or warned about.
     private var stopped = false
@@ -53,6 +59,10 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
     static let renderTimeout = 10.0
     /// Enough for a minute of speech at 22,050 Hz.
     static let outputLimit = 3 * 1024 * 1024
+    /// Renderings kept for words said again: two minutes at 22,050 Hz (about 10 MiB).
+    static let keptSamples = 22_050 * 120
+    /// And at most this many texts (those that could not be rendered hold no samples).
+    static let keptTexts = 256
 
     /// `renderer`: the path of espeak-ng. `fallback` says words the old way.
     public init(output: any SoundOutput, renderer: String, fallback: @escaping @Sendable (String) -> Void,
@@ -67,7 +77,8 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
     /// A segment's name follows its start sound; other words start on the moment, with
     /// the countdown's pip.
     static func words(of moment: PlannedMoment) -> (text: String, offset: Double)? {
-        guard let text = moment.words else { return nil }
+        guard let words = moment.words else { return nil }
+        let text = HeardLimits.cut(words)
         if case .boundary = moment.kind { return (text, moment.sound.map { $0.seconds + 0.05 } ?? 0) }
         return (text, 0)
     }
@@ -75,16 +86,15 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
     public func planned(_ moment: PlannedMoment) {
         guard let (text, offset) = Self.words(of: moment), output.isWorking else { return }
         let entry = Entry(text: text, tone: moment.sound, offset: offset, deadline: moment.deadline, fate: .rendering)
-        let ready = lock.withLock { () -> Bool in
+        let known = lock.withLock { () -> Speech?? in
             entries[moment.id] = entry
-            return rendered[text] != nil
+            return kept(text)
         }
-        if ready {
-            handOver(moment.id)
+        if let known {
+            handOver(moment.id, known)
         } else {
             queue.async { [self] in
-                _ = speech(for: text)
-                handOver(moment.id)
+                handOver(moment.id, speech(for: text))
             }
         }
     }
@@ -95,8 +105,8 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
     }
 
     public func receive(_ event: Event) {
-        guard case let .alert(.say, text, detail) = event.kind, detail != .unheard else { return }
-        let spoken = text.hasPrefix("-") ? " " + text : text
+        guard case let .alert(.say, said, detail) = event.kind, detail != .unheard else { return }
+        let text = HeardLimits.cut(said)
         if case let .spoken(id)? = detail {
             let fate = lock.withLock { () -> Fate? in
                 guard let entry = entries[id], entry.text == text else { return nil }
@@ -105,19 +115,20 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
             }
             switch fate {
             case .handedOver?: return
-            case .spokenAloud?: return fallback(spoken)
+            case .spokenAloud?: return fallback(text)
             default: break
             }
         }
         // Said on the spot (a hook's say(), the first segment's name): rendered, then
         // played as soon as it can be.
         queue.async { [self] in
+            guard !lock.withLock({ stopped }) else { return }
             let speech = output.isWorking ? speech(for: text) : nil
             guard !lock.withLock({ stopped }) else { return }
             if let speech {
                 output.play(Sound(name: text, notes: [], speech: speech))
             } else {
-                fallback(spoken)
+                fallback(text)
             }
         }
     }
@@ -128,12 +139,17 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
         lock.withLock { stopped = true }
     }
 
-    /// On the queue, or at once from the cache: gives the moment's sound to the output if
-    /// it is still wanted and there is time to place it.
-    private func handOver(_ id: UInt64) {
+    /// Returns once everything queued so far has been rendered or dropped (tests).
+    func waitUntilIdle() {
+        queue.sync {}
+    }
+
+    /// On the queue, or at once from the cache: gives the moment's sound, with `speech`
+    /// (its words rendered), to the output if it is still wanted and there is time to
+    /// place it.
+    private func handOver(_ id: UInt64, _ speech: Speech?) {
         lock.withLock {
-            guard !stopped, var entry = entries[id], entry.fate == .rendering,
-                  let speech = rendered[entry.text] ?? nil,
+            guard !stopped, var entry = entries[id], entry.fate == .rendering, let speech,
                   output.isWorking, Clocks.system.monotonic() &+ Self.minimumLead < entry.deadline else { return }
             var sound = entry.tone ?? Sound(name: entry.text, notes: [])
             sound.speech = speech.starting(at: entry.offset)
@@ -144,14 +160,13 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
         }
     }
 
-    /// On the queue: the rendering of `text`, made once.
+    /// On the queue: the rendering of `text`, made once while it is kept; nothing once
+    /// the workout is over.
     private func speech(for text: String) -> Speech? {
-        if let known = lock.withLock({ rendered[text] }) { return known }
-        // A leading space keeps text such as "-3" from reading as an option.
-        let argument = text.hasPrefix("-") ? " " + text : text
+        if let known = lock.withLock({ stopped ? .some(nil) : kept(text) }) { return known }
         let made: Speech?
-        switch ChildProcess.capture(renderer, ["--stdout", argument], timeout: Self.renderTimeout,
-                                    limit: Self.outputLimit) {
+        switch ChildProcess.capture(renderer, ["--stdout", "--stdin"], input: Array(text.utf8),
+                                    timeout: Self.renderTimeout, limit: Self.outputLimit) {
         case let .exited(0, bytes):
             do {
                 made = try SpeechWAV.speech(from: bytes)
@@ -166,8 +181,34 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
             made = nil
             warnOnce("espeak-ng could not render speech; speech is said aloud instead")
         }
-        lock.withLock { rendered[text] = .some(made) }
+        lock.withLock { keep(made, for: text) }
         return made
+    }
+
+    /// Under `lock`: the rendering of `text` if it is kept, now the most recently used.
+    private func kept(_ text: String) -> Speech?? {
+        guard let known = rendered[text] else { return nil }
+        if let index = renderedOrder.lastIndex(of: text), index != renderedOrder.count - 1 {
+            renderedOrder.remove(at: index)
+            renderedOrder.append(text)
+        }
+        return .some(known)
+    }
+
+    /// Under `lock`: keeps a rendering, forgetting the least recently used beyond
+    /// `keptSamples` (the newest is always kept).
+    private func keep(_ speech: Speech?, for text: String) {
+        if let old = rendered[text] {
+            renderedSamples -= old?.samples.count ?? 0
+        } else {
+            renderedOrder.append(text)
+        }
+        rendered[text] = .some(speech)
+        renderedSamples += speech?.samples.count ?? 0
+        while renderedSamples > Self.keptSamples || renderedOrder.count > Self.keptTexts, renderedOrder.count > 1 {
+            let oldest = renderedOrder.removeFirst()
+            renderedSamples -= rendered.removeValue(forKey: oldest)??.samples.count ?? 0
+        }
     }
 
     private func warnOnce(_ text: String) {

@@ -1,11 +1,11 @@
 import CSystem
 import Foundation
 
-/// Runs a program to completion, off the main thread: an argument vector (no shell),
-/// no input, standard error discarded, standard output captured. It is started with
-/// `posix_spawn` and a clean slate — no blocked signals and every signal at its default
-/// action (a Dispatch thread blocks nearly all, and `posix_spawn` would hand that mask
-/// on, so only `kill -9` could stop a hung synthesizer), and none of workout's
+/// Runs a program to completion, off the main thread: an argument vector (no shell), a
+/// few bytes of input or none, standard error discarded, standard output captured. It is
+/// started with `posix_spawn` and a clean slate — no blocked signals and every signal at
+/// its default action (a Dispatch thread blocks nearly all, and `posix_spawn` would hand
+/// that mask on, so only `kill -9` could stop a hung synthesizer), and none of workout's
 /// descriptors. It is always reaped; one that outlives `timeout` is killed, and every
 /// one still running when the workout ends is killed too (`stopAll`), so nothing is
 /// left behind.
@@ -22,9 +22,14 @@ public enum ChildProcess {
     /// At most this much of a child's text output is kept (notify-send prints an id).
     static let outputLimit = 64 * 1024
 
-    /// Runs the program and keeps its output as text, up to `outputLimit`.
-    public static func run(_ path: String, _ arguments: [String], timeout: Double) -> Result {
-        switch capture(path, arguments, timeout: timeout, limit: outputLimit) {
+    /// What a child may be given on standard input: what a pipe holds, so it is written
+    /// whole before the child starts and nothing waits on a child that does not read.
+    public static let inputLimit = 4096
+
+    /// Runs the program and keeps its output as text, up to `outputLimit`. `input` (at
+    /// most `inputLimit` bytes; more is cut) is its standard input.
+    public static func run(_ path: String, _ arguments: [String], input: [UInt8] = [], timeout: Double) -> Result {
+        switch capture(path, arguments, input: input, timeout: timeout, limit: outputLimit) {
         case let .exited(status, bytes): .exited(status, output: String(decoding: bytes, as: UTF8.self))
         case .timedOut: .timedOut
         case .failedToStart: .failedToStart
@@ -34,7 +39,7 @@ public enum ChildProcess {
     /// Runs the program and keeps its output as bytes, up to `limit` (a rendered WAV is
     /// far bigger than the text a program prints); what comes beyond is read and dropped,
     /// so the child never blocks on a full pipe.
-    public static func capture(_ path: String, _ arguments: [String], timeout: Double,
+    public static func capture(_ path: String, _ arguments: [String], input bytes: [UInt8] = [], timeout: Double,
                                limit: Int) -> Outcome<[UInt8]> {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return .failedToStart }
@@ -43,7 +48,16 @@ public enum ChildProcess {
         _ = fcntl(output, F_SETFD, FD_CLOEXEC)
         _ = fcntl(input, F_SETFD, FD_CLOEXEC)
         defer { close(output) }
-        guard let pid = spawn(path, arguments, output: input) else {
+        var given: Int32 = -1
+        if !bytes.isEmpty {
+            guard let reading = filledPipe(bytes) else {
+                close(input)
+                return .failedToStart
+            }
+            given = reading
+        }
+        defer { if given >= 0 { close(given) } }
+        guard let pid = spawn(path, arguments, input: given, output: input) else {
             close(input)
             return .failedToStart
         }
@@ -76,11 +90,37 @@ public enum ChildProcess {
         LiveChildren.prepare()
     }
 
-    private static func spawn(_ path: String, _ arguments: [String], output: Int32) -> pid_t? {
+    /// A pipe holding `bytes` (cut to `inputLimit`) and then its end: the reading end.
+    private static func filledPipe(_ bytes: [UInt8]) -> Int32? {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        defer { close(ends[1]) }
+        var written = 0
+        let count = min(bytes.count, inputLimit)
+        while written < count {
+            let result = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress! + written, count - written) }
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else {
+                close(ends[0])
+                return nil
+            }
+            written += result
+        }
+        return ends[0]
+    }
+
+    /// `input`: the reading end of a pipe for standard input, or -1 for /dev/null.
+    private static func spawn(_ path: String, _ arguments: [String], input: Int32, output: Int32) -> pid_t? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if input >= 0 {
+            posix_spawn_file_actions_adddup2(&actions, input, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, output, 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addclosefrom_np(&actions, 3)

@@ -184,15 +184,15 @@ function flash() end
 ---@param body? string Its text.
 function notify(title, body) end
 
----Speaks text where a synthesizer exists; shown and recorded either way.
----@param text string What to say.
+---Speaks text where a synthesizer exists; shown and recorded either way. One call of a hook may say 16 texts; a minute of the hooks' speech may wait at once.
+---@param text string What to say: at most 500 bytes.
 function say(text) end
 
----Plays a built-in sound now (the terminal bell stands in where no sound plays).
+---Plays a built-in sound now (the terminal bell stands in where no sound plays). One call of a hook may play 16 sounds; a minute of the hooks' sounds may wait at once.
 ---@param name string `"pip"`, `"go"`, `"rest"`, `"start"`, `"finish"`, `"pause"` or `"resume"`.
 function sound(name) end
 
----Plays notes of your own now: `tone{ hz = 660, ms = 150 }`.
+---Plays notes of your own now: `tone{ hz = 660, ms = 150 }`. Counted with `sound()`.
 ---@param notes workout.Note One note `{ hz =, ms =, volume = }`, or a list of them played in order.
 ---@overload fun(notes: workout.Note[])
 function tone(notes) end
