@@ -253,6 +253,8 @@ extension TextReading {
             } else if next() == "pace", lower.first?.isNumber == true, lower.contains(":") {
                 taken = (.pace, .text(token))
                 index += 1
+            } else if TextReading.looksLikeAmount(lower) {
+                throw fail("\(token): expected a plain decimal number or a range such as 95-105%", line: line)
             } else {
                 left.append(token)
             }
@@ -285,6 +287,14 @@ extension TextReading {
             return .range(low: low, high: high)
         default: return nil
         }
+    }
+
+    /// `400…0%`, `1.2.3w`: the shape of a target whose numbers are not plain decimals
+    /// (or too big to be finite), which is an error rather than a step's text.
+    static func looksLikeAmount(_ text: String) -> Bool {
+        guard text.first?.isASCII == true, text.first?.isNumber == true,
+              let unit = ["%", "w", "rpm"].first(where: text.hasSuffix) else { return false }
+        return text.dropLast(unit.count).allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }
     }
 
     /// `z2`, `z2-z3`, and custom zones `cz1`.
