@@ -197,12 +197,15 @@ public final class Session {
         startSegment(position, at: time)
     }
 
-    /// Lengthens the current segment (or shortens it, with a negative number; never
-    /// below what is already done, so a big cut ends it now).
+    /// Lengthens the current segment (or shortens it, with a negative number; a cut of
+    /// all that is left ends it now, skipped).
     func extend(by seconds: Double) {
         guard state == .running || state == .paused, !segmentHasEnded else { return }
         let done = elapsedInSegment
-        segment.duration = min(max(segment.duration + seconds, done), Duration.maximum)
+        // Taking away all that is left ends this segment as `next` does, counted as skipped,
+        // and nothing more: a day taken away is not the rest of the workout done.
+        guard segment.duration + seconds > done else { return skip() }
+        segment.duration = min(segment.duration + seconds, Duration.maximum)
         if state == .running {
             cancelTimers()
             scheduleTimers()
