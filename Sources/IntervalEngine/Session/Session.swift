@@ -222,7 +222,10 @@ public final class Session {
     /// Quits: the workout ends now, not completed.
     func stop() {
         guard state == .running || state == .paused else { return }
-        finish(completed: false, at: state == .paused ? pausedAt : scheduler.now)
+        let time = state == .paused ? pausedAt : scheduler.now
+        // The work done in the segment under way counts, as it would had the segment ended.
+        if !segmentHasEnded { countWork(until: time) }
+        finish(completed: false, at: time)
     }
 
     /// Publishes an event to every listener, in order, and keeps the message line.
