@@ -267,8 +267,14 @@ static int workout_panic(lua_State *L) {
 
 static inline void workout_setpanic(lua_State *L) { lua_atpanic(L, workout_panic); }
 
-/// Loads a chunk in text mode only: binary chunks are refused.
+/// Loads a chunk in text mode only: binary chunks are refused. A leading UTF-8
+/// byte-order mark (some Windows editors write one) is skipped, as luaL_loadfile does;
+/// Lua's lexer itself takes LF and CRLF line ends alike.
 static inline int workout_loadtext(lua_State *L, const char *buf, size_t len, const char *chunkname) {
+    if (len >= 3 && (unsigned char)buf[0] == 0xEF && (unsigned char)buf[1] == 0xBB && (unsigned char)buf[2] == 0xBF) {
+        buf += 3;
+        len -= 3;
+    }
     return luaL_loadbufferx(L, buf, len, chunkname, "t");
 }
 

@@ -37,6 +37,15 @@ struct Export: ParsableCommand {
             Output.error("workout: \(error.message)")
             throw ExitCode.failure
         }
+        // What import would refuse is not written: an export always imports again.
+        let problems = WorkoutFileRules.problems(file)
+        guard problems.isEmpty else {
+            for (line, message) in problems {
+                Output.error(VisibleText.escape("workout: \(loaded.fileName):\(line): \(message); "
+                                                + "workout import would refuse it, so nothing was exported"))
+            }
+            throw ExitCode.failure
+        }
         let (text, unwritten) = switch format {
         case .zwo: ZwiftWriter.text(file)
         case .icu: IntervalsWriter.text(file)

@@ -58,8 +58,15 @@ struct Import: ParsableCommand {
 
     func run() throws {
         let shown = VisibleText.escape(file)
-        guard let data = FileManager.default.contents(atPath: file) else {
+        let data: [UInt8]
+        do throws(BoundedFile.Problem) {
+            // Checked by its size before it is read: a workout file is small.
+            data = try BoundedFile.read(file, maximumSize: WorkoutFileRules.maximumSize)
+        } catch .missing {
             Output.error("workout: \(shown): cannot read the file")
+            throw ExitCode.failure
+        } catch {
+            Output.error("workout: \(shown): \(error.explanation(what: "a workout file"))")
             throw ExitCode.failure
         }
         let format = format ?? WorkoutFormat(pathExtension: (file as NSString).pathExtension)!
@@ -67,8 +74,8 @@ struct Import: ParsableCommand {
         let workout: WorkoutFile
         do throws(WorkoutFileError) {
             let (read, warnings) = switch format {
-            case .zwo: try ZwiftReader.read([UInt8](data), file: source)
-            case .icu: try IntervalsReader.read([UInt8](data), file: source)
+            case .zwo: try ZwiftReader.read(data, file: source)
+            case .icu: try IntervalsReader.read(data, file: source)
             }
             for warning in warnings { Output.error("workout: warning: \(warning)") }
             workout = read

@@ -54,7 +54,7 @@ final class ControlTests: XCTestCase {
         shorter.session.extend(by: -100)
         shorter.clock.run()
         XCTAssertEqual(shorter.trace.filter { $0.contains("segment_") }, [
-            "0 segment_start 1 A", "5 segment_end 1", "5 segment_start 2 B", "15 segment_end 2",
+            "0 segment_start 1 A", "5 segment_end 1 skipped", "5 segment_start 2 B", "15 segment_end 2",
         ])
     }
 

@@ -133,4 +133,40 @@ extension EndToEndTests {
             XCTAssertEqual(try plan("pyramid-\(format)"), try plan("pyramid"), format)
         }
     }
+
+    /// Export writes nothing that import would refuse, and says why.
+    func testExportRefusesTargetsImportWouldRefuse() throws {
+        let config = try temporaryConfig()
+        let routine = config.appendingPathComponent("negative.lua")
+        try "return workout { name = \"N\",\n  work(60, { power = -50, cadence = -10 }) }\n".write(to: routine, atomically: true, encoding: .utf8)
+        for format in ["zwo", "icu"] {
+            let result = try workout(["export", routine.path, "--format", format])
+            XCTAssertEqual(result.status, 1, format)
+            XCTAssertEqual(result.stdout, "", format)
+            XCTAssertEqual(result.stderr, """
+                workout: negative.lua:2: info.power = -50: expected 0 to 1000 (percent of FTP); workout import would refuse it, so nothing was exported
+                workout: negative.lua:2: info.cadence = -10: expected 0 to 300 (rpm); workout import would refuse it, so nothing was exported
+
+                """, format)
+        }
+    }
+
+    /// A file past the bound is refused by its size, before it is read; a FIFO or a device
+    /// is refused without waiting on it.
+    func testImportRefusesAFileTooBigOrNotRegular() throws {
+        let config = try temporaryConfig()
+        let environment = ["XDG_CONFIG_HOME": config.path]
+        let big = config.appendingPathComponent("huge.zwo")
+        XCTAssertTrue(FileManager.default.createFile(atPath: big.path, contents: nil))
+        XCTAssertEqual(truncate(big.path, 100 * 1024 * 1024), 0, "a sparse 100 MiB file")
+        let result = try workout(["import", big.path, "--stdout"], environment: environment)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "workout: \(big.path): the file is 100 MiB; a workout file may be at most 4 MiB\n")
+
+        let fifo = config.appendingPathComponent("pipe.txt")
+        XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
+        let piped = try workout(["import", fifo.path, "--stdout"], environment: environment)
+        XCTAssertEqual(piped.status, 1)
+        XCTAssertEqual(piped.stderr, "workout: \(fifo.path): not a regular file (expected a workout file)\n")
+    }
 }

@@ -53,9 +53,9 @@ final class WorkoutFileErrorTests: XCTestCase {
             ("<workout_file>\n<name>T</name>\n</workout_file>", "bad.zwo:3: expected a <workout> element holding the steps"),
             (zwo(""), "bad.zwo:3: <workout> holds no steps (Warmup, SteadyState, IntervalsT, Ramp, FreeRide, MaxEffort, Cooldown)"),
             (zwo("<SteadyState Power=\"0.5\"/>"), "bad.zwo:4: <SteadyState> needs Duration, its length in seconds"),
-            (zwo("<SteadyState Duration=\"ten\"/>"), "bad.zwo:4: <SteadyState> Duration=\"ten\": expected a number of 0 or more"),
-            (zwo("<SteadyState Duration=\"0\"/>"), "bad.zwo:4: <SteadyState> Duration=\"0\": expected more than 0 seconds and at most 24 hours"),
-            (zwo("<Warmup Duration=\"60\" PowerLow=\"-1\"/>"), "bad.zwo:4: <Warmup> PowerLow=\"-1\": expected a number of 0 or more"),
+            (zwo("<SteadyState Duration=\"ten\"/>"), "bad.zwo:4: <SteadyState> Duration=\"ten\": expected a plain decimal number of 0 or more, such as 60 or 0.75"),
+            (zwo("<SteadyState Duration=\"0\"/>"), "bad.zwo:4: <SteadyState> Duration=\"0\": expected at least 0.001 seconds and at most 24 hours"),
+            (zwo("<Warmup Duration=\"60\" PowerLow=\"-1\"/>"), "bad.zwo:4: <Warmup> PowerLow=\"-1\": expected a plain decimal number of 0 or more, such as 60 or 0.75"),
             (zwo("<IntervalsT OnDuration=\"60\" OffDuration=\"60\"/>"), "bad.zwo:4: <IntervalsT> needs Repeat, how many times the pair of intervals runs"),
             (zwo("<IntervalsT Repeat=\"2.5\" OnDuration=\"60\" OffDuration=\"60\"/>"), "bad.zwo:4: <IntervalsT> Repeat=\"2.5\": expected a whole number from 1 to 10000"),
             (zwo("<IntervalsT Repeat=\"2\" OnDuration=\"60\"/>"), "bad.zwo:4: <IntervalsT> needs OffDuration, its length in seconds"),
@@ -90,8 +90,7 @@ final class WorkoutFileErrorTests: XCTestCase {
 
     func testEscapeSequencesInAFileReachTheTerminalEscaped() throws {
         let text = zwo("<SteadyState Duration=\"60\">\n<textevent timeoffset=\"\u{1B}[2J\" message=\"x\"/>\n</SteadyState>")
-        let (_, warnings) = try ZwiftReader.read(Array(text.utf8), file: "esc.zwo")
-        XCTAssertEqual(warnings, [#"esc.zwo:5: <textevent> timeoffset="\27[2J" is not a number of seconds; skipped"#])
+        XCTAssertEqual(zwoError(text), #"bad.zwo:5: <textevent> timeoffset="\27[2J": expected a plain decimal number of seconds, such as 30 or 2.5"#)
         XCTAssertEqual(zwoError("<workout_file>\n<Bad\u{1B}[2J/>"), #"bad.zwo:2: expected a space, > or /> in <Bad>, got '\27'"#)
         XCTAssertEqual(zwoError("<workout_file>\n<name>\u{1B}[31m&bogus\u{7};</name>"),
                        #"bad.zwo:2: &bogus\7; is not an entity XML knows (&lt; &gt; &amp; &quot; &apos; or &#NNN;)"#)
@@ -106,8 +105,8 @@ final class WorkoutFileErrorTests: XCTestCase {
             ("Just a note\n", "bad.txt:2: no steps found (expected lines such as \"- 10m 60%\")"),
             ("Warmup\n- 10m 60%\n- easy spin\n", "bad.txt:3: expected a duration such as 10m, 30s, 1m30 or 5' in this step"),
             ("- 2km 70%\n", "bad.txt:1: 2km is a distance; workout times its steps, so write a duration such as 10m or 30s"),
-            ("- 25h Z1\n", "bad.txt:1: 25h: expected more than 0 seconds and at most 24 hours"),
-            ("- 0s 50%\n", "bad.txt:1: 0s: expected more than 0 seconds and at most 24 hours"),
+            ("- 25h Z1\n", "bad.txt:1: 25h: expected at least 0.001 seconds and at most 24 hours"),
+            ("- 0s 50%\n", "bad.txt:1: 0s: expected at least 0.001 seconds and at most 24 hours"),
         ]
         for (text, expected) in cases {
             XCTAssertEqual(icuError(text), expected, text)

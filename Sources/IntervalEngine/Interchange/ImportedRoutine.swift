@@ -137,7 +137,8 @@ public enum ImportedRoutine {
             case "\"": output += "\\\""
             case "\\": output += "\\\\"
             case "\n": output += "\\n"
-            case _ where VisibleText.isControl(scalar): output += "\\\(scalar.value)"
+            case _ where VisibleText.isControl(scalar):
+                output += scalar.value > 0xFF ? "\\u{\(String(scalar.value, radix: 16))}" : "\\\(scalar.value)"
             default: output.unicodeScalars.append(scalar)
             }
         }

@@ -14,9 +14,9 @@ public enum IntervalsReader {
     public static func read(_ bytes: [UInt8], file: String) throws(WorkoutFileError) -> (WorkoutFile, warnings: [String]) {
         var reading = TextReading(file: file)
         var number = 0
-        for raw in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in TextLines.lines(bytes) {
             number += 1
-            try reading.line(String(raw).trimmingWhitespace(), at: number)
+            try reading.line(raw.trimmingWhitespace(), at: number)
         }
         try reading.finish(at: number)
         return (reading.result, reading.warnings.lines)
@@ -113,8 +113,10 @@ private struct TextReading {
     static func header(_ text: String, line: Int) -> Header {
         var words = text.split(separator: " ").map(String.init)
         var count: Int?
-        if let last = words.last?.lowercased(), last.hasSuffix("x"), let number = Int(last.dropLast()),
-           (1...10_000).contains(number) {
+        // Digits only: Int("+5") would take a sign.
+        if let last = words.last?.lowercased(), last.hasSuffix("x"), case let digits = last.dropLast(),
+           (1...5).contains(digits.count), digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+           let number = Int(digits), WorkoutFileRules.repeats.contains(number) {
             count = number
             words.removeLast()
         }
@@ -137,11 +139,11 @@ private struct TextReading {
             throw fail("expected a duration such as 10m, 30s, 1m30 or 5' in this step", line: line)
         }
         let duration = IntervalsText.duration(tokens[at])!
-        guard duration > 0, duration <= Duration.maximum else {
-            throw fail("\(tokens[at]): expected more than 0 seconds and at most 24 hours", line: line)
+        if let problem = WorkoutFileRules.durationProblem(duration) {
+            throw fail("\(tokens[at]): \(problem)", line: line)
         }
         var rest = Array(tokens[(at + 1)...])
-        let targets = self.targets(&rest, line: line)
+        let targets = try self.targets(&rest, line: line)
         var words = tokens[..<at].joined(separator: " ")
         if words.isEmpty {
             words = IntervalsText.trim(rest.joined(separator: " "), ",;-")
@@ -209,8 +211,8 @@ private struct TextReading {
 
 extension TextReading {
     /// Reads the targets after the duration, taking them out of `tokens`; what is left is
-    /// text.
-    mutating func targets(_ tokens: inout [String], line: Int) -> Targets {
+    /// text. A target outside its range (`100000%`) is an error naming the line.
+    mutating func targets(_ tokens: inout [String], line: Int) throws(WorkoutFileError) -> Targets {
         var targets = Targets()
         var left: [String] = []
         var ramp = false
@@ -251,10 +253,15 @@ extension TextReading {
             } else if next() == "pace", lower.first?.isNumber == true, lower.contains(":") {
                 taken = (.pace, .text(token))
                 index += 1
+            } else if TextReading.looksLikeAmount(lower) {
+                throw fail("\(token): expected a plain decimal number or a range such as 95-105%", line: line)
             } else {
                 left.append(token)
             }
             if let (key, value) = taken {
+                if let problem = WorkoutFileRules.targetProblem(key, value) {
+                    throw fail("\(token): \(problem)", line: line)
+                }
                 if targets.has(key) {
                     warnings.add("a second \(key.rawValue) target (\(token)) in one step; the first is kept", line: line)
                 } else {
@@ -280,6 +287,14 @@ extension TextReading {
             return .range(low: low, high: high)
         default: return nil
         }
+    }
+
+    /// `400…0%`, `1.2.3w`: the shape of a target whose numbers are not plain decimals
+    /// (or too big to be finite), which is an error rather than a step's text.
+    static func looksLikeAmount(_ text: String) -> Bool {
+        guard text.first?.isASCII == true, text.first?.isNumber == true,
+              let unit = ["%", "w", "rpm"].first(where: text.hasSuffix) else { return false }
+        return text.dropLast(unit.count).allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }
     }
 
     /// `z2`, `z2-z3`, and custom zones `cz1`.

@@ -41,11 +41,7 @@ enum IntervalsText {
         return false
     }
 
-    static func decimal(_ text: String) -> Double? {
-        guard !text.isEmpty, text != ".", text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-              text.filter({ $0 == "." }).count <= 1 else { return nil }
-        return Double(text)
-    }
+    static func decimal(_ text: String) -> Double? { WorkoutFileRules.decimal(text) }
 
     /// How a duration is written: `1h2m30s`, `10m`, `45s`, `2.5s`.
     static func format(_ seconds: Double) -> String {

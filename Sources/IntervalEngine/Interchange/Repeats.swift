@@ -23,7 +23,8 @@ enum Repeats {
             choice[i] = (1, 1)
             for period in 1...maximumPeriod {
                 run[period] = i + period < count && ids[i] == ids[i + period] ? run[period] + 1 : 0
-                let most = 1 + run[period] / period
+                // At most the repeats a file may hold; a longer run is two repeats.
+                let most = min(1 + run[period] / period, WorkoutFileRules.repeats.upperBound)
                 guard most >= 2 else { continue }
                 // Every count when few; else the longest ones, which is where the best cut is.
                 let counts = most <= 16 ? Array(2...most) : [most, most - 1, most - 2]

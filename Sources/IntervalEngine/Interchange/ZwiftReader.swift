@@ -145,7 +145,7 @@ private struct Reading {
             guard case let .start(name, attributes, line) = event else { return }
             let element = name.lowercased()
             if element == "textevent" || element == "textnotification" {
-                if let (offset, text) = textEvent(name, attributes, line: line) { loose.append((offset, text, line)) }
+                if let (offset, text) = try textEvent(name, attributes, line: line) { loose.append((offset, text, line)) }
                 try skip(name)
                 continue
             }
@@ -167,7 +167,7 @@ private struct Reading {
             guard case let .start(name, attributes, line) = event else { return }
             let element = name.lowercased()
             if element == "textevent" || element == "textnotification" {
-                if let (offset, text) = textEvent(name, attributes, line: line) {
+                if let (offset, text) = try textEvent(name, attributes, line: line) {
                     place(offset, text, in: &piece, line: line)
                 }
             } else {
@@ -179,7 +179,7 @@ private struct Reading {
 
     /// A text event's offset in seconds and its message; nil (with a warning) when it has
     /// neither, or is placed by distance.
-    mutating func textEvent(_ name: String, _ attributes: [String: String], line: Int) -> (Double, String)? {
+    mutating func textEvent(_ name: String, _ attributes: [String: String], line: Int) throws(WorkoutFileError) -> (Double, String)? {
         guard let message = attribute("message", in: attributes) ?? attribute("text", in: attributes),
               !message.trimmingWhitespace().isEmpty else {
             warnings.add("<\(name)> has no message; skipped", line: line)
@@ -191,9 +191,8 @@ private struct Reading {
             warnings.add("<\(name)> \(why); skipped", line: line)
             return nil
         }
-        guard let offset = Double(raw.trimmingWhitespace()), offset.isFinite, offset >= 0 else {
-            warnings.add("<\(name)> timeoffset=\"\(raw)\" is not a number of seconds; skipped", line: line)
-            return nil
+        guard let offset = WorkoutFileRules.decimal(raw.trimmingWhitespace()) else {
+            throw fail("<\(name)> timeoffset=\"\(raw)\": expected a plain decimal number of seconds, such as 30 or 2.5", line: line)
         }
         return (offset, message.trimmingWhitespace())
     }
@@ -278,10 +277,12 @@ extension Reading {
         return attributes.first { $0.key.lowercased() == name.lowercased() }?.value
     }
 
+    /// A plain decimal (`WorkoutFileRules`): `0x3C`, `1e-300`, `-1` or `inf` is an error
+    /// naming the element and attribute.
     func number(_ name: String, in attributes: [String: String], element: String, line: Int) throws(WorkoutFileError) -> Double? {
         guard let raw = attribute(name, in: attributes) else { return nil }
-        guard let value = Double(raw.trimmingWhitespace()), value.isFinite, value >= 0 else {
-            throw fail("<\(element)> \(name)=\"\(raw)\": expected a number of 0 or more", line: line)
+        guard let value = WorkoutFileRules.decimal(raw.trimmingWhitespace()) else {
+            throw fail("<\(element)> \(name)=\"\(raw)\": expected a plain decimal number of 0 or more, such as 60 or 0.75", line: line)
         }
         return value
     }
@@ -290,15 +291,30 @@ extension Reading {
         guard let value = try number(name, in: attributes, element: element, line: line) else {
             throw fail("<\(element)> needs \(name), its length in seconds", line: line)
         }
-        guard value > 0, value <= Duration.maximum else {
-            throw fail("<\(element)> \(name)=\"\(Number.format(value))\": expected more than 0 seconds and at most 24 hours", line: line)
+        if let problem = WorkoutFileRules.durationProblem(value) {
+            throw fail("<\(element)> \(name)=\"\(Number.format(value))\": \(problem)", line: line)
         }
         return value
     }
 
-    /// Zwift's fraction of FTP as a percent, without float noise (`0.75449997` → 75.45).
+    /// Zwift's fraction of FTP as a percent, without float noise (`0.75449997` → 75.45;
+    /// four places, as many as `workout export` writes).
     func percent(_ name: String, in attributes: [String: String], element: String, line: Int) throws(WorkoutFileError) -> Double? {
-        try number(name, in: attributes, element: element, line: line).map { Number.rounded($0 * 100, places: 2) }
+        guard let fraction = try number(name, in: attributes, element: element, line: line) else { return nil }
+        let percent = Number.rounded(fraction * 100, places: 4)
+        if let (range, _) = WorkoutFileRules.range(.power), !range.contains(percent) {
+            throw fail("<\(element)> \(name)=\"\(Number.format(fraction))\": expected \(Number.format(range.lowerBound / 100)) "
+                       + "to \(Number.format(range.upperBound / 100)) (a fraction of FTP: 1 is 100 %)", line: line)
+        }
+        return percent
+    }
+
+    func rpm(_ name: String, in attributes: [String: String], element: String, line: Int) throws(WorkoutFileError) -> Double? {
+        guard let value = try number(name, in: attributes, element: element, line: line) else { return nil }
+        if let problem = WorkoutFileRules.targetProblem(.cadence, value) {
+            throw fail("<\(element)> \(name)=\"\(Number.format(value))\": \(problem)", line: line)
+        }
+        return value
     }
 
     /// A number, or a range when the two ends differ (a ramp when `ramp`).
@@ -308,10 +324,10 @@ extension Reading {
     }
 
     func cadence(_ attributes: [String: String], element: String, line: Int, resting: Bool = false) throws(WorkoutFileError) -> Targets.Value? {
-        if resting { return try number("CadenceResting", in: attributes, element: element, line: line).map { .number($0) } }
-        return target(low: try number("CadenceLow", in: attributes, element: element, line: line),
-                      high: try number("CadenceHigh", in: attributes, element: element, line: line),
-                      single: try number("Cadence", in: attributes, element: element, line: line))
+        if resting { return try rpm("CadenceResting", in: attributes, element: element, line: line).map { .number($0) } }
+        return target(low: try rpm("CadenceLow", in: attributes, element: element, line: line),
+                      high: try rpm("CadenceHigh", in: attributes, element: element, line: line),
+                      single: try rpm("Cadence", in: attributes, element: element, line: line))
     }
 
     /// The step (or steps) an element of `<workout>` stands for; nil for an element that is

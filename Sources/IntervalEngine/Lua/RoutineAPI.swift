@@ -97,7 +97,8 @@ public enum RoutineAPI {
                  takesTable: true, overloads: ["fun(notes: workout.Note[])"],
                  "Plays notes of your own now: `tone{ hz = 660, ms = 150 }`. Counted with `sound()`.", body: Actions.tone),
         Function("skip", .action, [], "Ends the current segment now.", body: Actions.skip),
-        Function("extend", .action, [APIField("seconds", "number", "Seconds to add; negative shortens.")],
+        Function("extend", .action, [APIField("seconds", "number", "Seconds to add; negative shortens, and taking "
+                                              + "all that is left ends the segment, counted as skipped.")],
                  "Lengthens (or, negative, shortens) the current segment.", body: Actions.extend),
         Function("pause", .action, [], "Pauses the workout; the user resumes it.", body: Actions.pause),
         Function("record", .action, [

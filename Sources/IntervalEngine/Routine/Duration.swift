@@ -3,9 +3,14 @@
 public enum Duration {
     /// The longest segment a routine may hold: a day.
     public static let maximum: Double = 24 * 3600
+    /// The shortest segment the engine runs: a millisecond. Its timers count nanoseconds,
+    /// but a shorter segment is over before any screen, sound or clock a person follows
+    /// could show it, and written in a workout file it would round away to nothing.
+    public static let minimum: Double = 0.001
 
     public enum Problem: Error, Equatable {
         case notPositive
+        case tooShort
         case notFinite
         case tooLong
         case malformed
@@ -15,6 +20,7 @@ public enum Duration {
     public static func seconds(_ value: Double) throws(Problem) -> Double {
         guard value.isFinite else { throw .notFinite }
         guard value > 0 else { throw .notPositive }
+        guard value >= minimum else { throw .tooShort }
         guard value <= maximum else { throw .tooLong }
         return value
     }
@@ -90,6 +96,7 @@ extension Duration.Problem {
     public var explanation: String {
         switch self {
         case .notPositive: "must be more than 0 seconds"
+        case .tooShort: "must be at least \(Number.format(Duration.minimum)) seconds (a millisecond)"
         case .notFinite: "must be a finite number of seconds"
         case .tooLong: "must be at most 24 hours"
         case .malformed: "is not a duration (write 90, \"90s\", \"1:30\", \"2m\" or \"1h5m\")"

@@ -190,12 +190,15 @@ public final class Session {
         startSegment(position, at: time)
     }
 
-    /// Lengthens the current segment (or shortens it, with a negative number; never
-    /// below what is already done, so a big cut ends it now).
+    /// Lengthens the current segment (or shortens it, with a negative number; a cut of
+    /// all that is left ends it now, skipped).
     func extend(by seconds: Double) {
         guard phase != .ready, phase != .finished, phase.boundary?.betweenSegments != true else { return }
         let done = elapsedInSegment
-        segment.duration = min(max(segment.duration + seconds, done), Duration.maximum)
+        // Taking away all that is left ends this segment as `next` does, counted as skipped,
+        // and nothing more: a day taken away is not the rest of the workout done.
+        guard segment.duration + seconds > done else { return skip() }
+        segment.duration = min(segment.duration + seconds, Duration.maximum)
         if case .running = phase {
             cancelTimers()
             scheduleTimers()
@@ -212,7 +215,10 @@ public final class Session {
     /// Quits: the workout ends now, not completed.
     func stop() {
         guard phase != .ready, phase != .finished else { return }
-        finish(completed: false, at: phase.pausedSince ?? scheduler.now)
+        let time = phase.pausedSince ?? scheduler.now
+        // The work done in the segment under way counts, as it would had the segment ended.
+        if phase.boundary?.betweenSegments != true { countWork(until: time) }
+        finish(completed: false, at: time)
     }
 
     /// Publishes an event to every listener, in order, and keeps the message line.

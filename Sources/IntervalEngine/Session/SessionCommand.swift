@@ -6,7 +6,8 @@ public enum SessionCommand: Equatable, Sendable {
     case next
     /// Restart the segment, or go to the previous one within its first seconds.
     case back
-    /// Add seconds to the current segment (negative takes away; never below what is done).
+    /// Add seconds to the current segment (negative takes away; taking all that is left
+    /// ends the segment, counted as skipped, as `next` does).
     case add(seconds: Double)
     /// End the workout now, not completed.
     case quit

@@ -87,12 +87,11 @@ return workout {
   on_resume = function(seg) say("Back to " .. seg.name) end,
 
   -- `summary` has completed, segments_done, segments, elapsed and work_seconds.
+  -- A stopped workout needs no word from the routine: workout prints its summary.
   on_finish = function(summary)
     if summary.completed then
       notify("Demo done", string.format("%d exercises, %d s of work in %d s",
         exercises_started, math.floor(summary.work_seconds), math.floor(summary.elapsed)))
-    else                                               -- stays below the summary on your terminal
-      print("Stopped after " .. summary.segments_done .. " of " .. summary.segments .. " segments")
     end
   end,
 }

@@ -201,7 +201,7 @@ function tone(notes) end
 function skip() end
 
 ---Lengthens (or, negative, shortens) the current segment.
----@param seconds number Seconds to add; negative shortens.
+---@param seconds number Seconds to add; negative shortens, and taking all that is left ends the segment, counted as skipped.
 function extend(seconds) end
 
 ---Pauses the workout; the user resumes it.

@@ -1,0 +1,49 @@
+import XCTest
+@testable import IntervalEngine
+
+/// Quitting mid-segment: the work done in the segment under way counts in the summary
+/// (and so in the history's `work_seconds`), paused or not.
+final class StopTests: XCTestCase {
+    func testWorkDoneInTheUnfinishedSegmentCounts() throws {
+        let harness = try Harness("return workout { name = \"T\", countdown = 0, rest(5), work(60), rest(30) }")
+        harness.session.start()
+        harness.clock.advance(by: 13)
+        harness.session.apply(.quit)
+        let summary = try XCTUnwrap(harness.session.summary)
+        XCTAssertFalse(summary.completed)
+        XCTAssertEqual(summary.workSeconds, 8)
+        XCTAssertEqual(summary.elapsed, 13)
+    }
+
+    func testAPauseIsNotWork() throws {
+        let harness = try Harness("return workout { name = \"T\", countdown = 0, work(60), rest(30) }")
+        harness.session.start()
+        harness.clock.advance(by: 8)
+        harness.session.apply(.pause)
+        harness.clock.advance(by: 100)
+        harness.session.apply(.quit)
+        XCTAssertEqual(harness.session.summary?.workSeconds, 8)
+    }
+
+    /// A finished segment is not counted twice; a rest under way is not work.
+    func testQuittingInARestCountsOnlyTheWorkBefore() throws {
+        let harness = try Harness("return workout { name = \"T\", countdown = 0, work(10), rest(30) }")
+        harness.session.start()
+        harness.clock.advance(by: 25)
+        harness.session.apply(.quit)
+        XCTAssertEqual(harness.session.summary?.workSeconds, 10)
+    }
+
+    /// The demo, quit 8 s into its first work segment: 8 s of work, and the summary is the
+    /// only word on how it stopped.
+    func testTheDemoQuitInItsFirstWorkSegment() throws {
+        let demo = try RoutineLoader.load(path: packageRoot.appendingPathComponent("programs/demo.lua").path)
+        let harness = Harness(demo)
+        harness.session.start()
+        let start = try XCTUnwrap(demo.timeline.segments.first { $0.kind == "work" }).start
+        harness.clock.advance(by: start + 3)
+        harness.session.apply(.quit)
+        XCTAssertEqual(harness.session.summary?.workSeconds, 3)
+        XCTAssertFalse(harness.trace.contains { $0.contains("log Stopped") }, "\(harness.trace)")
+    }
+}
