@@ -125,8 +125,8 @@ install-built:
 	  $(SHAREDIR)/$(ZSH_COMPLETIONS)/_workout $(SHAREDIR)/fish/vendor_completions.d/workout.fish
 
 # Removes every file install-built wrote, and the completion folders it leaves empty
-# (bin, share and man stay: they are everyone's). Also the resources folder that the
-# README's earlier instructions had copied into bin.
+# (bin, share and man stay: they are everyone's). Also the resources folder that
+# installations by hand copied into bin.
 uninstall:
 	rm -f $(BINDIR)/workout $(BINDIR)/workout-serve $(SHAREDIR)/man/man1/workout.1.gz $(SHAREDIR)/bash-completion/completions/workout \
 	  $(SHAREDIR)/$(ZSH_COMPLETIONS)/_workout $(SHAREDIR)/fish/vendor_completions.d/workout.fish

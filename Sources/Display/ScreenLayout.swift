@@ -152,8 +152,8 @@ public enum ScreenLayout {
         for binding in KeyBinding.table {
             guard var action = binding.short else { continue }
             if binding.action == .session(.toggle) && state.paused { action = "resume" }
-            // Swift's own filter, not Foundation's `replacingOccurrences`: that bridges to
-            // NSString and was 0.8M instructions of a display run's start-up.
+            // Swift's own filter, not Foundation's `replacingOccurrences`, which bridges to
+            // NSString: a large part of a display run's start-up (BENCHMARKS.md).
             let key = binding.name == "q, Esc" ? "q" : String(binding.name.filter { $0 != " " })
             let part = Line([Span(line.width == 0 ? "" : "  "), Span(key, "1"), Span(" " + action, "2")])
             guard line.width + part.width <= width else { break }

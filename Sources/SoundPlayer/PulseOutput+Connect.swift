@@ -59,9 +59,9 @@ extension PulseOutput {
 
     /// The server's buffer for the stream (`tlength`) and how much of it is asked for at a
     /// time (`minreq`), in seconds: while the stream runs, the server wakes the audio
-    /// thread once per refill (about 7 times a second; at libpulse's default of a quarter
-    /// of a 50 ms buffer it was 70). With `ADJUST_LATENCY` the sink is asked for
-    /// (tlength − 2 × minreq) / 2 = 50 ms of latency, as before.
+    /// thread once per refill, about 7 times a second (libpulse's default, a quarter of a
+    /// 50 ms buffer, would be 70). With `ADJUST_LATENCY` the sink is asked for
+    /// (tlength − 2 × minreq) / 2 = 50 ms of latency.
     static let bufferLength = 0.4
     static let refillLength = 0.15
 

@@ -6,7 +6,7 @@ import IntervalEngine
 /// conformances about 60 times: 20M instructions, most of a run's start-up, paid again
 /// by every workout (docs/design.md). Anything else — help, `--serve`, `--horizon`, the
 /// limits, a repeated switch, a value that does not read or does not pass `validate()` —
-/// gives nil, and ArgumentParser parses the whole line as before, with its own messages.
+/// gives nil, and ArgumentParser parses the whole line, with its own messages.
 /// So this accepts only lines ArgumentParser accepts, and makes the same `RunRequest`
 /// of them; tests hold the two to it over every option and many generated lines.
 enum QuickRunArguments {

@@ -167,7 +167,7 @@ final class ProcessHygieneTests: XCTestCase {
     /// SIGPIPE): `kill` and Ctrl-C work on it. glibc's own two signals (32, 33) are
     /// ignored in any child posix_spawn makes, and no program can use them.
     func testChildrenStartWithACleanSignalMask() throws {
-        let result = DispatchQueue.global().sync { () -> ChildProcess.Result in
+        let result = DispatchQueue.global().sync { () -> ChildProcess.TextExit in
             var blocked = sigset_t()
             sigemptyset(&blocked)
             sigaddset(&blocked, SIGTERM)

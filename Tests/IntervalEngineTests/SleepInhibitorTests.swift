@@ -8,7 +8,7 @@ final class SleepInhibitorTests: XCTestCase {
     var binary: String { WorkoutBinary.binary }
 
     /// What the fake logind logged, and what the shell script wrote to `report`.
-    struct Outcome {
+    struct BusRun {
         var log: [String]
         var report: [String]
     }
@@ -16,7 +16,7 @@ final class SleepInhibitorTests: XCTestCase {
     /// Runs `script` (sh) on a new bus with the fake logind on it (unless `logind` is
     /// false), `$WORKOUT` the binary with the bus as its system bus, `$DIR` a scratch
     /// directory, `$LOG` the fake's log.
-    func onABus(logind: Bool = true, _ script: String) throws -> Outcome {
+    func onABus(logind: Bool = true, _ script: String) throws -> BusRun {
         let busRunner = try PrivateBus.runner()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("workout-logind-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -41,7 +41,7 @@ final class SleepInhibitorTests: XCTestCase {
         func lines(_ name: String) -> [String] {
             ((try? String(contentsOfFile: "\(dir)/\(name)", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
         }
-        return Outcome(log: lines("log"), report: lines("report"))
+        return BusRun(log: lines("log"), report: lines("report"))
     }
 
     /// Polls the log (in the script) until it holds `text`, for at most 5 s.

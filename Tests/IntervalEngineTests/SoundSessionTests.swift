@@ -97,18 +97,18 @@ final class SoundSessionTests: XCTestCase {
         let desktop = AlertSwitches.decide(bell: nil, sound: true, notify: false, voice: false,
                                            dryRun: false, environment: environment)
         XCTAssertTrue(desktop.sound)
-        XCTAssertFalse(desktop.bell, "the bell rings only where no sound plays")
-        XCTAssertTrue(desktop.terminalBell)
+        XCTAssertFalse(desktop.automaticBells, "the bell rings only where no sound plays")
+        XCTAssertTrue(desktop.bellAllowed)
         let ssh = AlertSwitches.decide(bell: nil, sound: false, notify: false, voice: false,
                                        dryRun: false, environment: environment)
         XCTAssertFalse(ssh.sound)
-        XCTAssertTrue(ssh.bell)
+        XCTAssertTrue(ssh.automaticBells)
         let both = AlertSwitches.decide(bell: true, sound: true, notify: false,
                                         voice: false, dryRun: false, environment: environment)
-        XCTAssertTrue(both.sound && both.bell)
+        XCTAssertTrue(both.sound && both.automaticBells)
         let quiet = AlertSwitches.decide(bell: false, sound: false, notify: false, voice: false,
                                          dryRun: false, environment: environment)
-        XCTAssertFalse(quiet.sound || quiet.bell || quiet.terminalBell)
+        XCTAssertFalse(quiet.sound || quiet.automaticBells || quiet.bellAllowed)
         let dry = AlertSwitches.decide(bell: nil, sound: true, notify: false, voice: false,
                                        dryRun: true, environment: environment)
         XCTAssertEqual(dry, .silent, "a dry run is silent")

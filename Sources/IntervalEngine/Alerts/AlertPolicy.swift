@@ -79,7 +79,7 @@ public struct AlertPolicy: Sendable {
         switch moment {
         case let .segmentStart(segment, next):
             if switches.sound, let sound = sounds.start(of: segment.kind) { alerts.append(.sound(sound)) }
-            if switches.bell { alerts.append(.bell("")) }
+            if switches.automaticBells { alerts.append(.bell("")) }
             if switches.flash { alerts.append(.flash("")) }
             if switches.notify {
                 alerts.append(.notify(Notification(title: segment.name, body: SummaryText.segment(segment, next: next))))
@@ -88,14 +88,14 @@ public struct AlertPolicy: Sendable {
         case .countdown(let second):
             let text = String(second)
             if switches.sound, let pip = sounds.countdown { alerts.append(.sound(pip)) }
-            if switches.bell { alerts.append(.bell(text)) }
+            if switches.automaticBells { alerts.append(.bell(text)) }
             if switches.flash { alerts.append(.flash(text)) }
             if switches.voice { alerts.append(.say(text)) }
         case .textCue(let text), .announcement(let text):
             if switches.voice { alerts.append(.say(text)) }
         case .finish:
             if switches.sound, let chime = sounds.finish { alerts.append(.sound(chime)) }
-            if switches.bell { alerts.append(.bell("")) }
+            if switches.automaticBells { alerts.append(.bell("")) }
         case let .summary(title, body):
             if switches.notify { alerts.append(.notify(Notification(title: title, body: body, urgency: .critical))) }
         case .pause:
@@ -111,10 +111,10 @@ public struct AlertPolicy: Sendable {
     /// A routine's own alert, heard if its switch is on.
     private func routine(_ alert: Alert) -> Alert {
         switch alert {
-        case .bell(let text): switches.terminalBell ? alert : .unheard(.bell, text: text)
+        case .bell(let text): switches.bellAllowed ? alert : .unheard(.bell, text: text)
         case .flash(let text): switches.flash ? alert : .unheard(.flash, text: text)
         case .sound(let sound), .bellForSound(let sound), .unheardSound(let sound):
-            switches.sound ? .sound(sound) : switches.terminalBell ? .bellForSound(sound) : .unheardSound(sound)
+            switches.sound ? .sound(sound) : switches.bellAllowed ? .bellForSound(sound) : .unheardSound(sound)
         case .notify(let notification):
             switches.notify ? alert : .unheard(.notify, text: Alert.notify(notification).text)
         case .say(let text): switches.voice ? alert : .unheard(.say, text: text)
@@ -123,10 +123,10 @@ public struct AlertPolicy: Sendable {
     }
 
     /// Whether the countdown's seconds make any alert, so need timers of their own.
-    var countdownAlerts: Bool { switches.bell || switches.voice || switches.flash || switches.sound }
+    var countdownAlerts: Bool { switches.automaticBells || switches.voice || switches.flash || switches.sound }
 
     /// Whether the terminal bell stands in for sounds when the sound server goes away.
-    public var bellStandsInForSound: Bool { switches.terminalBell }
+    public var bellStandsInForSound: Bool { switches.bellAllowed }
 }
 
 extension AlertPolicy.Alert {

@@ -5,12 +5,13 @@ import Foundation
 /// reads the switches: it gives the automatic alerts that are on, and marks the routine's
 /// own alerts that are off as unheard; the players play what they are given.
 public struct AlertSwitches: Sendable, Equatable {
-    /// The automatic terminal bell at boundaries and countdown seconds: on where no sound
-    /// plays (or with `--bell`), never with `--no-bell`; off in a dry run unless `--bell`.
-    public var bell: Bool
-    /// Whether the terminal may ring at all (not `--no-bell`): the routine's own `bell()`,
-    /// and the stand-in for sounds when there is no sound server or it goes away.
-    public var terminalBell: Bool
+    /// The session rings the terminal bell by itself at boundaries and countdown seconds:
+    /// on where no sound plays (or with `--bell`), never with `--no-bell`; off in a dry
+    /// run unless `--bell`.
+    public var automaticBells: Bool
+    /// The terminal may ring at all (not `--no-bell`): the routine's own `bell()`, and the
+    /// stand-in for sounds when there is no sound server or it goes away.
+    public var bellAllowed: Bool
     /// Sounds made in the process, played by the sound server.
     public var sound: Bool
     /// Desktop notifications through notify-send.
@@ -21,11 +22,11 @@ public struct AlertSwitches: Sendable, Equatable {
     /// unless `--no-flash`). Nothing else can show it, so it is off without the display.
     public var flash: Bool
 
-    /// `terminalBell` defaults to `bell`.
+    /// `bell`: the automatic bells; `bellAllowed` defaults to it.
     public init(bell: Bool = true, notify: Bool = false, voice: Bool = false, flash: Bool = false,
-                sound: Bool = false, terminalBell: Bool? = nil) {
-        self.bell = bell
-        self.terminalBell = terminalBell ?? bell
+                sound: Bool = false, bellAllowed: Bool? = nil) {
+        automaticBells = bell
+        self.bellAllowed = bellAllowed ?? bell
         self.sound = sound
         self.notify = notify
         self.voice = voice
@@ -49,7 +50,7 @@ public struct AlertSwitches: Sendable, Equatable {
         let sounds = sound && !dryRun
         return AlertSwitches(bell: bell ?? (!dryRun && !sounds), notify: notifications && !dryRun,
                              voice: voice && !dryRun, flash: display && !noFlash && !dryRun,
-                             sound: sounds, terminalBell: bell ?? !dryRun)
+                             sound: sounds, bellAllowed: bell ?? !dryRun)
     }
 
     /// Notifications default to on where a desktop session bus is and `notify-send` exists.

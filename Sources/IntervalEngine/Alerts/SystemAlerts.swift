@@ -48,7 +48,7 @@ public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
         self.warn = warn
         self.notifyTimeout = notifyTimeout
         self.speechTimeout = speechTimeout
-        terminal = switches.terminalBell ? FileHandle(forWritingAtPath: "/dev/tty") : nil
+        terminal = switches.bellAllowed ? FileHandle(forWritingAtPath: "/dev/tty") : nil
         if switches.notify {
             notifier = ExecutableSearch.find("notify-send", environment: environment)
             if notifier == nil { warn("notify-send is not installed; desktop notifications are off") }

@@ -43,7 +43,8 @@ enum Modules {
         return 1
     }
 
-    private enum Outcome {
+    /// Where a module was found (its bytes and path), or why not.
+    private enum Location {
         case success([UInt8], String)
         case failure(String)
     }
@@ -57,7 +58,7 @@ enum Modules {
         return allowed(first) && name.unicodeScalars.allSatisfy { allowed($0) || $0 == "-" }
     }
 
-    private static func locate(_ stack: LuaStack, _ state: LuaState) -> Outcome {
+    private static func locate(_ stack: LuaStack, _ state: LuaState) -> Location {
         guard let name = stack.string(at: 1) else {
             return .failure("require: the module name must be a string such as \"helpers\", got \(stack.describe(at: 1))")
         }

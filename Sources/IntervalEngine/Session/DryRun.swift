@@ -1,7 +1,7 @@
 /// A whole workout run at once on a virtual clock: `run --dry-run` and the fuzzer. A
 /// pause from a hook is resumed straight away, so the run always ends.
 public enum DryRun {
-    public enum Outcome: Equatable, Sendable {
+    public enum Ending: Equatable, Sendable {
         case finished
         /// Hooks kept extending: the workout was still going at `limit`; stopped there.
         case ranPastLimit
@@ -13,7 +13,7 @@ public enum DryRun {
     static let pausesAtOneMoment = 1_000
 
     /// Starts `session` and runs it to its end, or stops it at workout time `limit`.
-    public static func run(_ session: Session, on clock: VirtualClock, until limit: Double) -> Outcome {
+    public static func run(_ session: Session, on clock: VirtualClock, until limit: Double) -> Ending {
         session.start()
         var lastPause = -1.0
         var pausesNow = 0

@@ -33,17 +33,6 @@ public struct SessionOptions: Sendable {
         self.init(alerts: AlertSwitches(bell: bell, notify: notify, voice: voice, flash: flash, sound: sound),
                   payloadsInEvents: payloadsInEvents, tenths: tenths)
     }
-
-    /// A bell at each boundary and for the countdown.
-    var bell: Bool { alerts.bell }
-    /// A desktop notification at each segment start.
-    var notify: Bool { alerts.notify }
-    /// Each segment's name, the countdown and text cues spoken.
-    var voice: Bool { alerts.voice }
-    /// The live display's band flashes at each boundary and countdown second.
-    var flash: Bool { alerts.flash }
-    /// The routine's sounds at countdown seconds, boundaries and the finish.
-    var sound: Bool { alerts.sound }
 }
 
 /// How a workout ended, for `on_finish`, the summary and the history.
@@ -63,9 +52,4 @@ public struct Summary: Sendable, Equatable {
     /// What the routine's `record` calls kept, the last value per name, in the order the
     /// names were first recorded; scores recorded by `on_finish` are in it too.
     public var scores: [Score] = []
-}
-
-/// How a segment ended, per position in the timeline.
-enum Outcome: UInt8 {
-    case pending, done, skipped
 }

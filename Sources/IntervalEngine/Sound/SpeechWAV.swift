@@ -1,6 +1,6 @@
 /// Reads what `espeak-ng --stdout` prints: a RIFF WAVE of 16-bit PCM, mono. Anything
 /// else (another format, stereo, a truncated header, no samples) is refused with a
-/// reason, and the words are then spoken the old way. espeak-ng writes to a pipe, so it
+/// reason, and the words are then said aloud by the synthesizer itself. espeak-ng writes to a pipe, so it
 /// cannot go back to fill in the sizes: its RIFF and data sizes are placeholders
 /// (0x7FFFF000), and the data runs to the end of what it printed.
 public enum SpeechWAV {

@@ -64,7 +64,7 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
     /// And at most this many texts (those that could not be rendered hold no samples).
     static let keptTexts = 256
 
-    /// `renderer`: the path of espeak-ng. `fallback` says words the old way.
+    /// `renderer`: the path of espeak-ng. `fallback` says words aloud (the synthesizer itself, through `SystemAlerts`).
     public init(output: any SoundOutput, renderer: String, fallback: @escaping @Sendable (String) -> Void,
                 warn: @escaping @Sendable (String) -> Void) {
         self.output = output

@@ -11,13 +11,13 @@ import Foundation
 /// left behind.
 public enum ChildProcess {
     /// How a child ended, with what it printed: text (`run`) or bytes (`capture`).
-    public enum Outcome<Output: Equatable & Sendable>: Equatable, Sendable {
+    public enum Exit<Output: Equatable & Sendable>: Equatable, Sendable {
         case exited(Int32, output: Output)
         case timedOut
         case failedToStart
     }
 
-    public typealias Result = Outcome<String>
+    public typealias TextExit = Exit<String>
 
     /// At most this much of a child's text output is kept (notify-send prints an id).
     static let outputLimit = 64 * 1024
@@ -28,7 +28,7 @@ public enum ChildProcess {
 
     /// Runs the program and keeps its output as text, up to `outputLimit`. `input` (at
     /// most `inputLimit` bytes; more is cut) is its standard input.
-    public static func run(_ path: String, _ arguments: [String], input: [UInt8] = [], timeout: Double) -> Result {
+    public static func run(_ path: String, _ arguments: [String], input: [UInt8] = [], timeout: Double) -> TextExit {
         switch capture(path, arguments, input: input, timeout: timeout, limit: outputLimit) {
         case let .exited(status, bytes): .exited(status, output: String(decoding: bytes, as: UTF8.self))
         case .timedOut: .timedOut
@@ -40,7 +40,7 @@ public enum ChildProcess {
     /// far bigger than the text a program prints); what comes beyond is read and dropped,
     /// so the child never blocks on a full pipe.
     public static func capture(_ path: String, _ arguments: [String], input bytes: [UInt8] = [], timeout: Double,
-                               limit: Int) -> Outcome<[UInt8]> {
+                               limit: Int) -> Exit<[UInt8]> {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return .failedToStart }
         let (output, input) = (ends[0], ends[1])
