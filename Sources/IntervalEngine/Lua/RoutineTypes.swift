@@ -59,13 +59,30 @@ public enum RoutineTypes {
 
     public static let segmentSpec = APIClass("workout.SegmentSpec", "The full form of a segment, for `segment{}`.", [
         APIField("kind", "string", "What the segment is: `work`, `rest`, `warmup`, `cooldown`, `prep` (each has its colour) or any other word."),
-        APIField("duration", "workout.Duration", "How long it lasts."),
+        APIField("duration", "workout.Duration", optional: true, "How long it lasts (none for an `open` segment)."),
         APIField("name", "string", optional: true, "Shown and spoken; defaults to the kind, capitalised."),
         APIField("info", "table", optional: true, "The payload: handed back as `seg.info` on every fire, the same table each time."),
         APIField("cues", "workout.Cues", optional: true, "Cues inside the segment: `{ [10] = \"…\", [-5] = fn, half = \"…\" }`."),
         APIField("on_start", segmentHook, optional: true, "Runs when this segment starts, before `on_segment_start`."),
         APIField("on_end", segmentHook, optional: true, "Runs when this segment ends, before `on_segment_end`."),
+        APIField("open", "boolean", optional: true, "Ends when the athlete says so (Enter, DONE, SIGUSR1) or a hook calls `done()`, not at a duration: a set, a lap. Its clock counts up; the next segment starts when it is done."),
+        APIField("cap", "workout.Duration", optional: true, "With `open`: the longest it may run; it ends there (`by = \"cap\"`)."),
+        APIField("expect", "workout.Duration", optional: true, "With `open`: how long it is expected to take, for `plan` and `--dry-run` (default: the cap, else 60 s)."),
     ])
+
+    /// The fields `for_time{}` and `amrap{}` share with `segment{}`.
+    private static func segmentFields(_ names: [String]) -> [APIField] {
+        names.compactMap { name in segmentSpec.fields.first { $0.name == name } }
+    }
+
+    public static let forTimeSpec = APIClass("workout.ForTimeSpec", "What `for_time{}` takes: an open work segment that records its time.",
+        [APIField("cap", "workout.Duration", optional: true, "The time cap: at it the segment ends, and records `capped` and the tallies instead of a time.")]
+        + segmentFields(["name", "info", "cues", "on_start", "on_end", "expect"]))
+
+    public static let amrapSpec = APIClass("workout.AmrapSpec", "What `amrap{}` takes: a work segment that records the `rounds` tally when it ends.",
+        [APIField("minutes", "number", optional: true, "How long it lasts, in minutes (or `duration`)."),
+         APIField("duration", "workout.Duration", optional: true, "How long it lasts, if not in `minutes`.")]
+        + segmentFields(["name", "info", "cues", "on_start", "on_end"]))
 
     public static let roundsOptions = APIClass("workout.RoundsOptions", "The options of `rounds`.", [
         APIField("name", "string", optional: true, "Labels the block: hooks see it as `seg.block`."),
@@ -89,6 +106,8 @@ public enum RoutineTypes {
         APIField("on_pause", segmentHook, optional: true, "Runs when the workout pauses."),
         APIField("on_resume", segmentHook, optional: true, "Runs when the workout resumes."),
         APIField("on_finish", "fun(summary: workout.Summary)", optional: true, "Runs when the workout ends, finished or stopped."),
+        APIField("on_tally", "fun(seg: workout.Segment, name: string, value: integer)", optional: true, "Runs when a tally counts (`r`, the page's +1): its name and new value."),
+        APIField("on_lap", "fun(seg: workout.Segment, split: number)", optional: true, "Runs when the athlete presses lap (`l`): the split in seconds."),
     ])
 
     public static let segment = APIClass("workout.Segment", "`seg`: the segment a hook or cue runs for.", [
@@ -96,14 +115,16 @@ public enum RoutineTypes {
         APIField("count", "integer", optional: true, "How many segments the timeline has; nil when the workout is open-ended (it has a `generate`)."),
         APIField("name", "string", "Its name."),
         APIField("kind", "string", "Its kind: `work`, `rest`, …"),
-        APIField("duration", "number", "Its planned length in seconds."),
+        APIField("duration", "number", "Its planned length in seconds (an open segment's: what it is expected to take)."),
         APIField("start", "number", "Its planned start, in seconds from the workout's start."),
         APIField("round", "integer", optional: true, "The round of the innermost `rounds` block it is in (nil outside one)."),
         APIField("rounds", "integer", optional: true, "How many rounds that block has."),
         APIField("block", "string", optional: true, "That block's `name`."),
         APIField("info", "table", optional: true, "Its payload: the same table on every call, shared by every round of a repeated step."),
         APIField("elapsed", "number", "Seconds done in this segment."),
-        APIField("remaining", "number", "Seconds left in this segment."),
+        APIField("remaining", "number", optional: true, "Seconds left in this segment (an open segment's: to its cap; nil without one)."),
+        APIField("open", "boolean", optional: true, "True when it ends when the athlete says so."),
+        APIField("cap", "number", optional: true, "An open segment's cap, in seconds."),
     ])
 
     public static let started = APIClass("workout.Started", "`w`: what `on_start` receives.", [
@@ -144,6 +165,6 @@ public enum RoutineTypes {
         APIField("volume", "number", optional: true, "0 to 1 of the player's volume (`--volume`); default 1."),
     ])
 
-    public static let all: [APIClass] = [step, routine, segmentSpec, roundsOptions, recordOptions, workoutSpec, segment, started,
+    public static let all: [APIClass] = [step, routine, segmentSpec, forTimeSpec, amrapSpec, roundsOptions, recordOptions, workoutSpec, segment, started,
                                          summary, progress, parameter, note]
 }

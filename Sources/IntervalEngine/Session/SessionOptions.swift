@@ -17,6 +17,10 @@ public struct SessionOptions: Sendable {
     /// restarting this one (a second press of `b` keeps going back).
     public var backGrace: Double
 
+    /// A dry run's stand-in for the athlete: each open segment is marked done when it
+    /// was expected to take (its `expect`, or `--assume`'s seconds: `Timeline.assume`).
+    public var standInAthlete = false
+
     /// What `backGrace` is unless a caller says otherwise.
     public static let standardBackGrace = 2.0
 

@@ -22,7 +22,30 @@
 ---The full form of a segment, for `segment{}`.
 ---@class workout.SegmentSpec
 ---@field kind string What the segment is: `work`, `rest`, `warmup`, `cooldown`, `prep` (each has its colour) or any other word.
----@field duration workout.Duration How long it lasts.
+---@field duration? workout.Duration How long it lasts (none for an `open` segment).
+---@field name? string Shown and spoken; defaults to the kind, capitalised.
+---@field info? table The payload: handed back as `seg.info` on every fire, the same table each time.
+---@field cues? workout.Cues Cues inside the segment: `{ [10] = "…", [-5] = fn, half = "…" }`.
+---@field on_start? fun(seg: workout.Segment) Runs when this segment starts, before `on_segment_start`.
+---@field on_end? fun(seg: workout.Segment) Runs when this segment ends, before `on_segment_end`.
+---@field open? boolean Ends when the athlete says so (Enter, DONE, SIGUSR1) or a hook calls `done()`, not at a duration: a set, a lap. Its clock counts up; the next segment starts when it is done.
+---@field cap? workout.Duration With `open`: the longest it may run; it ends there (`by = "cap"`).
+---@field expect? workout.Duration With `open`: how long it is expected to take, for `plan` and `--dry-run` (default: the cap, else 60 s).
+
+---What `for_time{}` takes: an open work segment that records its time.
+---@class workout.ForTimeSpec
+---@field cap? workout.Duration The time cap: at it the segment ends, and records `capped` and the tallies instead of a time.
+---@field name? string Shown and spoken; defaults to the kind, capitalised.
+---@field info? table The payload: handed back as `seg.info` on every fire, the same table each time.
+---@field cues? workout.Cues Cues inside the segment: `{ [10] = "…", [-5] = fn, half = "…" }`.
+---@field on_start? fun(seg: workout.Segment) Runs when this segment starts, before `on_segment_start`.
+---@field on_end? fun(seg: workout.Segment) Runs when this segment ends, before `on_segment_end`.
+---@field expect? workout.Duration With `open`: how long it is expected to take, for `plan` and `--dry-run` (default: the cap, else 60 s).
+
+---What `amrap{}` takes: a work segment that records the `rounds` tally when it ends.
+---@class workout.AmrapSpec
+---@field minutes? number How long it lasts, in minutes (or `duration`).
+---@field duration? workout.Duration How long it lasts, if not in `minutes`.
 ---@field name? string Shown and spoken; defaults to the kind, capitalised.
 ---@field info? table The payload: handed back as `seg.info` on every fire, the same table each time.
 ---@field cues? workout.Cues Cues inside the segment: `{ [10] = "…", [-5] = fn, half = "…" }`.
@@ -52,6 +75,8 @@
 ---@field on_pause? fun(seg: workout.Segment) Runs when the workout pauses.
 ---@field on_resume? fun(seg: workout.Segment) Runs when the workout resumes.
 ---@field on_finish? fun(summary: workout.Summary) Runs when the workout ends, finished or stopped.
+---@field on_tally? fun(seg: workout.Segment, name: string, value: integer) Runs when a tally counts (`r`, the page's +1): its name and new value.
+---@field on_lap? fun(seg: workout.Segment, split: number) Runs when the athlete presses lap (`l`): the split in seconds.
 
 ---`seg`: the segment a hook or cue runs for.
 ---@class workout.Segment
@@ -59,14 +84,16 @@
 ---@field count? integer How many segments the timeline has; nil when the workout is open-ended (it has a `generate`).
 ---@field name string Its name.
 ---@field kind string Its kind: `work`, `rest`, …
----@field duration number Its planned length in seconds.
+---@field duration number Its planned length in seconds (an open segment's: what it is expected to take).
 ---@field start number Its planned start, in seconds from the workout's start.
 ---@field round? integer The round of the innermost `rounds` block it is in (nil outside one).
 ---@field rounds? integer How many rounds that block has.
 ---@field block? string That block's `name`.
 ---@field info? table Its payload: the same table on every call, shared by every round of a repeated step.
 ---@field elapsed number Seconds done in this segment.
----@field remaining number Seconds left in this segment.
+---@field remaining? number Seconds left in this segment (an open segment's: to its cap; nil without one).
+---@field open? boolean True when it ends when the athlete says so.
+---@field cap? number An open segment's cap, in seconds.
 
 ---`w`: what `on_start` receives.
 ---@class workout.Started
@@ -155,6 +182,16 @@ function prep(d, name, info) end
 ---@return workout.Step
 function segment(spec) end
 
+---For Time: an open work segment (the clock counts up) that, when done, records its time as the score `time` (lower is better); at its cap it records `capped` = 1 and the tallies instead.
+---@param spec workout.ForTimeSpec The cap, name and the rest of a segment's fields.
+---@return workout.Step
+function for_time(spec) end
+
+---As many rounds as possible: a work segment of `minutes` that records the `rounds` tally (`r`, the page's +1) as a score when it ends.
+---@param spec workout.AmrapSpec Its minutes, name and the rest of a segment's fields.
+---@return workout.Step
+function amrap(spec) end
+
 ---Repeats steps n times.
 ---@param n integer How many times, 1 or more.
 ---@param steps workout.Step[] The steps of one round, in order; may hold further `rounds`.
@@ -199,6 +236,14 @@ function tone(notes) end
 
 ---Ends the current segment now.
 function skip() end
+
+---Marks the current open segment done, as the athlete's Enter would (`by = "hook"`); nothing for a timed one.
+function done() end
+
+---What a tally has counted so far in this workout (0 before its first count).
+---@param name string The tally: `"rounds"` is the one `r` and the page's +1 count.
+---@return integer
+function tally(name) end
 
 ---Lengthens (or, negative, shortens) the current segment.
 ---@param seconds number Seconds to add; negative shortens, and taking all that is left ends the segment, counted as skipped.
