@@ -134,12 +134,14 @@ final class RunAssembly {
         // Signals and output failures are handled on the main queue, where these live.
         let session = MainThreadBox(session)
         let display = MainThreadBox(display)
+        let serverBox = MainThreadBox(server)
         let signal = signal
         // Nothing more can be shown: the workout ends here, recorded as not completed.
         Output.onFailure = {
             DispatchQueue.main.async { session.value.apply(.quit) }
         }
-        let trapped = SignalTraps.stopping + (interactive ? [SIGTSTP, SIGCONT, SIGWINCH] : [])
+        // SIGUSR1 is done, for a foot pedal or a script: `kill -USR1 PID`.
+        let trapped = SignalTraps.stopping + [SIGUSR1] + (interactive ? [SIGTSTP, SIGCONT, SIGWINCH] : [])
         return SignalTraps(trapped) { number in
             switch number {
             case SIGTSTP:
@@ -152,6 +154,9 @@ final class RunAssembly {
                     SignalTraps.stopProcess()
                     display.value?.resume()
                 }
+            case SIGUSR1:
+                session.value.apply(.done)
+                serverBox.value?.commandApplied()
             case SIGCONT:
                 display.value?.resume()
             case SIGWINCH:

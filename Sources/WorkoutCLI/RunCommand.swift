@@ -76,6 +76,8 @@ struct Run: ParsableCommand {
     /// Only a dry run needs it: a real open-ended workout runs until you quit.
     @OptionGroup var horizon: HorizonOption
 
+    @OptionGroup var assume: AssumeOption
+
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
@@ -93,7 +95,7 @@ struct Run: ParsableCommand {
         RunRequest(routine: routine, settings: parameters.settings, speed: speed, json: json, dryRun: dryRun,
                    bell: bell, noSound: noSound, volume: volume, noFlash: noFlash, calm: calm, notify: notify,
                    voice: voice, countUp: countUp, tenths: tenths, noHistory: noHistory, allowSleep: allowSleep,
-                   serveAddress: serving.address, newToken: serving.newToken, horizon: horizon.horizon,
+                   serveAddress: serving.address, newToken: serving.newToken, horizon: horizon.horizon, assume: assume.assume,
                    limits: limits.limits)
     }
 }
@@ -122,12 +124,15 @@ extension RunRequest {
     private func runVirtually(_ routine: Routine) -> Int32 {
         let clock = VirtualClock()
         routine.horizon = horizon ?? Timeline.defaultHorizon
+        if let assume { routine.timeline.assume(openSeconds: assume) }
         let errors = ErrorCount()
         // Nothing is real-time here, so the events go out in blocks.
         let output = BlockOutput()
         defer { output.flush() }
-        let session = Session(routine: routine, scheduler: clock,
-                              options: SessionOptions(alerts: alertSwitches(display: false), payloadsInEvents: json))
+        var options = SessionOptions(alerts: alertSwitches(display: false), payloadsInEvents: json)
+        // Nobody is there to end an open segment: a stand-in does, when it was expected to.
+        options.standInAthlete = true
+        let session = Session(routine: routine, scheduler: clock, options: options)
         session.subscribe(EventPrinter(json ? .json : .plain, line: output.line))
         session.subscribe(errors)
         // Hooks that extend forever would never end: stop a day past the plan.
@@ -138,6 +143,10 @@ extension RunRequest {
         case .ranPastLimit:
             output.flush()
             Output.error("workout: the dry run was still going a day past the planned end; stopped")
+            return 1
+        case .waitedForTheAthlete:
+            output.flush()
+            Output.error("workout: the dry run waited for an open segment to be marked done; stopped")
             return 1
         case .pausedOnEveryResume:
             output.flush()

@@ -28,6 +28,8 @@ struct RunRequest: Equatable {
     var newToken = false
     /// `--horizon`: only a dry run takes it.
     var horizon: Int?
+    /// `--assume`: only a dry run takes it.
+    var assume: Double?
     var limits = LuaLimits()
 
     /// The defaults, for `Run`'s declarations.
@@ -44,6 +46,9 @@ struct RunRequest: Equatable {
         try SoundCheck.validate(volume: volume)
         if horizon != nil && !dryRun {
             throw ValidationError("--horizon goes with --dry-run: a real open-ended workout runs until you quit")
+        }
+        if assume != nil && !dryRun {
+            throw ValidationError("--assume goes with --dry-run: in a real run the athlete ends each open segment")
         }
         if serveAddress != nil && dryRun {
             throw ValidationError("--serve goes with a real run, not --dry-run")

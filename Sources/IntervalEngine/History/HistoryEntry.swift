@@ -21,10 +21,12 @@ public struct HistoryEntry: Equatable, Sendable {
     public var speed: Double
     /// The routine's `record` calls: the last value per name.
     public var scores: [Score]
+    /// How long each open segment really took (a set, a For Time), with its laps.
+    public var open: [OpenSegmentRecord]
 
     public init(program: String, file: String, sha256: String, started: Date, ended: Date,
                 completed: Bool, elapsed: Double, segmentsDone: Int, segments: Int, workSeconds: Double,
-                speed: Double = 1, scores: [Score] = []) {
+                speed: Double = 1, scores: [Score] = [], open: [OpenSegmentRecord] = []) {
         self.program = program
         self.file = file
         self.sha256 = sha256
@@ -37,6 +39,7 @@ public struct HistoryEntry: Equatable, Sendable {
         self.workSeconds = workSeconds
         self.speed = speed
         self.scores = scores
+        self.open = open
     }
 
     /// A session of `routine`, started and ended at the given wall-clock times.
@@ -44,7 +47,7 @@ public struct HistoryEntry: Equatable, Sendable {
         self.init(program: routine.name, file: routine.filePath ?? routine.fileName,
                   sha256: routine.sha256 ?? "", started: started, ended: ended, completed: summary.completed,
                   elapsed: summary.elapsed, segmentsDone: summary.segmentsDone, segments: summary.segments,
-                  workSeconds: summary.workSeconds, speed: summary.speed, scores: summary.scores)
+                  workSeconds: summary.workSeconds, speed: summary.speed, scores: summary.scores, open: summary.open)
     }
 
     /// Run faster than real time (a demo, a test): not counted in totals, streaks or
@@ -72,6 +75,9 @@ public struct HistoryEntry: Equatable, Sendable {
         if !lower.isEmpty {
             fields.append(("lower_is_better", .array(lower.map { .string($0.name) })))
         }
+        if !open.isEmpty {
+            fields.append(("open", .array(open.map(\.json))))
+        }
         return .object(fields)
     }
 }
@@ -94,6 +100,7 @@ extension HistoryEntry {
         var speed = 1.0
         var scores: [Score] = []
         var lower: Set<String> = []
+        var open: [OpenSegmentRecord] = []
         func amount(_ reader: inout JSONReader) -> Double? {
             guard let value = reader.readNumber(), value >= 0, value <= Self.largest else { return nil }
             return value
@@ -126,6 +133,13 @@ extension HistoryEntry {
                     scores.record(Score(name: name, value: value))
                     return true
                 }
+            case "open":
+                open = []
+                return reader.items { reader in
+                    guard let record = OpenSegmentRecord(&reader), open.count < Int(Self.largest) else { return false }
+                    open.append(record)
+                    return true
+                }
             case "lower_is_better":
                 lower = []
                 return reader.items { reader in
@@ -144,7 +158,7 @@ extension HistoryEntry {
         }
         self.init(program: program, file: file, sha256: sha256, started: started, ended: ended,
                   completed: completed, elapsed: elapsed, segmentsDone: Int(segmentsDone), segments: Int(segments),
-                  workSeconds: workSeconds, speed: speed, scores: scores)
+                  workSeconds: workSeconds, speed: speed, scores: scores, open: open)
     }
 
     public init?(line: String) {

@@ -23,8 +23,8 @@ extension Session {
     }
 
     /// The longest tally name, and how much one command may add or take away.
-    static let longestTallyName = Score.longestName
-    static let largestTallyStep = 1_000
+    public static let longestTallyName = Score.longestName
+    public static let largestTallyStep = 1_000
 
     /// Counts `add` more on the tally `name` (never below 0), tells the listeners and
     /// calls `on_tally`. A name or step out of bounds is ignored: it comes from outside.

@@ -129,7 +129,8 @@ extension Session {
         return Summary(completed: completed, segmentsDone: tally.done, segmentsSkipped: tally.skipped,
                        segments: timeline.isOpenEnded ? tally.reached : timeline.count, elapsed: elapsed,
                        active: Number.rounded(max(0, elapsed - paused), places: 6),
-                       workSeconds: Number.rounded(workSeconds, places: 6), speed: scheduler.speed, scores: scores)
+                       workSeconds: Number.rounded(workSeconds, places: 6), speed: scheduler.speed, scores: scores,
+                       open: openRecords)
     }
 
     /// The segment after the current one, when it is known.

@@ -56,4 +56,6 @@ public struct Summary: Sendable, Equatable {
     /// What the routine's `record` calls kept, the last value per name, in the order the
     /// names were first recorded; scores recorded by `on_finish` are in it too.
     public var scores: [Score] = []
+    /// How long each open segment took, with its laps, in the order they ended.
+    public var open: [OpenSegmentRecord] = []
 }

@@ -23,6 +23,10 @@ extension SessionSnapshot {
             ("message", message.map { .object([("text", .string($0.text)), ("kind", .string($0.kind.rawValue))]) } ?? .null),
             ("tenths", .bool(tenths)),
             ("next_change", nextChange.map { .number(Number.rounded($0, places: 6)) } ?? .null),
+            ("open", .bool(open != nil)),
+            ("cap", open?.cap.map { .number($0) } ?? .null),
+            ("tallies", .object(tallies.map { ($0.name, .integer($0.value)) })),
+            ("laps", .array(laps.map { .number(Number.rounded($0, places: 3)) })),
         ])
     }
 
@@ -32,6 +36,7 @@ extension SessionSnapshot {
             ("index", .integer(segment.index)), ("count", .from(segment.count)), ("name", .string(segment.name)),
             ("kind", .string(segment.kind)), ("duration", .number(segment.duration)), ("round", .from(segment.round)),
             ("rounds", .from(segment.rounds)), ("block", .from(segment.block)), ("info", part.info),
+            ("open", .bool(segment.open != nil)),
         ])
     }
 }
