@@ -20,6 +20,9 @@ struct Plan: ParsableCommand {
 
     @OptionGroup var assume: AssumeOption
 
+    @OptionGroup(title: "History")
+    var history: HistorySourceOptions
+
     @Flag(help: "Print the plan as one JSON object.")
     var json = false
 
@@ -31,7 +34,8 @@ struct Plan: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try RoutineLookup.loadOrFail(routine, settings: parameters.settings, limits: limits.limits)
+        let loaded = try RoutineLookup.loadOrFail(routine, settings: parameters.settings, limits: limits.limits,
+                                                  history: history.file)
         if let seconds = assume.assume { loaded.timeline.assume(openSeconds: seconds) }
         let errors = loaded.expand(horizon: horizon.segments)
         if json {

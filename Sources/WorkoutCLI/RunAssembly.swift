@@ -97,7 +97,7 @@ final class RunAssembly {
         if let spoken { session.subscribe(spoken) }
         session.subscribe(AlertListener(player: alerts, speechElsewhere: spoken != nil))
         history = request.noHistory ? nil
-            : HistoryRecorder(routine: routine, file: HistoryFile(environment: Terminal.environment),
+            : HistoryRecorder(routine: routine, file: request.history ?? HistoryFile(environment: Terminal.environment),
                               progress: session.progress)
         if let history { session.subscribe(history) }
         let finished = finished

@@ -55,7 +55,7 @@ final class Harness {
     static func describe(_ event: Event) -> String {
         let time = Number.format(Number.rounded(event.t, places: 6))
         switch event.kind {
-        case let .workoutStart(name, segments, _, _):
+        case let .workoutStart(name, segments, _, _, _):
             return "\(time) workout_start \(name) \(segments.map(String.init) ?? "open-ended")"
         case let .segmentStart(segment, _): return "\(time) segment_start \(segment.index) \(segment.name)"
         case let .cue(index, offset, text): return "\(time) cue \(index)@\(Number.format(offset))" + (text.map { " \($0)" } ?? "")

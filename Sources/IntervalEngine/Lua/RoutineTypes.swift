@@ -157,6 +157,7 @@ public enum RoutineTypes {
         APIField("type", "\"integer\"|\"number\"|\"duration\"|\"string\"|\"boolean\"", optional: true,
                  "The type `--set` text must have; by default the default's type (text that reads as a duration is a duration)."),
         APIField("help", "string", optional: true, "One line shown by `workout plan` and `workout list`."),
+        APIField("from_history", "fun(h: workout.History): any, string?", optional: true, "Decides the value from the routine's history (`h`, the global `history`): return the value, or nil for the default, and why (`plan` shows it). `--set` always wins."),
     ])
 
     public static let note = APIClass("workout.Note", "One note of `tone{}` or of a sound in `sounds`: a sine that fades in and out.", [
