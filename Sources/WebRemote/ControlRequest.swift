@@ -3,7 +3,8 @@ import IntervalEngine
 
 /// The body of `POST /control`: `{"action":"pause"}`, … or `{"action":"add","seconds":N}`,
 /// read into the same `SessionCommand` a key gives. Anything else is refused with a
-/// message that says what was expected (the 400's body).
+/// message that says what was expected (the 400's body), where a name the client sent is
+/// shown escaped as the terminal's output is.
 enum ControlRequest {
     /// The actions by name, `add` apart (it needs its seconds).
     static let plain: [String: SessionCommand] = [
@@ -23,11 +24,11 @@ enum ControlRequest {
         }
         let allowed: Set<String> = action == "add" ? ["action", "seconds"] : ["action"]
         if let extra = object.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw ControlRequestError("unknown field \"\(extra)\" for action \"\(action)\"")
+            throw ControlRequestError("unknown field \"\(VisibleText.escape(extra))\" for action \"\(VisibleText.escape(action))\"")
         }
         if let command = plain[action] { return command }
         guard action == "add" else {
-            throw ControlRequestError("unknown action \"\(action)\": one of \(actions)")
+            throw ControlRequestError("unknown action \"\(VisibleText.escape(action))\": one of \(actions)")
         }
         // JSONDecoder tells a number from `true`, which JSONSerialization hands over as 1.
         let typed = try? JSONDecoder().decode(Seconds.self, from: body)

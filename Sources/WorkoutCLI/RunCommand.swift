@@ -331,11 +331,21 @@ extension RunRequest {
         do throws(ServeError) {
             return .success(try starter(ServeRequest(address: address, renewToken: newToken,
                                                      environment: Terminal.environment,
-                                                     snapshot: session.snapshot, control: control)))
+                                                     snapshot: session.snapshot, control: control,
+                                                     stopped: serveStopped)))
         } catch {
             Output.error("workout: \(error.message)")
             return .failure(error)
         }
+    }
+
+    /// A server that stopped while the workout goes on: a `serve_stopped` event with
+    /// --json, and a warning (on the display, or standard error).
+    private func serveStopped(_ reason: String) {
+        if json {
+            Output.line(JSONValue.object([("event", .string("serve_stopped")), ("reason", .string(reason))]).text)
+        }
+        Output.error("workout: --serve: \(reason); the workout goes on without the page")
     }
 
     /// The page's URL: a `serve` event before `workout_start` with --json, a line on
