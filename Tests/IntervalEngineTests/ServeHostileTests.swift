@@ -250,6 +250,37 @@ final class ServeHostileTests: XCTestCase {
         try quit(workout)
     }
 
+    /// The server's process out of descriptors (its limit lowered, while it runs, to what
+    /// it has open and 4 more): accepting pauses instead of ending, and once connections
+    /// close the server answers again.
+    func testRunningOutOfDescriptorsOnlyPausesAccepting() throws {
+        let workout = try ServingWorkout(routine)
+        let pid = workout.process.processIdentifier
+        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count
+        // util-linux's prlimit (Debian's essential packages have it).
+        let lowered = try spawn("/usr/bin/prlimit", ["--pid", "\(pid)", "--nofile=\(open + 4):"])
+        XCTAssertEqual(lowered.status, 0, lowered.output)
+        var held: [Int32] = []
+        for _ in 0..<20 { held.append(try RawHTTP.connect(port: workout.port)) }
+        // The server took what it could: every descriptor it may have is open.
+        let deadline = Date().addingTimeInterval(10)
+        while ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0) < open + 4,
+              Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        XCTAssertGreaterThanOrEqual(try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count, open + 4)
+        held.forEach { close($0) }
+        var state: RawResponse?
+        let again = Date().addingTimeInterval(20)
+        while state?.status != 200, Date() < again {
+            state = try? workout.request("GET", "/state?token=\(workout.token)")
+            if state?.status != 200 { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        XCTAssertEqual(state?.status, 200, "the server answers again")
+        XCTAssertNil(workout.events.first { $0["event"] as? String == "serve_stopped" })
+        try quit(workout)
+    }
+
     // MARK: helpers
 
     func openViewer(_ workout: ServingWorkout) throws -> (Int32, Int) {
