@@ -62,7 +62,21 @@ public final class EventFeed: SessionListener {
         if text.utf8.count > largestMessage {
             text = shortened(json).text
         }
+        if text.utf8.count > largestMessage {
+            text = clipped(shortened(json)).text
+        }
         return Array("\(prefix)\(text)\n\n".utf8)
+    }
+
+    /// The last resort for a message still too large (a huge log line or message): every
+    /// text over 1 KiB cut to its first 1,024 characters and `… (shortened)`.
+    private static func clipped(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text) where text.utf8.count > 1024: .string(String(text.prefix(1024)) + "… (shortened)")
+        case .object(let members): .object(members.map { ($0.0, clipped($0.1)) })
+        case .array(let items): .array(items.map(clipped))
+        default: value
+        }
     }
 
     /// Far above any event or snapshot but one with an enormous info, and a quarter of a
