@@ -53,10 +53,9 @@ final class ServingWorkout: @unchecked Sendable {
             lock.withLock { ended = true }
         }
         var serve: [String: Any]?
-        let deadline = Date().addingTimeInterval(20)
-        while serve == nil, Date() < deadline {
+        eventually(timeout: 20, every: 0.02) {
             serve = events.first { $0["event"] as? String == "serve" }
-            if serve == nil { Thread.sleep(forTimeInterval: 0.02) }
+            return serve != nil
         }
         guard let serve, let url = serve["url"] as? String, let components = URLComponents(string: url),
               let port = components.port, let token = components.queryItems?.first(where: { $0.name == "token" })?.value
@@ -82,22 +81,19 @@ final class ServingWorkout: @unchecked Sendable {
     /// Waits up to `seconds` for an event that `matches`.
     @discardableResult
     func waitFor(_ seconds: Double = 15, _ matches: ([String: Any]) -> Bool) -> [String: Any]? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if let found = events.first(where: matches) { return found }
-            Thread.sleep(forTimeInterval: 0.02)
+        var found: [String: Any]?
+        eventually(timeout: seconds, every: 0.02) {
+            found = events.first(where: matches)
+            return found != nil
         }
-        return nil
+        return found
     }
 
     /// Waits for the process to end; its exit status.
     func waitForExit(_ seconds: Double = 30) -> Int32? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        guard !process.isRunning else { return nil }
+        guard eventually(timeout: seconds, every: 0.02, { !process.isRunning }) else { return nil }
         process.waitUntilExit()
-        let drained = Date().addingTimeInterval(5)
-        while !lock.withLock({ ended }), Date() < drained { Thread.sleep(forTimeInterval: 0.01) }
+        eventually(timeout: 5) { lock.withLock { ended } }
         return process.terminationStatus
     }
 
