@@ -54,7 +54,7 @@ DEB = dist/workout_$(VERSION)_$(shell dpkg --print-architecture).deb
 # The man page's date: the last commit's, so the same commit gives the same page.
 MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
 
-.PHONY: run test deps test-deps packages build release manual install install-built uninstall deb \
+.PHONY: run test test-unit deps test-deps packages build release manual install install-built uninstall deb \
   deb-built clean definitions test-asan fuzz-smoke fuzz bench bench-smoke
 
 # Seconds of fuzzing in `make test`, and in `make fuzz`.
@@ -149,7 +149,14 @@ deb-built:
 	  ZSH_COMPLETIONS=zsh/vendor-completions
 	packaging/deb.sh .build/deb $(VERSION) $(DEB)
 
-# Every test, then the same tests once more under AddressSanitizer (own scratch path,
+# The inner loop: the unit tests alone (Tests/UnitTests: the engine and the display's pure
+# parts on the virtual clock, no processes), in seconds. `make test` runs them too.
+test-unit: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --disable-swift-testing --filter 'UnitTests\.'
+
+# Every test — the unit tests and the system tests (Tests/IntervalEngineTests: the binary,
+# tmux, pulseaudio, Chromium, the .deb) — then the same tests once more under AddressSanitizer (own scratch path,
 # so the normal build stays incremental), then a bounded fuzz run, then a tiny run of the
 # benchmark script. The release build and its manual come first: the tests install them
 # into a temporary PREFIX and build the .deb from them.

@@ -67,6 +67,17 @@ let package = Package(
             name: "workout-serve",
             dependencies: ["WorkoutCLI", "WebRemote"]
         ),
+        // The unit tests (`make test-unit`): the engine and the display's pure parts on the
+        // virtual clock, no processes.
+        .testTarget(
+            name: "UnitTests",
+            dependencies: [
+                "IntervalEngine", "Display", "WorkoutCLI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The system tests: the binary, tmux, pulseaudio, Chromium, the .deb, each started
+        // by the test.
         .testTarget(
             name: "IntervalEngineTests",
             dependencies: [
