@@ -55,27 +55,20 @@ enum Constructors {
     }
 
     /// `for_time{ cap=, name=, … }`: an open work segment that records how long it took.
-    static let forTime: workout_SwiftFunction = { L in
-        APIError.entry(L) { stack, state throws(APIError) in
-            let args = Arguments(stack: stack, state: state, function: "for_time")
-            try args.table(at: 1, what: "its argument")
-            try args.noArguments(after: 1)
-            var spec = try segmentSpec(args, at: 1, kind: "work", shape: .forTime)
-            if spec.name == defaultName("work") { spec.name = "For time" }
-            spec.score = .forTime
-            return args.push(.segment(spec))
-        }
-    }
+    static let forTime: workout_SwiftFunction = { L in scored(L, "for_time", .forTime, name: "For time") }
 
     /// `amrap{ minutes=, name=, … }`: a work segment that records the rounds counted.
-    static let amrap: workout_SwiftFunction = { L in
+    static let amrap: workout_SwiftFunction = { L in scored(L, "amrap", .amrap, name: "AMRAP") }
+
+    /// A work segment that records its own score when it ends, from the table at 1.
+    private static func scored(_ L: OpaquePointer?, _ function: String, _ score: SegmentScore, name: String) -> Int32 {
         APIError.entry(L) { stack, state throws(APIError) in
-            let args = Arguments(stack: stack, state: state, function: "amrap")
+            let args = Arguments(stack: stack, state: state, function: function)
             try args.table(at: 1, what: "its argument")
             try args.noArguments(after: 1)
-            var spec = try segmentSpec(args, at: 1, kind: "work", shape: .amrap)
-            if spec.name == defaultName("work") { spec.name = "AMRAP" }
-            spec.score = .amrap
+            var spec = try segmentSpec(args, at: 1, kind: "work", shape: score == .forTime ? .forTime : .amrap)
+            if spec.name == defaultName("work") { spec.name = name }
+            spec.score = score
             return args.push(.segment(spec))
         }
     }

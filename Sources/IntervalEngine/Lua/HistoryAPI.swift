@@ -179,32 +179,26 @@ enum HistoryAPI {
 
     /// `history.best(name)`: the best value a score has had, by its direction.
     static let bestOf: workout_SwiftFunction = { L in
-        APIError.entry(L) { stack, state throws(APIError) in
-            let args = Arguments(stack: stack, state: state, function: "history.best")
-            let name = try args.text(at: 1, what: "name")
-            var best: Score?
-            history(state).forEach { entry in
-                if let score = entry.scores.first(where: { $0.name == name }), best.map({ score.beats($0.value) }) ?? true {
-                    best = score
-                }
-                return true
-            }
-            if let best { stack.push(best.value) } else { stack.pushNil() }
-            return 1
-        }
+        scoreValue(L, "history.best", first: false) { best, score in best.map { score.beats($0.value) } ?? true }
     }
 
     /// `history.latest(name)`: the newest value of a score.
     static let latestOf: workout_SwiftFunction = { L in
+        scoreValue(L, "history.latest", first: true) { _, _ in true }
+    }
+
+    /// Walks the sessions newest first, keeping a score named at 1 where `keeps(kept, score)`
+    /// says so (`first`: stopping at the first one kept); pushes its value, or nil.
+    private static func scoreValue(_ L: OpaquePointer?, _ function: String, first: Bool,
+                                   keeps: @escaping (Score?, Score) -> Bool) -> Int32 {
         APIError.entry(L) { stack, state throws(APIError) in
-            let args = Arguments(stack: stack, state: state, function: "history.latest")
-            let name = try args.text(at: 1, what: "name")
-            var latest: Double?
+            let name = try Arguments(stack: stack, state: state, function: function).text(at: 1, what: "name")
+            var kept: Score?
             history(state).forEach { entry in
-                latest = entry.scores.first(where: { $0.name == name })?.value
-                return latest == nil
+                if let score = entry.scores.first(where: { $0.name == name }), keeps(kept, score) { kept = score }
+                return !(first && kept != nil)
             }
-            if let latest { stack.push(latest) } else { stack.pushNil() }
+            if let kept { stack.push(kept.value) } else { stack.pushNil() }
             return 1
         }
     }
