@@ -17,6 +17,7 @@ SWIFT ?= swift
 # tests record, and espeak-ng renders the words that --voice plays through it. libqrencode-dev makes that code; libcurl4-openssl-dev lets the release build
 # link workout-serve statically (its HTTP library links FoundationNetworking, which links
 # libcurl); libpulse-dev is the sound player's header (Sources/CPulse; libpulse is opened at run time).
+# bluez gives bluetoothctl, which the sensor tests hold the fake BlueZ to.
 PACKAGES := pkgconf liblua5.4-dev libqrencode-dev libcurl4-openssl-dev libsystemd-dev libpulse-dev
 TEST_PACKAGES := lua-check tmux dbus dbus-daemon libnotify-bin python3 python3-dbus python3-gi \
   python3-venv hyperfine jq man-db bash-completion fish lintian dpkg-dev chromium chromium-driver \
