@@ -88,3 +88,19 @@ final class GATTDecoderTests: XCTestCase {
         XCTAssertNil(FitnessMachineControl.Response([0x05, 0x01]))
     }
 }
+
+/// The power an ERG trainer is given for a segment.
+final class ErgTargetTests: XCTestCase {
+    func testWattsPowerOfFTPRangesAndRamps() {
+        XCTAssertEqual(ErgTarget(info: .object([("watts", .integer(250))]), ftp: nil)?.watts(elapsed: 3, duration: 60), 250)
+        XCTAssertEqual(ErgTarget(info: .object([("power", .integer(90))]), ftp: 200)?.watts(elapsed: 0, duration: 60), 180)
+        XCTAssertNil(ErgTarget(info: .object([("power", .integer(90))]), ftp: nil), "power needs an FTP")
+        XCTAssertNil(ErgTarget(info: .object([("freeride", .bool(true))]), ftp: 200))
+        let range = JSONValue.object([("low", .integer(200)), ("high", .integer(240))])
+        XCTAssertEqual(ErgTarget(info: .object([("watts", range)]), ftp: nil)?.watts(elapsed: 10, duration: 60), 220)
+        let ramp = ErgTarget(info: .object([("power", .object([("low", .integer(50)), ("high", .integer(100))])),
+                                            ("ramp", .bool(true))]), ftp: 200)
+        // 100 W → 200 W over 10 s, one step a second.
+        XCTAssertEqual([0, 0.9, 1, 5.5, 10].map { ramp?.watts(elapsed: $0, duration: 10) }, [100, 100, 110, 150, 200])
+    }
+}

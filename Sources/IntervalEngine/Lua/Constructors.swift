@@ -213,6 +213,7 @@ enum Constructors {
                 case "on_segment_end": spec.hooks.onSegmentEnd = try args.function(at: value, what: key)
                 case "on_pause": spec.hooks.onPause = try args.function(at: value, what: key)
                 case "on_resume": spec.hooks.onResume = try args.function(at: value, what: key)
+                case "on_sample": spec.hooks.onSample = try args.function(at: value, what: key)
                 default: spec.hooks.onFinish = try args.function(at: value, what: key)
                 }
             }) { position, value throws(APIError) in

@@ -107,6 +107,9 @@ public enum RoutineAPI {
             APIField("options", "workout.RecordOptions", optional: true, "`better = \"lower\"` for times (higher is better by default)."),
         ], "Keeps a score for this session: the last value per name goes into the history, and `workout history stats` shows each name's best.",
         body: Actions.record),
+        Function("erg", .action, [APIField("watts", "integer", "The target power, 0 to 2000 watts.")],
+                 "Sets a connected trainer's target power (ERG mode) until the next segment's own target or the next call; "
+                 + "nothing without a trainer or with `--no-erg`.", body: Actions.erg),
     ]
 
     static let stepMetatable = "workout.step"
@@ -116,6 +119,9 @@ public enum RoutineAPI {
         for function in functions {
             lua.setGlobal(function.name, function.body)
         }
+        // `sensor`: the sensors' latest values, filled in by the session as they come.
+        lua_createtable(lua.L, 0, 5)
+        lua_setglobal(lua.L, "sensor")
         for (name, tostring) in [(stepMetatable, Constructors.stepToString),
                                  (routineMetatable, Constructors.routineToString)] {
             luaL_newmetatable(lua.L, name)
@@ -150,6 +156,7 @@ struct WorkoutHooks {
     var onPause: LuaRef?
     var onResume: LuaRef?
     var onFinish: LuaRef?
+    var onSample: LuaRef?
 }
 
 /// The steps and routines created while a file loads. Lua holds each as a small

@@ -89,6 +89,15 @@ public enum RoutineTypes {
         APIField("on_pause", segmentHook, optional: true, "Runs when the workout pauses."),
         APIField("on_resume", segmentHook, optional: true, "Runs when the workout resumes."),
         APIField("on_finish", "fun(summary: workout.Summary)", optional: true, "Runs when the workout ends, finished or stopped."),
+        APIField("on_sample", "fun(seg: workout.Segment, s: workout.Sample)", optional: true, "Runs when a Bluetooth sensor's values come in, at most once a second."),
+    ])
+
+    public static let sample = APIClass("workout.Sample", "`s` of `on_sample`, and the global `sensor`: the sensors' latest values (nil when no sensor gives one, or it dropped out).", [
+        APIField("hr", "integer", optional: true, "Heart rate, beats per minute."),
+        APIField("power", "integer", optional: true, "Power, watts."),
+        APIField("cadence", "number", optional: true, "Cadence, rpm."),
+        APIField("speed", "number", optional: true, "Speed, km/h (a trainer's)."),
+        APIField("hr_zone", "integer", optional: true, "Heart-rate zone 1–5, with `--set max_hr=`."),
     ])
 
     public static let segment = APIClass("workout.Segment", "`seg`: the segment a hook or cue runs for.", [
@@ -145,5 +154,5 @@ public enum RoutineTypes {
     ])
 
     public static let all: [APIClass] = [step, routine, segmentSpec, roundsOptions, recordOptions, workoutSpec, segment, started,
-                                         summary, progress, parameter, note]
+                                         summary, progress, parameter, note, sample]
 }

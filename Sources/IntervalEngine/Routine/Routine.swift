@@ -115,4 +115,5 @@ private final class SilentActions: RoutineActions {
     func log(_ text: String) {}
     func control(_ command: SessionCommand) {}
     func record(_ score: Score) {}
+    func erg(_ watts: Int) {}
 }

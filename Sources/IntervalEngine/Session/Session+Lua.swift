@@ -57,6 +57,7 @@ extension Session: RoutineActions {
     }
 
     func log(_ text: String) { emit(.log(text: text)) }
+    func erg(_ watts: Int) { emit(.erg(watts: watts)) }
     func control(_ command: SessionCommand) { apply(command) }
 
     func record(_ score: Score) throws(APIError) {

@@ -17,12 +17,16 @@ public struct SessionOptions: Sendable {
     /// restarting this one (a second press of `b` keeps going back).
     public var backGrace: Double
 
+    /// The maximum heart rate and FTP that sensors' values are read against.
+    public var athlete = Athlete()
+
     /// What `backGrace` is unless a caller says otherwise.
     public static let standardBackGrace = 2.0
 
     public init(alerts: AlertSwitches, payloadsInEvents: Bool = true, tenths: Bool = false,
-                backGrace: Double = standardBackGrace) {
+                backGrace: Double = standardBackGrace, athlete: Athlete = Athlete()) {
         self.alerts = alerts
+        self.athlete = athlete
         self.payloadsInEvents = payloadsInEvents
         self.tenths = tenths
         self.backGrace = backGrace

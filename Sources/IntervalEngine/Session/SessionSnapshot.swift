@@ -55,6 +55,9 @@ public struct SessionSnapshot: Sendable, Equatable {
     /// Workout seconds since the start, when the snapshot was taken.
     public var t: Double
     public var speed: Double
+    /// Bluetooth sensors' latest values (stale ones marked), and the heart rate's zone.
+    public var sensors = SensorReadings()
+    public var hrZone: Int?
 
     public var paused: Bool { state == .paused }
 }
@@ -127,7 +130,7 @@ extension Session {
             backGrace: options.backGrace,
             nextChange: running ? ShownTime(remaining: remaining, tenths: options.tenths)
                 .nextChange(deadline: segmentDeadline - startedAt) : nil,
-            t: now - startedAt, speed: scheduler.speed)
+            t: now - startedAt, speed: scheduler.speed, sensors: sensors, hrZone: sensorZone)
     }
 
     /// A segment's `info` as JSON, converted once per segment start for the current

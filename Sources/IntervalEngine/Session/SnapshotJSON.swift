@@ -23,7 +23,34 @@ extension SessionSnapshot {
             ("message", message.map { .object([("text", .string($0.text)), ("kind", .string($0.kind.rawValue))]) } ?? .null),
             ("tenths", .bool(tenths)),
             ("next_change", nextChange.map { .number(Number.rounded($0, places: 6)) } ?? .null),
+            ("sensors", sensors.isEmpty ? .null : sensorsJSON),
         ])
+    }
+
+    /// `{hr, power, cadence, speed, hr_zone, stale}`: the latest values, `stale` naming
+    /// the ones whose sensor dropped out.
+    private var sensorsJSON: JSONValue {
+        var fields: [(String, JSONValue)] = []
+        var stale: [JSONValue] = []
+        if let hr = sensors.hr {
+            fields.append(("hr", .integer(hr.value)))
+            if hr.stale { stale.append(.string("hr")) }
+        }
+        if let power = sensors.power {
+            fields.append(("power", .integer(power.value)))
+            if power.stale { stale.append(.string("power")) }
+        }
+        if let cadence = sensors.cadence {
+            fields.append(("cadence", .number(Number.rounded(cadence.value, places: 1))))
+            if cadence.stale { stale.append(.string("cadence")) }
+        }
+        if let speed = sensors.speed {
+            fields.append(("speed", .number(Number.rounded(speed.value, places: 2))))
+            if speed.stale { stale.append(.string("speed")) }
+        }
+        fields.append(("hr_zone", .from(hrZone)))
+        fields.append(("stale", .array(stale)))
+        return .object(fields)
     }
 
     private static func json(_ part: Part) -> JSONValue {
