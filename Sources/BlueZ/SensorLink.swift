@@ -82,9 +82,16 @@ public final class SensorLink: @unchecked Sendable {
     private func find() {
         guard let device = client.device(address) else {
             if state != .finding {
+                // BlueZ lists a device that is not paired only once a discovery finds it.
                 state = .finding
                 client.beginDiscovery()
-                retryLater(after: 15, unless: .finding, warning: "sensor \(address) not found; still looking")
+                generation += 1
+                let attempt = generation
+                MainQueue.after(15) { [weak self] in
+                    guard let self, attempt == generation, state == .finding, !warnedDropOut else { return }
+                    warnedDropOut = true
+                    handlers.warn("sensor \(address) not found yet; still looking (is it awake and in range?)")
+                }
             }
             return
         }
@@ -163,7 +170,7 @@ public final class SensorLink: @unchecked Sendable {
                 + "(or with bluetoothctl pair \(address)), then start again")
             return
         }
-        retryLater(after: backOff, unless: nil,
+        retryLater(after: backOff,
                    warning: warnedDropOut ? nil : "sensor \(name) (\(address)) cannot connect (\(VisibleText.escape(failure.message))); trying again")
         warnedDropOut = true
     }
@@ -173,26 +180,20 @@ public final class SensorLink: @unchecked Sendable {
         handlers.stale(address)
         subscribed = [:]
         controlPoint = nil
-        retryLater(after: backOff, unless: nil,
+        retryLater(after: backOff,
                    warning: warnedDropOut ? nil : "sensor \(name) (\(address)) dropped out; reconnecting")
         warnedDropOut = true
     }
 
     /// Tries again after `seconds` (doubling the next wait, up to 30 s), warning once.
-    private func retryLater(after seconds: Double, unless keep: State?, warning: String?) {
+    private func retryLater(after seconds: Double, warning: String?) {
         if let warning { handlers.warn(warning) }
-        if keep == nil { state = .waiting }
+        state = .waiting
         generation += 1
         let attempt = generation
         backOff = min(backOff * 2, 30)
         MainQueue.after(seconds) { [weak self] in
-            guard let self, attempt == generation else { return }
-            if let keep {
-                // Still looking: say so once, and keep the discovery going.
-                if state == keep { state = .waiting; client.endDiscovery(); find() }
-                return
-            }
-            guard state == .waiting else { return }
+            guard let self, attempt == generation, state == .waiting else { return }
             find()
         }
     }

@@ -80,6 +80,8 @@ public struct DisplayState: Equatable, Sendable {
     public var band: Bool
     /// The visual bell is showing: the band's cells are inverted.
     public var flash: Bool
+    /// Bluetooth sensors' values, when the run has any.
+    public var sensors: SensorLine?
 
     public init(routine: String, name: String, kind: String, index: Int, count: Int?, clock: ShownTime,
                 duration: Double, countUp: Bool = false, round: Int? = nil, rounds: Int? = nil,
@@ -139,6 +141,7 @@ public struct DisplayState: Equatable, Sendable {
                   elapsed: max(0, snapshot.elapsed + ahead), active: max(0, snapshot.active + ahead),
                   message: message, paused: snapshot.paused, help: help, band: band, flash: flash,
                   invitation: invitation, backGrace: snapshot.backGrace)
+        if !snapshot.sensors.isEmpty { sensors = SensorLine(readings: snapshot.sensors, zone: snapshot.hrZone) }
     }
 
     /// The clock's text: remaining, or done with `--count-up`.

@@ -67,6 +67,8 @@ final class Harness {
         case let .resume(index, remaining): return "\(time) resume \(index) \(Number.format(remaining))"
         case let .suspend(index, missed): return "\(time) suspend \(index) \(Number.format(missed))"
         case let .error(_, hook, _): return "\(time) error \(hook)"
+        case let .sample(sample): return "\(time) sample \(sample.sensor)"
+        case let .erg(watts): return "\(time) erg \(watts)"
         case let .workoutEnd(summary): return "\(time) workout_end \(summary.completed) \(Number.format(summary.elapsed)) \(summary.segmentsDone)"
         }
     }
