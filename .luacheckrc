@@ -24,6 +24,7 @@ stds.workout = {
     "rawset",
     "require",
     "select",
+    sensor = { fields = { "hr", "power", "cadence", "speed", "hr_zone" } },
     "setmetatable",
     string = { fields = { "byte", "char", "dump", "find", "format", "gmatch", "gsub", "len", "lower", "match", "pack", "packsize", "rep", "reverse", "sub", "unpack", "upper" } },
     table = { fields = { "concat", "insert", "move", "pack", "remove", "sort", "unpack" } },
@@ -54,6 +55,7 @@ stds.workout = {
     "extend",
     "pause",
     "record",
+    "erg",
   },
 }
 std = "workout"

@@ -186,4 +186,39 @@ final class SensorRunTests: XCTestCase {
             XCTAssertLessThan(late.max() ?? 0, 50, "\(late)")
         }
     }
+
+    /// The live display shows the heart rate with its zone in the title row, and the
+    /// served page's snapshot carries the same values.
+    func testValuesOnTheDisplayAndThePage() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else { throw Missing(program: "tmux") }
+        try FakeBlueZ.run(devices: [FakeBlueZ.strap], """
+            tmux -L "workout-sensors-$$" -f /dev/null new-session -d -x 100 -y 30 \\
+              "env TERM=xterm-256color DBUS_SYSTEM_BUS_ADDRESS='$DBUS_SYSTEM_BUS_ADDRESS' '$WORKOUT' run '\(routine)' \(quiet) \\
+               --set max_hr=200 --sensor C0:FF:EE:00:00:01; sleep 30"
+            n=0; until tmux -L "workout-sensors-$$" capture-pane -p | head -n 1 | grep -q bpm; do
+              n=$((n + 1)); [ $n -gt 100 ] && break; sleep 0.05; done
+            tmux -L "workout-sensors-$$" capture-pane -p | head -n 1 | tr -s ' ' >> "$DIR/report"
+            tmux -L "workout-sensors-$$" kill-server
+            "$WORKOUT" run '\(routine)' --json \(quiet) --set max_hr=200 --serve 127.0.0.1:0 \\
+              --sensor C0:FF:EE:00:00:01 > "$DIR/out" 2> "$DIR/err" & workout=$!
+            waitfor '"sample"' "$DIR/out"
+            /usr/bin/python3 - "$DIR/out" >> "$DIR/report" <<'PY'
+            import json, sys, urllib.parse, urllib.request
+            serve = next(json.loads(l) for l in open(sys.argv[1]) if '"serve"' in l)
+            url = urllib.parse.urlsplit(serve["url"])
+            token = urllib.parse.parse_qs(url.query)["token"][0]
+            request = urllib.request.Request(f"http://{url.netloc}/state", headers={"Authorization": "Bearer " + token})
+            sensors = json.load(urllib.request.urlopen(request))["sensors"]
+            print("page", sensors["hr"] in (72, 150), sensors["hr_zone"] in (1, 3), sensors["stale"])
+            PY
+            wait $workout; echo "exit $?" >> "$DIR/report"
+            """) { outcome in
+            XCTAssertEqual(outcome.report.count, 3, "\(outcome.report)")
+            let title = outcome.report.first ?? ""
+            XCTAssertTrue(title.hasPrefix(" Sensors "), title)
+            XCTAssertTrue(title.contains("72 bpm Z1") || title.contains("150 bpm Z3"), title)
+            XCTAssertTrue(title.hasSuffix(" 1/2"), title)
+            XCTAssertEqual(Array(outcome.report.dropFirst()), ["page True True []", "exit 0"])
+        }
+    }
 }

@@ -13,7 +13,11 @@ public enum LuacheckConfig {
                    "  read_globals = {",
                    "    -- What the sandbox leaves of Lua 5.4."]
         for (name, fields) in sandboxGlobals() where !api.contains(name) {
-            if let fields {
+            if name == "sensor" {
+                // Filled in as sensors' values come: its fields are the sample's.
+                let names = RoutineTypes.sample.fields.map { "\"\($0.name)\"" }.joined(separator: ", ")
+                lua.append("    sensor = { fields = { \(names) } },")
+            } else if let fields {
                 lua.append("    \(name) = { fields = { \(fields.map { "\"\($0)\"" }.joined(separator: ", ")) } },")
             } else {
                 lua.append("    \"\(name)\",")

@@ -52,6 +52,7 @@
 ---@field on_pause? fun(seg: workout.Segment) Runs when the workout pauses.
 ---@field on_resume? fun(seg: workout.Segment) Runs when the workout resumes.
 ---@field on_finish? fun(summary: workout.Summary) Runs when the workout ends, finished or stopped.
+---@field on_sample? fun(seg: workout.Segment, s: workout.Sample) Runs when a Bluetooth sensor's values come in, at most once a second.
 
 ---`seg`: the segment a hook or cue runs for.
 ---@class workout.Segment
@@ -104,6 +105,14 @@
 ---@field hz number Its pitch, 20 to 20000 Hz.
 ---@field ms number Its length, 10 to 5000 ms.
 ---@field volume? number 0 to 1 of the player's volume (`--volume`); default 1.
+
+---`s` of `on_sample`, and the global `sensor`: the sensors' latest values (nil when no sensor gives one, or it dropped out).
+---@class workout.Sample
+---@field hr? integer Heart rate, beats per minute.
+---@field power? integer Power, watts.
+---@field cadence? number Cadence, rpm.
+---@field speed? number Speed, km/h (a trainer's).
+---@field hr_zone? integer Heart-rate zone 1–5, with `--set max_hr=`.
 
 ---The routine. A routine file returns it: `return workout { … }`.
 ---@param spec workout.Spec Name, description, countdown, hooks, and the steps in order.
@@ -212,6 +221,14 @@ function pause() end
 ---@param value number The value; a later call with the same name replaces it.
 ---@param options? workout.RecordOptions `better = "lower"` for times (higher is better by default).
 function record(name, value, options) end
+
+---Sets a connected trainer's target power (ERG mode) until the next segment's own target or the next call; nothing without a trainer or with `--no-erg`.
+---@param watts integer The target power, 0 to 2000 watts.
+function erg(watts) end
+
+---The Bluetooth sensors' latest values (nil when none gives one); see `on_sample`.
+---@type workout.Sample
+sensor = {}
 
 ---Only `os.time`, `os.clock`, `os.date` and `os.difftime` exist in a routine.
 ---@class workout.os
