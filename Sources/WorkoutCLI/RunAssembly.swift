@@ -104,6 +104,7 @@ final class RunAssembly {
                               progress: session.progress)
         if let history { session.subscribe(history) }
         sensors = Self.connectSensors(request, session: session, warn: warn)
+        if sensors != nil { history?.sensorTotals = session.sensorTotals }
         if let trainer = sensors?.trainer { session.subscribe(trainer) }
         let finished = finished
         session.subscribe { event in

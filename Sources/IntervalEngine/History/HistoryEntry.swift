@@ -47,6 +47,10 @@ public struct HistoryEntry: Equatable, Sendable {
                   workSeconds: summary.workSeconds, speed: summary.speed, scores: summary.scores)
     }
 
+    /// Heart rate and power from Bluetooth sensors, when the session had any (written, not
+    /// read back: `hr` and `power` in the line).
+    public var sensors: SensorTotals?
+
     /// Run faster than real time (a demo, a test): not counted in totals, streaks or
     /// statistics unless asked for.
     public var isSpedUp: Bool { speed != 1 }
@@ -72,6 +76,7 @@ public struct HistoryEntry: Equatable, Sendable {
         if !lower.isEmpty {
             fields.append(("lower_is_better", .array(lower.map { .string($0.name) })))
         }
+        if let sensors { fields += sensors.historyFields }
         return .object(fields)
     }
 }

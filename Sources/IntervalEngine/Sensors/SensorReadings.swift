@@ -98,3 +98,22 @@ public struct SensorTotals: Sendable, Equatable {
     /// Notes a heart rate for the maximum without adding time.
     mutating func see(hr: Int) { maxHR = max(maxHR ?? hr, hr) }
 }
+
+extension SensorTotals {
+    /// The history line's fields: `"hr": {"avg", "max", "zones": [seconds in zones 1–5]}`
+    /// and `"power": {"avg"}`, each only when the session had it.
+    var historyFields: [(String, JSONValue)] {
+        var fields: [(String, JSONValue)] = []
+        if let maxHR {
+            fields.append(("hr", .object([
+                ("avg", averageHR.map { .number(Number.rounded($0, places: 1)) } ?? .null),
+                ("max", .integer(maxHR)),
+                ("zones", .array(zoneSeconds.map { .number(Number.rounded($0, places: 1)) })),
+            ])))
+        }
+        if let averagePower {
+            fields.append(("power", .object([("avg", .number(Number.rounded(averagePower, places: 1)))])))
+        }
+        return fields
+    }
+}
