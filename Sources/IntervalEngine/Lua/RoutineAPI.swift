@@ -112,6 +112,10 @@ public enum RoutineAPI {
                  + "nothing without a trainer or with `--no-erg`.", body: Actions.erg),
     ]
 
+    /// The global tables besides the functions, and what they hold: `sensor`, filled in
+    /// by the session as sensors' values come.
+    public static let tables = ["sensor": RoutineTypes.sample]
+
     static let stepMetatable = "workout.step"
     static let routineMetatable = "workout.routine"
 
