@@ -30,12 +30,15 @@ Commands come one a line through the FIFO named by the third argument:
     quit
 
 The log (first argument) gets one line per thing a client did: `discovery start`,
-`connect ADDRESS`, `notify-on ADDRESS UUID`, `write ADDRESS UUID HEX`, and so on.
+`connect ADDRESS`, `notify-on ADDRESS UUID`, `write ADDRESS UUID HEX`, and so on. A device
+with `"times": true` also logs `time sent HEX SECONDS` for each notification and `time
+write HEX SECONDS` for each write, on CLOCK_MONOTONIC (benchmarks/sensors.py).
 Run with Debian's python3 (python3-dbus, python3-gi).
 """
 import json
 import os
 import sys
+import time
 
 import dbus
 import dbus.service
@@ -141,6 +144,8 @@ class Characteristic(PropertyObject):
 
     def send(self, value):
         self.set(Value=dbus.Array([dbus.Byte(b) for b in value], signature="y"))
+        if self.device.spec.get("times"):
+            self.device.server.log.write(f"time sent {bytes(value).hex()} {time.monotonic():.6f}")
 
     @dbus.service.method(CHARACTERISTIC, in_signature="a{sv}", out_signature="ay")
     def ReadValue(self, options):
@@ -152,6 +157,8 @@ class Characteristic(PropertyObject):
         self.check()
         data = bytes(value)
         self.device.server.log.write(f"write {self.device.address} {self.short} {data.hex()}")
+        if self.device.spec.get("times"):
+            self.device.server.log.write(f"time write {data.hex()} {time.monotonic():.6f}")
         if self.short == "2ad9" and data:
             result = 0x05 if data[0] in self.device.refused else 0x01
             response = bytes([0x80, data[0], result])
