@@ -10,7 +10,7 @@ SWIFT ?= swift
 # a notification server; python3-venv, hyperfine and jq serve the benchmark script's smoke
 # test (termdown goes into a venv, hyperfine times the start-up, jq is what `history stats`
 # is compared with; the C compiler that builds benchmarks/rusage.c comes with the Swift
-# toolchain); man-db, bash-completion and fish check what `make install` installs, lintian
+# toolchain); man-db, bash-completion, fish and zsh check what `make install` installs and the completion scripts, lintian
 # and dpkg-dev the .deb; chromium, chromium-driver and python3-selenium open the page of
 # `run --serve` in a real browser, and zbar-tools reads back the QR code the display
 # draws; pulseaudio and pulseaudio-utils run a private sound server whose output the sound
@@ -20,7 +20,7 @@ SWIFT ?= swift
 # bluez gives bluetoothctl, which the sensor tests hold the fake BlueZ to.
 PACKAGES := pkgconf liblua5.4-dev libqrencode-dev libcurl4-openssl-dev libsystemd-dev libpulse-dev
 TEST_PACKAGES := lua-check tmux dbus dbus-daemon libnotify-bin python3 python3-dbus python3-gi \
-  python3-venv hyperfine jq man-db bash-completion fish lintian dpkg-dev chromium chromium-driver \
+  python3-venv hyperfine jq man-db bash-completion fish zsh lintian dpkg-dev chromium chromium-driver \
   python3-selenium zbar-tools pulseaudio pulseaudio-utils espeak-ng bluez
 # What `make bench` needs besides the build: the pane, the timer, the peer's venv, jq,
 # which `history stats` is measured against, the browser that shows the served page, and

@@ -32,8 +32,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     // A million segments plan fine but would make every input slow to run.
     guard routine.timeline.count <= 2_000 else { return 0 }
     let clock = VirtualClock()
-    let session = Session(routine: routine, scheduler: clock,
-                          options: SessionOptions(bell: true, notify: true, voice: true, payloadsInEvents: true))
+    var options = SessionOptions(bell: true, notify: true, voice: true, payloadsInEvents: true)
+    options.standInAthlete = true
+    let session = Session(routine: routine, scheduler: clock, options: options)
     session.subscribe { event in
         sink &+= event.json.text.utf8.count &+ (PlainText.line(event) ?? "").utf8.count
     }

@@ -74,6 +74,11 @@ public struct DisplayState: Equatable, Sendable {
     public var help: Bool
     /// `run --serve`'s URL and QR code, while the display shows them.
     public var invitation: Invitation?
+    /// The segment is open: it ends when the athlete presses Enter, so its clock counts up
+    /// and the key line offers `Enter done`.
+    public var open = false
+    /// The tallies counted so far (`r`), shown beside the clock.
+    public var tallies: [TallyCount] = []
     /// Seconds within which `b` goes to the segment before (the help screen says so).
     public var backGrace: Double
     /// A wide band of the kind's colour behind the digits (off with `--calm` and without colour).
@@ -133,7 +138,8 @@ public struct DisplayState: Equatable, Sendable {
         let ahead = snapshot.remaining - clock.seconds
         self.init(routine: snapshot.routine, name: segment?.name ?? "", kind: segment?.kind ?? "",
                   index: segment?.index ?? 0, count: snapshot.count, clock: clock,
-                  duration: segment?.duration ?? 0, countUp: countUp, round: segment?.round,
+                  duration: snapshot.open != nil ? snapshot.remaining + snapshot.elapsedInSegment : segment?.duration ?? 0,
+                  countUp: countUp, round: segment?.round,
                   rounds: segment?.rounds, block: segment?.block,
                   info: current.flatMap { InfoText.summary($0.info) }, next: next,
                   workoutDone: snapshot.workoutDone + ahead,
@@ -141,6 +147,10 @@ public struct DisplayState: Equatable, Sendable {
                   elapsed: max(0, snapshot.elapsed + ahead), active: max(0, snapshot.active + ahead),
                   message: message, paused: snapshot.paused, help: help, band: band, flash: flash,
                   invitation: invitation, backGrace: snapshot.backGrace)
+        open = snapshot.open != nil
+        // An open segment's clock counts up: there is no end to count down to.
+        if open { self.countUp = true }
+        tallies = snapshot.tallies
         if !snapshot.sensors.isEmpty { sensors = SensorLine(readings: snapshot.sensors, zone: snapshot.hrZone) }
     }
 

@@ -33,6 +33,11 @@ public struct KeyBinding: Sendable {
                    help: "add / take away \(Number.format(adjustment)) s", short: "\(Number.format(adjustment))s"),
         KeyBinding(keys: Array("-_".utf8), action: .session(.add(seconds: -adjustment)), name: "", help: "",
                    short: nil),
+        KeyBinding(keys: [0x0D, 0x0A], action: .session(.done), name: "Enter",
+                   help: "done: ends an open segment (a set)", short: "done"),
+        KeyBinding(keys: Array("rR".utf8), action: .session(.tally(name: "rounds", add: 1)), name: "r / l",
+                   help: "one more round / a lap split", short: nil),
+        KeyBinding(keys: Array("lL".utf8), action: .session(.lap), name: "", help: "", short: nil),
         KeyBinding(keys: Array("qQ".utf8) + [0x1B], action: .session(.quit), name: "q, Esc", help: "quit",
                    short: "quit"),
         KeyBinding(keys: Array("?hH".utf8), action: .help, name: "?", help: "close this help", short: "help"),
@@ -58,6 +63,8 @@ public enum KeyParser {
                 position = endOfEscape(bytes, from: position)
                 continue
             }
+            // CR LF is one Enter, not two.
+            if byte == 0x0D, position < bytes.count, bytes[position] == 0x0A { position += 1 }
             if let binding = KeyBinding.binding(for: byte) { actions.append(binding.action) }
         }
         return actions

@@ -51,7 +51,8 @@ public enum ScreenLayout {
         var content: [Line]
         var moving: MovingRows?
         if state.help {
-            content = helpLines(width: width, backGrace: state.backGrace) + (state.invitation.map { [Line(), Line($0.url, "2").centered(in: width)] } ?? [])
+            content = helpLines(width: width, rows: size.rows - 2, backGrace: state.backGrace)
+                + (state.invitation.map { [Line(), Line($0.url, "2").centered(in: width)] } ?? [])
         } else if let invitation = state.invitation {
             content = invitationLines(state, invitation, size: size, glyphs: glyphs)
         } else {
@@ -162,6 +163,8 @@ public enum ScreenLayout {
         var line = Line()
         for binding in KeyBinding.table {
             guard var action = binding.short else { continue }
+            // Enter ends only an open segment: offered while one runs.
+            if binding.action == .session(.done) && !state.open { continue }
             if binding.action == .session(.toggle) && state.paused { action = "resume" }
             // Swift's own filter, not Foundation's `replacingOccurrences`, which bridges to
             // NSString: a large part of a display run's start-up (BENCHMARKS.md).
@@ -192,8 +195,9 @@ public enum ScreenLayout {
     }
 
     /// The help screen: each binding's name and what it does, from the one key table.
-    /// `back`'s grace comes from the session (`backGrace`).
-    static func helpLines(width: Int, backGrace: Double) -> [Line] {
+    /// `back`'s grace comes from the session (`backGrace`). Within `rows`, the title's
+    /// blank line goes first, then the title, then the last keys.
+    static func helpLines(width: Int, rows budget: Int, backGrace: Double) -> [Line] {
         var rows: [Line] = []
         for binding in KeyBinding.table where !binding.name.isEmpty {
             var help = binding.help
@@ -205,6 +209,10 @@ public enum ScreenLayout {
         }
         let blockWidth = min(width, rows.map(\.width).max() ?? 0)
         let pad = Line(String(repeating: " ", count: max(0, (width - blockWidth) / 2)))
-        return [Line("Keys", "1").centered(in: width), Line()] + rows.map { (pad + $0).truncated(to: width) }
+        let keys = rows.map { (pad + $0).truncated(to: width) }
+        let title = Line("Keys", "1").centered(in: width)
+        if keys.count + 2 <= budget { return [title, Line()] + keys }
+        if keys.count + 1 <= budget { return [title] + keys }
+        return Array(keys.prefix(max(0, budget)))
     }
 }

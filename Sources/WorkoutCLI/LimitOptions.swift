@@ -1,7 +1,7 @@
 import ArgumentParser
 import IntervalEngine
 
-/// The limits a routine runs under (README "Safety"), shared by every command that
+/// The limits a routine runs under (docs/routines.md, "Limits"), shared by every command that
 /// loads one. The defaults suit any honest routine; raise them for a routine that
 /// really computes a lot, lower them to try a stranger's routine on a short leash.
 struct LimitOptions: ParsableArguments {

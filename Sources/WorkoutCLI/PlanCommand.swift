@@ -18,6 +18,11 @@ struct Plan: ParsableCommand {
 
     @OptionGroup var horizon: HorizonOption
 
+    @OptionGroup var assume: AssumeOption
+
+    @OptionGroup(title: "History")
+    var history: HistorySourceOptions
+
     @Flag(help: "Print the plan as one JSON object.")
     var json = false
 
@@ -29,7 +34,9 @@ struct Plan: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try RoutineLookup.loadOrFail(routine, settings: parameters.settings, limits: limits.limits)
+        let loaded = try RoutineLookup.loadOrFail(routine, settings: parameters.settings, limits: limits.limits,
+                                                  history: history.file)
+        if let seconds = assume.assume { loaded.timeline.assume(openSeconds: seconds) }
         let errors = loaded.expand(horizon: horizon.segments)
         if json {
             loaded.writePlanJSON(Output.write)
@@ -49,6 +56,8 @@ struct Plan: ParsableCommand {
         if let description = loaded.description { Output.line(description.visible) }
         for line in ParameterList.lines(loaded.parameters, style: style) { Output.line(line) }
         let width = String(loaded.timeline.count).count
+        // `open ~0:45` is wider than a clock.
+        let lengthWidth = loaded.timeline.hasOpenSegments ? 10 : 7
         let output = BlockOutput()
         for segment in loaded.timeline.segments {
             let index = String(repeating: " ", count: width - String(segment.index).count) + String(segment.index)
@@ -56,7 +65,7 @@ struct Plan: ParsableCommand {
             let kind = Padding.column(segment.kind, 8)
             let info = InfoText.summary(loaded.infoJSON(for: segment)).map { " — " + Plan.shortened($0) } ?? ""
             output.line("\(index)  \(String(repeating: " ", count: max(0, 8 - start.count)))\(start)  "
-                        + "\(style.kind(kind)) \(Padding.column(TimeText.clock(segment.duration), 7)) "
+                        + "\(style.kind(kind)) \(Padding.column(Plan.length(segment), lengthWidth)) "
                         + segment.name.visible
                         + style.dim(PlainText.rounds(SegmentSummary(segment, count: loaded.timeline.count))) + info.visible)
         }
@@ -64,6 +73,12 @@ struct Plan: ParsableCommand {
         if loaded.timeline.reachedHorizon {
             Output.line(style.dim("… and more: the list stops at --horizon \(horizon.segments)"))
         }
+    }
+
+    /// `0:30`; an open segment's `open ~0:45`, what it is expected to take.
+    static func length(_ segment: Segment) -> String {
+        guard segment.open != nil else { return TimeText.clock(segment.duration) }
+        return "open ~" + TimeText.clock(segment.duration)
     }
 
     /// A payload in words, cut to one line of a plan.
@@ -76,7 +91,7 @@ struct Plan: ParsableCommand {
     /// `8 segments, 4:15`; for an open-ended routine what its generators gave, and
     /// whether they ended within the horizon.
     static func size(_ timeline: Timeline) -> String {
-        let known = "\(timeline.count) segments, \(TimeText.clock(timeline.duration))"
+        let known = "\(timeline.count) segments, \(timeline.hasOpenSegments ? "about " : "")\(TimeText.clock(timeline.duration))"
         guard timeline.isOpenEnded else { return known }
         return timeline.reachedHorizon ? "open-ended: the first \(known)" : "open-ended: \(known) as planned"
     }

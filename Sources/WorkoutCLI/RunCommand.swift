@@ -63,8 +63,12 @@ struct Run: ParsableCommand {
     @Flag(help: "Show tenths of a second in each segment's last 3 seconds (0:02.5), here and on the web page.")
     var tenths = false
 
-    @Flag(help: "Do not record this session in the history ($XDG_DATA_HOME/workout/history.jsonl).")
+    @Flag(help: "Neither read nor record the history ($XDG_DATA_HOME/workout/history.jsonl): the routine's `history` is empty, and this session is not kept.")
     var noHistory = false
+
+    @Option(help: ArgumentHelp("Read and record the history in PATH instead of $XDG_DATA_HOME/workout/history.jsonl.",
+                               valueName: "PATH"))
+    var historyFile: String?
 
     /// Off by default: a laptop that suspends mid-workout is what it guards against.
     @Flag(help: "Let the computer sleep during the workout (by default workout asks logind to keep it awake).")
@@ -87,6 +91,8 @@ struct Run: ParsableCommand {
     /// Only a dry run needs it: a real open-ended workout runs until you quit.
     @OptionGroup var horizon: HorizonOption
 
+    @OptionGroup var assume: AssumeOption
+
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
@@ -105,7 +111,7 @@ struct Run: ParsableCommand {
                    bell: bell, noSound: noSound, volume: volume, noFlash: noFlash, calm: calm, notify: notify,
                    voice: voice, countUp: countUp, tenths: tenths, noHistory: noHistory, allowSleep: allowSleep,
                    sensors: sensors, noSensors: noSensors, noErg: noErg,
-                   serveAddress: serving.address, newToken: serving.newToken, horizon: horizon.horizon,
+                   serveAddress: serving.address, newToken: serving.newToken, horizon: horizon.horizon, assume: assume.assume, historyFile: historyFile,
                    limits: limits.limits)
     }
 }
@@ -116,7 +122,7 @@ extension RunRequest {
     /// `starter`: how to start the server of `--serve`, in `workout-serve` (nil in
     /// `workout`, which hands `--serve` to it).
     func run(serving starter: ServeStarter? = nil) throws {
-        let loaded = try RoutineLookup.loadOrFail(routine, settings: settings, limits: limits)
+        let loaded = try RoutineLookup.loadOrFail(routine, settings: settings, limits: limits, history: history)
         let outcome = dryRun ? runVirtually(loaded) : runForReal(loaded, serving: starter)
         throw ExitCode(outcome)
     }
@@ -134,12 +140,15 @@ extension RunRequest {
     private func runVirtually(_ routine: Routine) -> Int32 {
         let clock = VirtualClock()
         routine.horizon = horizon ?? Timeline.defaultHorizon
+        if let assume { routine.timeline.assume(openSeconds: assume) }
         let errors = ErrorCount()
         // Nothing is real-time here, so the events go out in blocks.
         let output = BlockOutput()
         defer { output.flush() }
-        let session = Session(routine: routine, scheduler: clock,
-                              options: SessionOptions(alerts: alertSwitches(display: false), payloadsInEvents: json))
+        var options = SessionOptions(alerts: alertSwitches(display: false), payloadsInEvents: json)
+        // Nobody is there to end an open segment: a stand-in does, when it was expected to.
+        options.standInAthlete = true
+        let session = Session(routine: routine, scheduler: clock, options: options)
         session.subscribe(EventPrinter(json ? .json : .plain, line: output.line))
         session.subscribe(errors)
         // Hooks that extend forever would never end: stop a day past the plan.
@@ -150,6 +159,10 @@ extension RunRequest {
         case .ranPastLimit:
             output.flush()
             Output.error("workout: the dry run was still going a day past the planned end; stopped")
+            return 1
+        case .waitedForTheAthlete:
+            output.flush()
+            Output.error("workout: the dry run waited for an open segment to be marked done; stopped")
             return 1
         case .pausedOnEveryResume:
             output.flush()

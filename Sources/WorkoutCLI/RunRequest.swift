@@ -33,6 +33,13 @@ struct RunRequest: Equatable {
     var newToken = false
     /// `--horizon`: only a dry run takes it.
     var horizon: Int?
+    /// `--assume`: only a dry run takes it.
+    var assume: Double?
+    /// `--history-file`: the history to read and record in, instead of the user's.
+    var historyFile: String?
+
+    /// What the routine's `history` reads and the session is recorded in (nil: neither).
+    var history: HistoryFile? { HistorySourceOptions.file(noHistory: noHistory, path: historyFile) }
     var limits = LuaLimits()
 
     /// `--set max_hr=… ftp=…`, read against by sensors (validated in `validate`).
@@ -63,6 +70,9 @@ struct RunRequest: Equatable {
             _ = try Athlete(settings: settings)
         } catch {
             throw ValidationError(error.message)
+        }
+        if assume != nil && !dryRun {
+            throw ValidationError("--assume goes with --dry-run: in a real run the athlete ends each open segment")
         }
         if serveAddress != nil && dryRun {
             throw ValidationError("--serve goes with a real run, not --dry-run")

@@ -147,7 +147,7 @@ extension EndToEndTests {
             .write(to: path, atomically: true, encoding: .utf8)
         let csv = try workout(["history", "export"], environment: ["XDG_DATA_HOME": data.path])
         XCTAssertEqual(csv.status, 0, csv.stderr)
-        XCTAssertTrue(csv.stdout.hasPrefix("started,ended,program,file,completed,elapsed,segments_done,segments,work_seconds,speed,scores\r\n"))
+        XCTAssertTrue(csv.stdout.hasPrefix("started,ended,program,file,completed,elapsed,segments_done,segments,work_seconds,speed,scores,open\r\n"))
         // Python's csv module reads it back; its rows are printed as JSON.
         let exported = data.appendingPathComponent("export.csv")
         try Data(csv.stdout.utf8).write(to: exported)

@@ -25,7 +25,10 @@ final class KeyParserTests: XCTestCase {
     }
 
     func testOtherBytesAreIgnored() {
-        XCTAssertEqual(KeyParser.actions(in: bytes("xyz\r\n\t")), [])
+        XCTAssertEqual(KeyParser.actions(in: bytes("xyz\t")), [])
+        XCTAssertEqual(KeyParser.actions(in: bytes("\r\n")), [.session(.done)], "CR LF is one Enter")
+        XCTAssertEqual(KeyParser.actions(in: bytes("\rr\nl")),
+                       [.session(.done), .session(.tally(name: "rounds", add: 1)), .session(.done), .session(.lap)])
         XCTAssertEqual(KeyParser.actions(in: [0xC3, 0xA9]), [])
     }
 }

@@ -122,7 +122,7 @@ final class ListenerTests: XCTestCase {
             switch event.kind {
             case let .alert(.bell, text, _) where !text.isEmpty: expected = "plan \(time) countdown \(text)"
             case let .cue(_, offset, _): expected = "plan \(time) cue \(Number.format(offset))"
-            case let .segmentEnd(index, _, _, false): expected = "plan \(time) boundary \(index)->"
+            case let .segmentEnd(index, _, _, false, _): expected = "plan \(time) boundary \(index)->"
             default: continue
             }
             XCTAssertTrue(recorder.log[..<position].contains { $0.hasPrefix(expected) }, "\(line) was announced before it came")

@@ -14,13 +14,24 @@ final class ServingWorkout: @unchecked Sendable {
     private var received: [String] = []
     private var ended = false
 
-    init(_ routine: String, _ arguments: [String] = [], config: URL? = nil) throws {
-        process.executableURL = URL(fileURLWithPath: WorkoutBinary.binary)
-        process.arguments = ["run", routine, "--serve", "127.0.0.1:0", "--json", "--no-history"] + arguments
+    /// `variables` are set (nil: unset) after the usual ones; `descriptorLimit` is the
+    /// process's limit of open files (`ulimit -n`), as a desktop session might set it.
+    init(_ routine: String, _ arguments: [String] = [], config: URL? = nil, variables: [String: String?] = [:],
+         descriptorLimit: Int? = nil, directory: URL? = nil) throws {
+        if let directory { process.currentDirectoryURL = directory }
+        let command = ["run", routine, "--serve", "127.0.0.1:0", "--json", "--no-history"] + arguments
+        if let descriptorLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", WorkoutBinary.binary] + command
+        } else {
+            process.executableURL = URL(fileURLWithPath: WorkoutBinary.binary)
+            process.arguments = command
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = nil
         environment["XDG_CONFIG_HOME"] = (config ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("workout-serve-config")).path
+        for (name, value) in variables { environment[name] = value }
         process.environment = environment
         process.standardOutput = output
         process.standardError = errors

@@ -55,14 +55,17 @@ final class Harness {
     static func describe(_ event: Event) -> String {
         let time = Number.format(Number.rounded(event.t, places: 6))
         switch event.kind {
-        case let .workoutStart(name, segments, _, _):
+        case let .workoutStart(name, segments, _, _, _):
             return "\(time) workout_start \(name) \(segments.map(String.init) ?? "open-ended")"
         case let .segmentStart(segment, _): return "\(time) segment_start \(segment.index) \(segment.name)"
         case let .cue(index, offset, text): return "\(time) cue \(index)@\(Number.format(offset))" + (text.map { " \($0)" } ?? "")
-        case let .segmentEnd(index, _, _, skipped): return "\(time) segment_end \(index)" + (skipped ? " skipped" : "")
+        case let .segmentEnd(index, _, _, skipped, by):
+            return "\(time) segment_end \(index)" + (skipped ? " skipped" : by == .timer ? "" : " by \(by.rawValue)")
         case let .alert(type, text, _): return "\(time) \(type.rawValue)" + (text.isEmpty ? "" : " \(text)")
         case let .log(text): return "\(time) log \(text)"
         case let .score(score): return "\(time) score \(score.name) \(score.valueText) \(score.better)"
+        case let .tally(name, value, _): return "\(time) tally \(name) \(value)"
+        case let .lap(index, number, split): return "\(time) lap \(index) \(number) \(Number.format(split))"
         case let .pause(index, remaining): return "\(time) pause \(index) \(Number.format(remaining))"
         case let .resume(index, remaining): return "\(time) resume \(index) \(Number.format(remaining))"
         case let .suspend(index, missed): return "\(time) suspend \(index) \(Number.format(missed))"

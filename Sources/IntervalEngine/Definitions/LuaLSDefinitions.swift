@@ -37,6 +37,8 @@ public enum LuaLSDefinitions {
             lines.append("function \(function.name)(\(function.parameters.map(\.name).joined(separator: ", "))) end")
             lines.append("")
         }
+        lines += comment(RoutineTypes.history.doc)
+        lines += ["---@type workout.History", "history = {}", ""]
         lines += [
             "---The Bluetooth sensors' latest values (nil when none gives one); see `on_sample`.",
             "---@type workout.Sample",

@@ -3,16 +3,24 @@
 public struct Event: Sendable {
     public enum Kind: Sendable, Equatable {
         /// `segments` and `duration` are nil (JSON `null`) for an open-ended workout.
-        case workoutStart(name: String, segments: Int?, duration: Double?, speed: Double)
+        /// `fromHistory`: the parameters whose values the routine's history decided.
+        case workoutStart(name: String, segments: Int?, duration: Double?, speed: Double,
+                          fromHistory: [NamedValue] = [])
         case segmentStart(SegmentSummary, info: JSONValue)
         case cue(index: Int, offset: Double, text: String?)
-        case segmentEnd(index: Int, name: String, kind: String, skipped: Bool)
+        /// `by`: its planned end, an open segment's cap, the athlete, or a hook.
+        case segmentEnd(index: Int, name: String, kind: String, skipped: Bool, by: SegmentEndCause)
         /// `text` is what the event shows; a notification also carries its parts, a
         /// sound its notes.
         case alert(Alert, text: String, AlertDetail?)
         case log(text: String)
-        /// The routine called `record(name, value, options?)`.
+        /// The routine called `record(name, value, options?)`, or a segment recorded its score.
         case score(Score)
+        /// A tally counted: `add` to `name`, now `value` (`r`, the page's +1, `POST /control`).
+        case tally(name: String, value: Int, add: Int)
+        /// The athlete pressed lap in segment `index`: lap `number`, `split` seconds since
+        /// the previous lap or the segment's start.
+        case lap(index: Int, number: Int, split: Double)
         case pause(index: Int, remaining: Double)
         case resume(index: Int, remaining: Double)
         /// The machine slept `missed` real seconds under the running workout, which is
@@ -42,6 +50,17 @@ public struct Event: Sendable {
         self.kind = kind
         self.t = t
         self.fire = fire
+    }
+}
+
+/// A name and its value: a parameter the history decided.
+public struct NamedValue: Sendable, Equatable {
+    public var name: String
+    public var value: JSONValue
+
+    public init(_ name: String, _ value: JSONValue) {
+        self.name = name
+        self.value = value
     }
 }
 
@@ -90,17 +109,21 @@ public struct SegmentSummary: Sendable, Equatable {
     public var count: Int?
     public var name: String
     public var kind: String
+    /// Its length; for an open segment, the length it is expected to take.
     public var duration: Double
     public var round: Int?
     public var rounds: Int?
     public var block: String?
+    /// Set when it ends when the athlete says so (its clock counts up).
+    public var open: OpenEnd?
 
     public init(_ segment: Segment, count: Int?) {
         index = segment.index
         self.count = count
         name = segment.name
         kind = segment.kind
-        duration = segment.duration
+        open = segment.open
+        duration = segment.open?.expect ?? segment.duration
         round = segment.round
         rounds = segment.rounds
         block = segment.block
@@ -118,6 +141,8 @@ extension Event {
         case .alert: "alert"
         case .log: "log"
         case .score: "score"
+        case .tally: "tally"
+        case .lap: "lap"
         case .pause: "pause"
         case .resume: "resume"
         case .suspend: "suspend"

@@ -20,28 +20,41 @@ extension Event {
 
     private var ownFields: [(String, JSONValue)] {
         switch kind {
-        case let .workoutStart(name, segments, duration, speed):
-            return [("name", .string(name)), ("segments", .from(segments)),
-                    ("duration", duration.map { .number($0) } ?? .null), ("speed", .number(speed))]
+        case let .workoutStart(name, segments, duration, speed, fromHistory):
+            var fields: [(String, JSONValue)] = [("name", .string(name)), ("segments", .from(segments)),
+                                                 ("duration", duration.map { .number($0) } ?? .null), ("speed", .number(speed))]
+            if !fromHistory.isEmpty { fields.append(("from_history", .object(fromHistory.map { ($0.name, $0.value) }))) }
+            return fields
         case let .segmentStart(segment, info):
-            return [("index", .integer(segment.index)), ("count", .from(segment.count)),
-                    ("name", .string(segment.name)), ("kind", .string(segment.kind)),
-                    ("duration", .number(segment.duration)), ("round", .from(segment.round)),
-                    ("rounds", .from(segment.rounds)), ("block", .from(segment.block)), ("info", info)]
+            var fields: [(String, JSONValue)] = [
+                ("index", .integer(segment.index)), ("count", .from(segment.count)),
+                ("name", .string(segment.name)), ("kind", .string(segment.kind)),
+                ("duration", .number(segment.duration)), ("round", .from(segment.round)),
+                ("rounds", .from(segment.rounds)), ("block", .from(segment.block)), ("info", info)]
+            if let open = segment.open {
+                // `duration` is then what it is expected to take.
+                fields += [("open", .bool(true)), ("cap", open.cap.map { .number($0) } ?? .null)]
+            }
+            return fields
         case let .cue(index, offset, text):
             var fields: [(String, JSONValue)] = [("index", .integer(index)),
                                                  ("offset", .number(Number.rounded(offset, places: 6)))]
             if let text { fields.append(("text", .string(text))) }
             return fields
-        case let .segmentEnd(index, name, kind, skipped):
+        case let .segmentEnd(index, name, kind, skipped, by):
             return [("index", .integer(index)), ("name", .string(name)), ("kind", .string(kind)),
-                    ("skipped", .bool(skipped))]
+                    ("skipped", .bool(skipped)), ("by", .string(by.rawValue))]
         case let .alert(type, text, _):
             return [("type", .string(type.rawValue)), ("text", .string(text))]
         case let .log(text):
             return [("text", .string(text))]
         case let .score(score):
             return [("name", .string(score.name)), ("value", .number(score.value)), ("better", .string(score.better))]
+        case let .tally(name, value, add):
+            return [("name", .string(name)), ("value", .integer(value)), ("add", .integer(add))]
+        case let .lap(index, number, split):
+            return [("index", .integer(index)), ("lap", .integer(number)),
+                    ("split", .number(Number.rounded(split, places: 6)))]
         case let .pause(index, remaining), let .resume(index, remaining):
             return [("index", .integer(index)), ("remaining", .number(Number.rounded(remaining, places: 6)))]
         case let .suspend(index, missed):

@@ -10,23 +10,30 @@ public enum PlainText {
 
     static func text(_ kind: Event.Kind) -> String {
         switch kind {
-        case let .workoutStart(name, segments, duration, speed):
+        case let .workoutStart(name, segments, duration, speed, _):
             let faster = speed == 1 ? "" : " at \(Number.format(speed))x"
             guard let segments, let duration else { return "start \(name): open-ended\(faster)" }
             return "start \(name): \(segments) segments, \(TimeText.clock(duration))\(faster)"
         case let .segmentStart(segment, _):
-            return "\(segment.index)/\(segment.count.map(String.init) ?? "…") \(segment.kind) \"\(segment.name)\" \(TimeText.clock(segment.duration))"
+            let length = segment.open.map { "open" + ($0.cap.map { ", cap \(TimeText.clock($0))" } ?? "") }
+                ?? TimeText.clock(segment.duration)
+            return "\(segment.index)/\(segment.count.map(String.init) ?? "…") \(segment.kind) \"\(segment.name)\" \(length)"
                 + rounds(segment)
         case let .cue(index, offset, text):
             return "cue \(index) at \(TimeText.clock(offset))" + (text.map { ": \($0)" } ?? "")
-        case let .segmentEnd(index, name, _, skipped):
-            return "\(skipped ? "skipped" : "done") \(index) \"\(name)\""
+        case let .segmentEnd(index, name, _, skipped, by):
+            let cause = by == .cap ? " at its cap" : ""
+            return "\(skipped ? "skipped" : "done") \(index) \"\(name)\"\(cause)"
         case let .alert(type, text, _):
             return type.rawValue + (text.isEmpty ? "" : ": \(text)")
         case let .log(text):
             return "print: \(text)"
         case let .score(score):
             return "score: \(score.name) \(score.valueText)"
+        case let .tally(name, value, _):
+            return "tally: \(name) \(value)"
+        case let .lap(index, number, split):
+            return "lap \(number) in \(index): \(TimeText.clock(split))"
         case let .pause(index, remaining):
             return "paused in \(index), \(TimeText.clock(remaining)) left"
         case let .resume(index, remaining):

@@ -16,6 +16,8 @@ protocol RoutineActions: AnyObject {
     /// `skip()`, `extend()` and `pause()`: the same door as keys and buttons.
     func control(_ command: SessionCommand)
     func record(_ score: Score) throws(APIError)
+    /// What the tally `name` has counted so far.
+    func tally(_ name: String) -> Int
     /// `erg(watts)`: the trainer's target power.
     func erg(_ watts: Int)
 }
@@ -130,6 +132,23 @@ enum Actions {
         action(L, "skip") { args throws(APIError) in
             try args.noArguments(after: 0)
             try running(args).control(.next)
+        }
+    }
+
+    static let done: workout_SwiftFunction = { L in
+        action(L, "done") { args throws(APIError) in
+            try args.noArguments(after: 0)
+            try running(args).control(.done)
+        }
+    }
+
+    static let tally: workout_SwiftFunction = { L in
+        APIError.entry(L) { stack, state throws(APIError) in
+            let args = Arguments(stack: stack, state: state, function: "tally")
+            let name = try args.text(at: 1, what: "name")
+            try args.noArguments(after: 1)
+            stack.push(try running(args).tally(name))
+            return 1
         }
     }
 

@@ -15,10 +15,15 @@ enum Constructors {
         kind.prefix(1).uppercased() + kind.dropFirst()
     }
 
-    /// `work(d, name?, info?)`; a table as the second argument is the info.
+    /// `work(d, name?, info?)`; a table as the second argument is the info. `work{ … }`
+    /// is the full form of `segment{}` with its kind set: `work{ open = true, cap = "3m" }`.
     private static func shortForm(_ L: OpaquePointer?, kind: String) -> Int32 {
         APIError.entry(L) { stack, state throws(APIError) in
             let args = Arguments(stack: stack, state: state, function: kind)
+            if stack.type(at: 1) == LUA_TTABLE {
+                try args.noArguments(after: 1)
+                return args.push(.segment(try segmentSpec(args, at: 1, kind: kind)))
+            }
             let duration = try args.duration(at: 1)
             var name = defaultName(kind)
             var info: LuaRef?
@@ -39,36 +44,121 @@ enum Constructors {
 
     static let segmentFields = RoutineTypes.segmentSpec.fieldNames
 
-    /// `segment{ kind=, duration=, name=, info=, cues=, on_start=, on_end= }`.
+    /// `segment{ kind=, duration=, name=, info=, cues=, on_start=, on_end=, open=, cap=, expect= }`.
     static let segment: workout_SwiftFunction = { L in
         APIError.entry(L) { stack, state throws(APIError) in
             let args = Arguments(stack: stack, state: state, function: "segment")
             try args.table(at: 1, what: "its argument")
             try args.noArguments(after: 1)
-            var spec = SegmentSpec(kind: "", name: "", duration: 0, info: nil, cues: [],
-                                   onStart: nil, onEnd: nil, line: stack.callerLine())
-            var hasCues = false
-            try args.fields(of: 1, known: segmentFields) { key, value throws(APIError) in
-                switch key {
-                case "kind": spec.kind = try args.text(at: value, what: "kind")
-                case "duration": spec.duration = try args.duration(at: value)
-                case "name": spec.name = try args.text(at: value, what: "name")
-                case "info": spec.info = try args.payload(at: value)
-                case "on_start": spec.onStart = try args.function(at: value, what: "on_start")
-                case "on_end": spec.onEnd = try args.function(at: value, what: "on_end")
-                default: hasCues = true  // read once the duration is known
-                }
-            }
-            guard !spec.kind.isEmpty else { throw APIError("segment: kind is missing (e.g. kind = \"work\")") }
-            guard spec.duration > 0 else { throw APIError("segment: duration is missing (e.g. duration = 30)") }
-            if spec.name.isEmpty { spec.name = defaultName(spec.kind) }
-            if hasCues {
-                stack.rawField(1, "cues")
-                defer { stack.pop() }
-                spec.cues = try cues(args, at: stack.top, duration: spec.duration)
-            }
+            return args.push(.segment(try segmentSpec(args, at: 1, kind: nil)))
+        }
+    }
+
+    /// `for_time{ cap=, name=, … }`: an open work segment that records how long it took.
+    static let forTime: workout_SwiftFunction = { L in
+        APIError.entry(L) { stack, state throws(APIError) in
+            let args = Arguments(stack: stack, state: state, function: "for_time")
+            try args.table(at: 1, what: "its argument")
+            try args.noArguments(after: 1)
+            var spec = try segmentSpec(args, at: 1, kind: "work", shape: .forTime)
+            if spec.name == defaultName("work") { spec.name = "For time" }
+            spec.score = .forTime
             return args.push(.segment(spec))
         }
+    }
+
+    /// `amrap{ minutes=, name=, … }`: a work segment that records the rounds counted.
+    static let amrap: workout_SwiftFunction = { L in
+        APIError.entry(L) { stack, state throws(APIError) in
+            let args = Arguments(stack: stack, state: state, function: "amrap")
+            try args.table(at: 1, what: "its argument")
+            try args.noArguments(after: 1)
+            var spec = try segmentSpec(args, at: 1, kind: "work", shape: .amrap)
+            if spec.name == defaultName("work") { spec.name = "AMRAP" }
+            spec.score = .amrap
+            return args.push(.segment(spec))
+        }
+    }
+
+    /// Which table a segment's full form is read from: they share their fields.
+    enum Shape {
+        case segment, forTime, amrap
+
+        var fields: [String] {
+            switch self {
+            case .segment: RoutineTypes.segmentSpec.fieldNames
+            case .forTime: RoutineTypes.forTimeSpec.fieldNames
+            case .amrap: RoutineTypes.amrapSpec.fieldNames
+            }
+        }
+    }
+
+    /// The full form of a segment, from the table at `index`; `kind` is set by a short
+    /// form's name (`work{ … }`) and may not be given again.
+    static func segmentSpec(_ args: Arguments, at index: Int32, kind preset: String?,
+                            shape: Shape = .segment) throws(APIError) -> SegmentSpec {
+        let stack = args.stack
+        let function = args.function
+        var spec = SegmentSpec(kind: preset ?? "", name: "", duration: 0, info: nil, cues: [],
+                               onStart: nil, onEnd: nil, line: stack.callerLine())
+        var hasCues = false
+        var open = shape == .forTime
+        var cap: Double?
+        var expect: Double?
+        let known = shape.fields.filter { preset == nil || $0 != "kind" }
+        try args.fields(of: index, known: known) { key, value throws(APIError) in
+            switch key {
+            case "kind": spec.kind = try args.text(at: value, what: "kind")
+            case "duration": spec.duration = try args.duration(at: value)
+            case "minutes":
+                guard let minutes = stack.number(at: value), minutes > 0, minutes * 60 <= Duration.maximum else {
+                    throw args.fail("minutes", "a number of minutes above 0, at most a day", at: value)
+                }
+                spec.duration = minutes * 60
+            case "name": spec.name = try args.text(at: value, what: "name")
+            case "info": spec.info = try args.payload(at: value)
+            case "on_start": spec.onStart = try args.function(at: value, what: "on_start")
+            case "on_end": spec.onEnd = try args.function(at: value, what: "on_end")
+            case "open":
+                guard let flag = stack.boolean(at: value) else { throw args.fail("open", "true or false", at: value) }
+                open = flag
+            case "cap": cap = try args.duration(at: value, what: "cap")
+            case "expect": expect = try args.duration(at: value, what: "expect")
+            default: hasCues = true  // read once the duration is known
+            }
+        }
+        guard !spec.kind.isEmpty else { throw APIError("\(function): kind is missing (e.g. kind = \"work\")") }
+        if open {
+            guard spec.duration == 0 else {
+                throw APIError("\(function): an open segment has no duration: it ends when it is done "
+                               + "(cap = … ends it at the latest, expect = … is what plan counts)")
+            }
+            let end = OpenEnd(cap: cap, expect: expect)
+            spec.open = end
+            spec.duration = end.expect
+        } else {
+            guard cap == nil, expect == nil else {
+                throw APIError("\(function): cap and expect go with open = true")
+            }
+            guard spec.duration > 0 else {
+                throw APIError(shape == .amrap ? "amrap: minutes is missing (e.g. minutes = 12)"
+                               : "\(function): duration is missing (e.g. duration = 30, or open = true)")
+            }
+        }
+        if spec.name.isEmpty { spec.name = defaultName(spec.kind) }
+        if hasCues {
+            stack.rawField(index, "cues")
+            defer { stack.pop() }
+            // An open segment's cues count from its start, or back from its cap.
+            let length = spec.open.map { $0.cap ?? Duration.maximum } ?? spec.duration
+            spec.cues = try cues(args, at: stack.top, duration: length)
+            if let open = spec.open, open.cap == nil,
+               spec.cues.contains(where: { if case .fromStart = $0.moment { false } else { true } }) {
+                throw APIError("\(function): an open segment without a cap has no end to count back from: "
+                               + "its cues count from its start ([90] = …)")
+            }
+        }
+        return spec
     }
 
     /// `cues = { [10] = "halfway there", [-5] = fn, half = "half" }`, sorted by when they fire.
@@ -99,7 +189,7 @@ enum Constructors {
                 }
                 let cue = Cue(moment: moment, action: action)
                 guard cue.offset(in: duration) != nil else {
-                    throw APIError("segment: the cue at \(label) is outside the segment (\(Number.format(duration)) s long)")
+                    throw APIError("\(args.function): the cue at \(label) is outside the segment (\(Number.format(duration)) s long)")
                 }
                 cues.append(cue)
             } catch {
@@ -213,6 +303,8 @@ enum Constructors {
                 case "on_segment_end": spec.hooks.onSegmentEnd = try args.function(at: value, what: key)
                 case "on_pause": spec.hooks.onPause = try args.function(at: value, what: key)
                 case "on_resume": spec.hooks.onResume = try args.function(at: value, what: key)
+                case "on_tally": spec.hooks.onTally = try args.function(at: value, what: key)
+                case "on_lap": spec.hooks.onLap = try args.function(at: value, what: key)
                 case "on_sample": spec.hooks.onSample = try args.function(at: value, what: key)
                 default: spec.hooks.onFinish = try args.function(at: value, what: key)
                 }
@@ -256,6 +348,7 @@ enum Constructors {
             guard let raw = luaL_testudata(L, 1, RoutineAPI.stepMetatable),
                   let step = state.builder.step(raw.load(as: Int.self)) else { return 0 }
             switch step {
+            case .segment(let spec) where spec.open != nil: stack.push("\(spec.kind){ open = true, name = \"\(spec.name)\" }")
             case .segment(let spec): stack.push("\(spec.kind)(\(Number.format(spec.duration)), \"\(spec.name)\")")
             case .rounds(let spec): stack.push("rounds(\(spec.count), …)")
             case .generate: stack.push("generate(…)")

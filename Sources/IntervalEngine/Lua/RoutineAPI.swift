@@ -64,6 +64,14 @@ public enum RoutineAPI {
         Function("segment", .constructor, [APIField("spec", "workout.SegmentSpec", "The segment's fields.")],
                  takesTable: true, returns: "workout.Step",
                  "A segment in full form: any kind, cues, its own hooks.", body: Constructors.segment),
+        Function("for_time", .constructor, [APIField("spec", "workout.ForTimeSpec", "The cap, name and the rest of a segment's fields.")],
+                 takesTable: true, returns: "workout.Step",
+                 "For Time: an open work segment (the clock counts up) that, when done, records its time as the score `time` (lower is better); at its cap it records `capped` = 1 and the tallies instead.",
+                 body: Constructors.forTime),
+        Function("amrap", .constructor, [APIField("spec", "workout.AmrapSpec", "Its minutes, name and the rest of a segment's fields.")],
+                 takesTable: true, returns: "workout.Step",
+                 "As many rounds as possible: a work segment of `minutes` that records the `rounds` tally (`r`, the page's +1) as a score when it ends.",
+                 body: Constructors.amrap),
         Function("rounds", .constructor, [
             APIField("n", "integer", "How many times, 1 or more."),
             APIField("steps", "workout.Step[]", "The steps of one round, in order; may hold further `rounds`."),
@@ -97,6 +105,11 @@ public enum RoutineAPI {
                  takesTable: true, overloads: ["fun(notes: workout.Note[])"],
                  "Plays notes of your own now: `tone{ hz = 660, ms = 150 }`. Counted with `sound()`.", body: Actions.tone),
         Function("skip", .action, [], "Ends the current segment now.", body: Actions.skip),
+        Function("done", .action, [], "Marks the current open segment done, as the athlete's Enter would (`by = \"hook\"`); nothing for a timed one.",
+                 body: Actions.done),
+        Function("tally", .action, [APIField("name", "string", "The tally: `\"rounds\"` is the one `r` and the page's +1 count.")],
+                 returns: "integer", "What a tally has counted so far in this workout (0 before its first count).",
+                 body: Actions.tally),
         Function("extend", .action, [APIField("seconds", "number", "Seconds to add; negative shortens, and taking "
                                               + "all that is left ends the segment, counted as skipped.")],
                  "Lengthens (or, negative, shortens) the current segment.", body: Actions.extend),
@@ -160,6 +173,8 @@ struct WorkoutHooks {
     var onPause: LuaRef?
     var onResume: LuaRef?
     var onFinish: LuaRef?
+    var onTally: LuaRef?
+    var onLap: LuaRef?
     var onSample: LuaRef?
 }
 

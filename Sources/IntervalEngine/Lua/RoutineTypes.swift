@@ -59,13 +59,30 @@ public enum RoutineTypes {
 
     public static let segmentSpec = APIClass("workout.SegmentSpec", "The full form of a segment, for `segment{}`.", [
         APIField("kind", "string", "What the segment is: `work`, `rest`, `warmup`, `cooldown`, `prep` (each has its colour) or any other word."),
-        APIField("duration", "workout.Duration", "How long it lasts."),
+        APIField("duration", "workout.Duration", optional: true, "How long it lasts (none for an `open` segment)."),
         APIField("name", "string", optional: true, "Shown and spoken; defaults to the kind, capitalised."),
         APIField("info", "table", optional: true, "The payload: handed back as `seg.info` on every fire, the same table each time."),
         APIField("cues", "workout.Cues", optional: true, "Cues inside the segment: `{ [10] = \"…\", [-5] = fn, half = \"…\" }`."),
         APIField("on_start", segmentHook, optional: true, "Runs when this segment starts, before `on_segment_start`."),
         APIField("on_end", segmentHook, optional: true, "Runs when this segment ends, before `on_segment_end`."),
+        APIField("open", "boolean", optional: true, "Ends when the athlete says so (Enter, DONE, SIGUSR1) or a hook calls `done()`, not at a duration: a set, a lap. Its clock counts up; the next segment starts when it is done."),
+        APIField("cap", "workout.Duration", optional: true, "With `open`: the longest it may run; it ends there (`by = \"cap\"`)."),
+        APIField("expect", "workout.Duration", optional: true, "With `open`: how long it is expected to take, for `plan` and `--dry-run` (default: the cap, else 60 s)."),
     ])
+
+    /// The fields `for_time{}` and `amrap{}` share with `segment{}`.
+    private static func segmentFields(_ names: [String]) -> [APIField] {
+        names.compactMap { name in segmentSpec.fields.first { $0.name == name } }
+    }
+
+    public static let forTimeSpec = APIClass("workout.ForTimeSpec", "What `for_time{}` takes: an open work segment that records its time.",
+        [APIField("cap", "workout.Duration", optional: true, "The time cap: at it the segment ends, and records `capped` and the tallies instead of a time.")]
+        + segmentFields(["name", "info", "cues", "on_start", "on_end", "expect"]))
+
+    public static let amrapSpec = APIClass("workout.AmrapSpec", "What `amrap{}` takes: a work segment that records the `rounds` tally when it ends.",
+        [APIField("minutes", "number", optional: true, "How long it lasts, in minutes (or `duration`)."),
+         APIField("duration", "workout.Duration", optional: true, "How long it lasts, if not in `minutes`.")]
+        + segmentFields(["name", "info", "cues", "on_start", "on_end"]))
 
     public static let roundsOptions = APIClass("workout.RoundsOptions", "The options of `rounds`.", [
         APIField("name", "string", optional: true, "Labels the block: hooks see it as `seg.block`."),
@@ -89,6 +106,8 @@ public enum RoutineTypes {
         APIField("on_pause", segmentHook, optional: true, "Runs when the workout pauses."),
         APIField("on_resume", segmentHook, optional: true, "Runs when the workout resumes."),
         APIField("on_finish", "fun(summary: workout.Summary)", optional: true, "Runs when the workout ends, finished or stopped."),
+        APIField("on_tally", "fun(seg: workout.Segment, name: string, value: integer)", optional: true, "Runs when a tally counts (`r`, the page's +1): its name and new value."),
+        APIField("on_lap", "fun(seg: workout.Segment, split: number)", optional: true, "Runs when the athlete presses lap (`l`): the split in seconds."),
         APIField("on_sample", "fun(seg: workout.Segment, s: workout.Sample)", optional: true, "Runs when a Bluetooth sensor's values come in, at most once a second."),
     ])
 
@@ -105,14 +124,16 @@ public enum RoutineTypes {
         APIField("count", "integer", optional: true, "How many segments the timeline has; nil when the workout is open-ended (it has a `generate`)."),
         APIField("name", "string", "Its name."),
         APIField("kind", "string", "Its kind: `work`, `rest`, …"),
-        APIField("duration", "number", "Its planned length in seconds."),
+        APIField("duration", "number", "Its planned length in seconds (an open segment's: what it is expected to take)."),
         APIField("start", "number", "Its planned start, in seconds from the workout's start."),
         APIField("round", "integer", optional: true, "The round of the innermost `rounds` block it is in (nil outside one)."),
         APIField("rounds", "integer", optional: true, "How many rounds that block has."),
         APIField("block", "string", optional: true, "That block's `name`."),
         APIField("info", "table", optional: true, "Its payload: the same table on every call, shared by every round of a repeated step."),
         APIField("elapsed", "number", "Seconds done in this segment."),
-        APIField("remaining", "number", "Seconds left in this segment."),
+        APIField("remaining", "number", optional: true, "Seconds left in this segment (an open segment's: to its cap; nil without one)."),
+        APIField("open", "boolean", optional: true, "True when it ends when the athlete says so."),
+        APIField("cap", "number", optional: true, "An open segment's cap, in seconds."),
     ])
 
     public static let started = APIClass("workout.Started", "`w`: what `on_start` receives.", [
@@ -145,6 +166,36 @@ public enum RoutineTypes {
         APIField("type", "\"integer\"|\"number\"|\"duration\"|\"string\"|\"boolean\"", optional: true,
                  "The type `--set` text must have; by default the default's type (text that reads as a duration is a duration)."),
         APIField("help", "string", optional: true, "One line shown by `workout plan` and `workout list`."),
+        APIField("from_history", "fun(h: workout.History): any, string?", optional: true, "Decides the value from the routine's history (`h`, the global `history`): return the value, or nil for the default, and why (`plan` shows it). `--set` always wins."),
+    ])
+
+    public static let history = APIClass("workout.History", "`history`: the routine's own past sessions (matched by its name), newest first, read-only. `history[1]` is the newest, `#history` counts them; it is empty with `--no-history`.", [
+        APIField("count", "fun(filter?: workout.HistoryFilter|fun(e: workout.HistoryEntry): boolean): integer", "How many sessions match: `history.count{ completed = true }`."),
+        APIField("last", "fun(filter?: workout.HistoryFilter|fun(e: workout.HistoryEntry): boolean): workout.HistoryEntry?", "The newest session that matches, or nil."),
+        APIField("best", "fun(name: string): number?", "The best value a score has had (by its `better`), or nil."),
+        APIField("latest", "fun(name: string): number?", "The newest value of a score, or nil."),
+        APIField("days_since", "fun(filter?: workout.HistoryFilter|fun(e: workout.HistoryEntry): boolean): integer?", "Whole days since the newest matching session (0: today), or nil."),
+    ])
+
+    public static let historyFilter = APIClass("workout.HistoryFilter", "What a session must have to match, in `history.count{…}`, `history.last{…}` and `history.days_since{…}`.", [
+        APIField("completed", "boolean", optional: true, "Finished (true) or stopped (false)."),
+    ])
+
+    public static let historyEntry = APIClass("workout.HistoryEntry", "One past session, read-only.", [
+        APIField("date", "string", "When it started: ISO 8601 with the local offset."),
+        APIField("ended", "string", "When it ended."),
+        APIField("days_ago", "integer", "Whole local days since it started (0: today)."),
+        APIField("completed", "boolean", "True when it ran to its end."),
+        APIField("elapsed", "number", "Seconds from start to end, pauses included."),
+        APIField("active", "number", optional: true, "`elapsed` less the time paused (nil for sessions recorded before it was kept)."),
+        APIField("work_seconds", "number", "Seconds of `work`."),
+        APIField("segments_done", "integer", "Segments that ended."),
+        APIField("segments", "integer", "Segments it had."),
+        APIField("speed", "number", "`--speed` it ran at."),
+        APIField("params", "table<string, any>", "The parameters it ran with (defaults, `--set` and history's values)."),
+        APIField("scores", "table<string, number>", "What it recorded: the last value per name."),
+        APIField("better", "table<string, \"higher\"|\"lower\">", "Which way each score is better."),
+        APIField("open", "{index: integer, name: string, seconds: number, by: string, laps: number[]}[]", "Its open segments: how long each took, how it ended, its laps."),
     ])
 
     public static let note = APIClass("workout.Note", "One note of `tone{}` or of a sound in `sounds`: a sine that fades in and out.", [
@@ -153,6 +204,6 @@ public enum RoutineTypes {
         APIField("volume", "number", optional: true, "0 to 1 of the player's volume (`--volume`); default 1."),
     ])
 
-    public static let all: [APIClass] = [step, routine, segmentSpec, roundsOptions, recordOptions, workoutSpec, segment, started,
+    public static let all: [APIClass] = [step, routine, segmentSpec, forTimeSpec, amrapSpec, history, historyFilter, historyEntry, roundsOptions, recordOptions, workoutSpec, segment, started,
                                          summary, progress, parameter, note, sample]
 }

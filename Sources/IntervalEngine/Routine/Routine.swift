@@ -115,5 +115,6 @@ private final class SilentActions: RoutineActions {
     func log(_ text: String) {}
     func control(_ command: SessionCommand) {}
     func record(_ score: Score) {}
+    func tally(_ name: String) -> Int { 0 }
     func erg(_ watts: Int) {}
 }

@@ -17,10 +17,22 @@ public struct Segment {
     var onEnd: LuaRef?
     /// The routine line that created the segment.
     public var line: Int
+    /// Set when it ends when the athlete says so; `duration` is then its expected length
+    /// in the plan, and its cap (or a day) while it runs.
+    public var open: OpenEnd? = nil
+    /// A score it records by itself when it ends.
+    public var score: SegmentScore? = nil
 
     public var end: Double { start + duration }
 
     /// Stands in for the current segment before an open-ended workout's first one is known.
     static var none: Segment { Segment(index: 0, kind: "", name: "", duration: 0, start: 0, round: nil, rounds: nil,
                               block: nil, info: nil, cues: [], onStart: nil, onEnd: nil, line: 0) }
+
+    /// How long it lasts while it runs: an open segment runs to its cap, or for a day
+    /// (the longest any segment runs) until it is done.
+    var runningDuration: Double {
+        guard let open else { return duration }
+        return open.cap ?? Duration.maximum
+    }
 }

@@ -26,12 +26,17 @@ indirect enum Step {
 struct SegmentSpec {
     var kind: String
     var name: String
+    /// Its length; for an open segment, the length it is expected to take.
     var duration: Double
     var info: LuaRef?
     var cues: [Cue]
     var onStart: LuaRef?
     var onEnd: LuaRef?
     var line: Int
+    /// Set for a segment that ends when the athlete says so.
+    var open: OpenEnd? = nil
+    /// A score it records by itself when it ends.
+    var score: SegmentScore? = nil
 }
 
 /// `rounds(n, steps, opts)`.

@@ -24,6 +24,29 @@ public final class Timeline {
     /// A pull found more to come but stopped at the horizon.
     public private(set) var reachedHorizon = false
 
+    /// `--assume SECONDS`: every open segment is planned as lasting this long, not its
+    /// own `expect` (within its cap).
+    public private(set) var assumedOpenSeconds: Double?
+
+    /// Plans every open segment, known or still to come, as lasting `seconds` (at most
+    /// its cap), and moves the planned starts after it.
+    public func assume(openSeconds seconds: Double) {
+        assumedOpenSeconds = seconds
+        var start = 0.0
+        for position in segments.indices {
+            if let open = segments[position].open {
+                let length = min(seconds, open.cap ?? seconds)
+                segments[position].open?.expect = length
+                segments[position].duration = length
+            }
+            segments[position].start = start
+            start += segments[position].duration
+        }
+    }
+
+    /// Whether any known segment is open: the plan's total is then "about".
+    public var hasOpenSegments: Bool { segments.contains { $0.open != nil } }
+
     /// Planned seconds of the segments known so far.
     public var duration: Double { segments.last?.end ?? 0 }
     public var count: Int { segments.count }
@@ -142,12 +165,17 @@ public final class Timeline {
             pending.append(.segment(spec, block))
             return
         }
+        var spec = spec
+        if let seconds = assumedOpenSeconds, let open = spec.open {
+            spec.duration = min(seconds, open.cap ?? seconds)
+            spec.open?.expect = spec.duration
+        }
         segments.append(Segment(
             index: segments.count + 1, kind: spec.kind, name: spec.name,
             duration: spec.duration, start: duration,
             round: block?.round, rounds: block?.rounds, block: block?.name,
             info: spec.info, cues: spec.cues, onStart: spec.onStart, onEnd: spec.onEnd,
-            line: spec.line))
+            line: spec.line, open: spec.open, score: spec.score))
     }
 
     /// `skip_last_rest`: only a rest segment can be dropped, never a generator's output.

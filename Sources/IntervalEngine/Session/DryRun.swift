@@ -7,6 +7,9 @@ public enum DryRun {
         case ranPastLimit
         /// A hook paused again on every resume at the same moment; stopped.
         case pausedOnEveryResume
+        /// An open segment waited for an athlete, and the session has no stand-in
+        /// (`SessionOptions.standInAthlete`); stopped.
+        case waitedForTheAthlete
     }
 
     /// How many times a workout may pause again at one and the same moment.
@@ -21,6 +24,10 @@ public enum DryRun {
             if !clock.run(until: limit) {
                 session.stop()
                 return .ranPastLimit
+            }
+            if session.state == .running {
+                session.stop()
+                return .waitedForTheAthlete
             }
             if session.state == .paused {
                 pausesNow = clock.now == lastPause ? pausesNow + 1 : 0

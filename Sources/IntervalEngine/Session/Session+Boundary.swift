@@ -8,6 +8,8 @@ extension Session {
     /// announced, under its id.
     func startSegment(_ position: Int, at time: Double, planned: PlannedMoment? = nil) {
         segment = timeline.segments[position]
+        segment.duration = segment.runningDuration
+        laps = []
         tally.started(segment.index)
         segmentStart = time
         firedCues = []
@@ -40,10 +42,12 @@ extension Session {
         if boundary.pause {
             pause()
         }
-        if boundary.skip {
-            // Through the scheduler, not recursion: a hook that skips every segment
-            // must not grow the stack by a boundary per segment.
-            plan(nil, at: scheduler.now) { session, _, _ in session.skip() }
+        // Through the scheduler, not recursion: a hook that skips or ends every segment
+        // must not grow the stack by a boundary per segment.
+        if let cause = boundary.skip {
+            plan(nil, at: scheduler.now) { session, _, _ in session.skip(by: cause) }
+        } else if boundary.done {
+            plan(nil, at: scheduler.now) { session, _, _ in session.markDone(by: .hook) }
         }
     }
 
@@ -58,12 +62,13 @@ extension Session {
 
     /// Ends the current segment at `time`. `planned`: the boundary moment whose timer
     /// fired, which announced the alerts of what follows.
-    func endSegment(at time: Double, skipped: Bool, planned: PlannedMoment? = nil) {
+    func endSegment(at time: Double, skipped: Bool, by cause: SegmentEndCause, planned: PlannedMoment? = nil) {
         cancelTimers()
         phase.boundary = SessionPhase.Boundary(betweenSegments: true)
         tally.ended(segment.index - 1, skipped: skipped)
         countWork(until: time)
-        emit(.segmentEnd(index: segment.index, name: segment.name, kind: segment.kind, skipped: skipped))
+        emit(.segmentEnd(index: segment.index, name: segment.name, kind: segment.kind, skipped: skipped, by: cause))
+        recordEnd(of: segment, at: time, skipped: skipped, by: cause)
         callSegmentHook(segment.onEnd, "on_end")
         callSegmentHook(routine.hooks.onSegmentEnd, "on_segment_end")
         guard state != .finished else { return }
@@ -124,7 +129,8 @@ extension Session {
         return Summary(completed: completed, segmentsDone: tally.done, segmentsSkipped: tally.skipped,
                        segments: timeline.isOpenEnded ? tally.reached : timeline.count, elapsed: elapsed,
                        active: Number.rounded(max(0, elapsed - paused), places: 6),
-                       workSeconds: Number.rounded(workSeconds, places: 6), speed: scheduler.speed, scores: scores)
+                       workSeconds: Number.rounded(workSeconds, places: 6), speed: scheduler.speed, scores: scores,
+                       open: openRecords)
     }
 
     /// The segment after the current one, when it is known.
@@ -170,20 +176,29 @@ extension Session {
     }
 
     /// The end timer, the cues not yet fired and the countdown seconds still ahead, each
-    /// announced to the listeners, with its alerts, before it comes.
+    /// announced to the listeners, with its alerts, before it comes. An open segment has
+    /// an end timer (and a countdown) only at its cap; in a dry run, a stand-in athlete
+    /// marks it done when it was expected to take.
     func scheduleTimers() {
         let start = segmentStart
         let duration = segment.duration
         let following = nextSegment
         let last = following == nil && timeline.isComplete
-        // What the boundary will make: the next segment's start, or the finish; not
-        // known for an open-ended workout whose next segment is not made yet.
-        let boundaryAlerts = following.map {
-            alertPolicy.alerts(for: .segmentStart($0, next: $0.index < timeline.count ? timeline.segments[$0.index] : nil))
-        } ?? (last ? alertPolicy.alerts(for: .finish) : nil)
-        plan(.boundary(next: following.map { SegmentSummary($0, count: segmentCount) }, last: last),
-             alerts: boundaryAlerts, at: start + duration) { session, fire, moment in
-            session.endSegment(at: fire.at, skipped: false, planned: moment)
+        let hasEnd = segment.open.map { $0.cap != nil } ?? true
+        if hasEnd {
+            // What the boundary will make: the next segment's start, or the finish; not
+            // known for an open-ended workout whose next segment is not made yet.
+            let boundaryAlerts = following.map {
+                alertPolicy.alerts(for: .segmentStart($0, next: $0.index < timeline.count ? timeline.segments[$0.index] : nil))
+            } ?? (last ? alertPolicy.alerts(for: .finish) : nil)
+            plan(.boundary(next: following.map { SegmentSummary($0, count: segmentCount) }, last: last),
+                 alerts: boundaryAlerts, at: start + duration) { session, fire, moment in
+                session.endSegment(at: fire.at, skipped: false, by: session.segment.open == nil ? .timer : .cap,
+                                   planned: moment)
+            }
+        }
+        if options.standInAthlete, let open = segment.open, open.expect < duration, start + open.expect > scheduler.now {
+            plan(nil, at: start + open.expect) { session, _, _ in session.markDone(by: .athlete) }
         }
         for (position, cue) in segment.cues.enumerated() where !firedCues.contains(position) {
             guard let offset = cue.offset(in: duration) else { continue }
@@ -193,6 +208,7 @@ extension Session {
                 session.fireCue(position, offset: offset, moment: moment)
             }
         }
+        guard hasEnd else { return }
         let now = scheduler.now
         if let offset = announcementOffset, start + offset > now, let following {
             let alerts = alertPolicy.alerts(for: .announcement("Next: \(following.name)"))

@@ -16,6 +16,29 @@ extension Session {
         }
     }
 
+    /// `on_tally(seg, name, value)`.
+    func callTallyHook(_ name: String, _ value: Int) {
+        guard routine.hooks.onTally != nil else { return }
+        let (segment, count, elapsed) = (segment, segmentCount, elapsedInSegment)
+        callHook(routine.hooks.onTally, "on_tally") { lua in
+            _ = lua.pushSegment(segment, count: count, elapsed: elapsed)
+            lua.stack.push(name)
+            lua.stack.push(value)
+            return 3
+        }
+    }
+
+    /// `on_lap(seg, split)`.
+    func callLapHook(_ split: Double) {
+        guard routine.hooks.onLap != nil else { return }
+        let (segment, count, elapsed) = (segment, segmentCount, elapsedInSegment)
+        callHook(routine.hooks.onLap, "on_lap") { lua in
+            _ = lua.pushSegment(segment, count: count, elapsed: elapsed)
+            lua.stack.push(split)
+            return 2
+        }
+    }
+
     /// A hook called with the current segment as `seg`.
     func callSegmentHook(_ hook: LuaRef?, _ name: String) {
         guard hook != nil else { return }
@@ -57,8 +80,9 @@ extension Session: RoutineActions {
     }
 
     func log(_ text: String) { emit(.log(text: text)) }
+    func control(_ command: SessionCommand) { apply(command, by: .hook) }
+    func tally(_ name: String) -> Int { tallyValue(name) }
     func erg(_ watts: Int) { emit(.erg(watts: watts)) }
-    func control(_ command: SessionCommand) { apply(command) }
 
     func record(_ score: Score) throws(APIError) {
         if !scores.contains(where: { $0.name == score.name }) && scores.count >= Score.mostNames {
@@ -80,14 +104,20 @@ extension LuaState {
         if let count { stack.push(count); stack.setField("count") }
         stack.push(segment.name); stack.setField("name")
         stack.push(segment.kind); stack.setField("kind")
-        stack.push(segment.duration); stack.setField("duration")
+        stack.push(segment.open?.expect ?? segment.duration); stack.setField("duration")
+        if let open = segment.open {
+            stack.push(true); stack.setField("open")
+            if let cap = open.cap { stack.push(cap); stack.setField("cap") }
+        }
         stack.push(segment.start); stack.setField("start")
         if let round = segment.round { stack.push(round); stack.setField("round") }
         if let rounds = segment.rounds { stack.push(rounds); stack.setField("rounds") }
         if let block = segment.block { stack.push(block); stack.setField("block") }
         if let info = segment.info { refs.push(info); stack.setField("info") }
         stack.push(elapsed); stack.setField("elapsed")
-        stack.push(segment.duration - elapsed); stack.setField("remaining")
+        if segment.open.map({ $0.cap != nil }) ?? true {
+            stack.push(segment.duration - elapsed); stack.setField("remaining")
+        }
         return 1
     }
 

@@ -42,6 +42,12 @@ public final class Session {
     var pausedSeconds: Double = 0
     /// What `record` kept so far.
     var scores: [Score] = []
+    /// The tallies counted so far (`r`, the page's +1), in the order first counted.
+    var tallies: [(name: String, value: Int)] = []
+    /// The current segment's lap splits.
+    var laps: [Double] = []
+    /// How the open segments that ended went, for the history.
+    var openRecords: [OpenSegmentRecord] = []
     public internal(set) var summary: Summary?
     /// The latest message a viewer shows, and how many there have been.
     var message: SessionMessage?
@@ -114,8 +120,14 @@ public final class Session {
         routine.lua.actions = self
         (scheduler as? any SuspendDetecting)?.onSuspend = { [weak self] missed in self?.suspended(missed: missed) }
         startedAt = scheduler.now
+        let followed = routine.parameters.filter { if case .history = $0.origin { true } else { false } }
         emit(.workoutStart(name: routine.name, segments: segmentCount,
-                           duration: timeline.isOpenEnded ? nil : timeline.duration, speed: scheduler.speed))
+                           duration: timeline.isOpenEnded ? nil : timeline.duration, speed: scheduler.speed,
+                           fromHistory: followed.map { NamedValue($0.name, $0.value.json) }))
+        // Where each value the history decided came from, where a viewer shows it.
+        for parameter in followed {
+            emit(.log(text: parameter.originText))
+        }
         for line in routine.loadLog {
             emit(.log(text: line))
         }
@@ -164,14 +176,15 @@ public final class Session {
 
     /// Ends the current segment now, marked skipped. While paused, the next segment
     /// starts paused. Called from a hook, it takes effect once the hook's boundary is done.
-    func skip() {
+    func skip(by cause: SegmentEndCause = .athlete) {
         guard phase != .ready, phase != .finished else { return }
         if var boundary = phase.boundary {
-            boundary.skip = true
+            boundary.skip = cause
             phase.boundary = boundary
             return
         }
-        endSegment(at: phase.pausedSince.map { _ in segmentStart + elapsedInSegment } ?? scheduler.now, skipped: true)
+        endSegment(at: phase.pausedSince.map { _ in segmentStart + elapsedInSegment } ?? scheduler.now, skipped: true,
+                   by: cause)
     }
 
     /// Starts the current segment again from its beginning, or the previous segment when
@@ -186,6 +199,7 @@ public final class Session {
         if elapsedInSegment < options.backGrace && position > 0 {
             position -= 1
             tally.forget(position)
+            openRecords.removeAll { $0.index == position + 1 }
         }
         cancelTimers()
         countWork(until: time)
@@ -196,6 +210,8 @@ public final class Session {
     /// all that is left ends it now, skipped).
     func extend(by seconds: Double) {
         guard phase != .ready, phase != .finished, phase.boundary?.betweenSegments != true else { return }
+        // An open segment has no end to move, only its cap.
+        if let open = segment.open, open.cap == nil { return }
         let done = elapsedInSegment
         // Taking away all that is left ends this segment as `next` does, counted as skipped,
         // and nothing more: a day taken away is not the rest of the workout done.

@@ -11,6 +11,13 @@ public enum SessionCommand: Equatable, Sendable {
     case add(seconds: Double)
     /// End the workout now, not completed.
     case quit
+    /// The current open segment is done (Enter, the page's DONE, SIGUSR1); nothing for a
+    /// timed one.
+    case done
+    /// Count `add` more on the tally `name` (`r`: one more round).
+    case tally(name: String, add: Int)
+    /// Record a lap split in the current segment (`l`).
+    case lap
 
     /// The name a web request or a script uses: `pause`, `add`.
     public var name: String {
@@ -22,23 +29,29 @@ public enum SessionCommand: Equatable, Sendable {
         case .back: "back"
         case .add: "add"
         case .quit: "quit"
+        case .done: "done"
+        case .tally: "tally"
+        case .lap: "lap"
         }
     }
 }
 
 extension Session {
-    /// Applies a command. Called from a hook, `next` and `pause` wait until the hook's
-    /// boundary is done; commands that make no sense now (pause while paused, anything
-    /// once finished) do nothing.
-    public func apply(_ command: SessionCommand) {
+    /// Applies a command. Called from a hook, `next`, `done` and `pause` wait until the
+    /// hook's boundary is done; commands that make no sense now (pause while paused,
+    /// anything once finished) do nothing. `by`: who asked, as `segment_end` says it.
+    public func apply(_ command: SessionCommand, by cause: SegmentEndCause = .athlete) {
         switch command {
         case .pause: pause()
         case .resume: resume()
         case .toggle: state == .paused ? resume() : pause()
-        case .next: skip()
+        case .next: skip(by: cause)
         case .back: back()
         case .add(let seconds): extend(by: seconds)
         case .quit: stop()
+        case .done: markDone(by: cause)
+        case .tally(let name, let add): count(name, add: add)
+        case .lap: lap()
         }
     }
 }

@@ -17,6 +17,9 @@ public struct SessionOptions: Sendable {
     /// restarting this one (a second press of `b` keeps going back).
     public var backGrace: Double
 
+    /// A dry run's stand-in for the athlete: each open segment is marked done when it
+    /// was expected to take (its `expect`, or `--assume`'s seconds: `Timeline.assume`).
+    public var standInAthlete = false
     /// The maximum heart rate and FTP that sensors' values are read against.
     public var athlete = Athlete()
 
@@ -56,4 +59,6 @@ public struct Summary: Sendable, Equatable {
     /// What the routine's `record` calls kept, the last value per name, in the order the
     /// names were first recorded; scores recorded by `on_finish` are in it too.
     public var scores: [Score] = []
+    /// How long each open segment took, with its laps, in the order they ended.
+    public var open: [OpenSegmentRecord] = []
 }

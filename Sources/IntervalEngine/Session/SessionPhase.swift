@@ -28,8 +28,10 @@ enum SessionPhase: Equatable {
         var betweenSegments: Bool
         /// A hook called `pause()`: the session pauses once the boundary is done.
         var pause = false
-        /// A hook called `skip()`: the segment then current ends, skipped.
-        var skip = false
+        /// A hook called `skip()`: the segment then current ends, skipped, by whom it says.
+        var skip: SegmentEndCause?
+        /// A hook called `done()`: the open segment then current ends, done.
+        var done = false
     }
 
     /// The public, coarse state.

@@ -52,6 +52,14 @@ public struct SessionSnapshot: Sendable, Equatable {
     /// the next change is the segment's end. A viewer wakes `nextChange - t` from when it
     /// took the snapshot.
     public var nextChange: Double?
+    /// Set while the current segment is open (it ends when the athlete marks it done):
+    /// a viewer counts its clock up from `elapsedInSegment`, shows the cap if any, and
+    /// offers DONE. `remaining` and `deadline` then count to the cap (or a day).
+    public var open: OpenEnd?
+    /// The tallies counted so far (`r`, the page's +1), in the order first counted.
+    public var tallies: [TallyCount]
+    /// The current segment's lap splits, in seconds.
+    public var laps: [Double]
     /// Workout seconds since the start, when the snapshot was taken.
     public var t: Double
     public var speed: Double
@@ -63,6 +71,17 @@ public struct SessionSnapshot: Sendable, Equatable {
 }
 
 /// A line a viewer keeps in view until the next one.
+/// A tally's name and what it has counted.
+public struct TallyCount: Sendable, Equatable {
+    public var name: String
+    public var value: Int
+
+    public init(name: String, value: Int) {
+        self.name = name
+        self.value = value
+    }
+}
+
 public struct SessionMessage: Sendable, Equatable {
     public enum Kind: String, Sendable { case cue, log, warning, error }
 
@@ -123,13 +142,16 @@ extension Session {
             remaining: remaining, elapsedInSegment: elapsed,
             deadline: deadline.map { $0 - startedAt },
             deadlineNanoseconds: deadline.map { scheduler.deadline(for: $0) },
-            workoutDone: done, workoutLeft: started ? remainingInWorkout(segmentRemaining: remaining) : nil,
+            workoutDone: done,
+            workoutLeft: started ? remainingInWorkout(segmentRemaining: segment.open.map { max(0, $0.expect - elapsed) } ?? remaining) : nil,
             elapsed: started ? sinceStart : 0, active: started ? max(0, sinceStart - pausedSeconds) : 0,
             message: message,
             tenths: options.tenths,
             backGrace: options.backGrace,
             nextChange: running ? ShownTime(remaining: remaining, tenths: options.tenths)
                 .nextChange(deadline: segmentDeadline - startedAt) : nil,
+            open: started ? segment.open : nil,
+            tallies: tallies.map { TallyCount(name: $0.name, value: $0.value) }, laps: laps,
             t: now - startedAt, speed: scheduler.speed, sensors: sensors, hrZone: sensorZone)
     }
 

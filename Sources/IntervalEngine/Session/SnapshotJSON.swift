@@ -3,7 +3,9 @@
 /// CLOCK_MONOTONIC.
 extension SessionSnapshot {
     public var json: JSONValue {
-        .object([
+        // Typed first: the compiler checks a literal this long slowly.
+        let sensorFields: JSONValue = sensors.isEmpty ? .null : sensorsJSON
+        let fields: [(String, JSONValue)] = [
             ("routine", .string(routine)),
             ("state", .string(state.name)),
             ("t", .number(Number.rounded(t, places: 6))),
@@ -23,8 +25,13 @@ extension SessionSnapshot {
             ("message", message.map { .object([("text", .string($0.text)), ("kind", .string($0.kind.rawValue))]) } ?? .null),
             ("tenths", .bool(tenths)),
             ("next_change", nextChange.map { .number(Number.rounded($0, places: 6)) } ?? .null),
-            ("sensors", sensors.isEmpty ? .null : sensorsJSON),
-        ])
+            ("open", .bool(open != nil)),
+            ("cap", open?.cap.map { .number($0) } ?? .null),
+            ("tallies", .object(tallies.map { ($0.name, .integer($0.value)) })),
+            ("laps", .array(laps.map { .number(Number.rounded($0, places: 3)) })),
+            ("sensors", sensorFields),
+        ]
+        return .object(fields)
     }
 
     /// `{hr, power, cadence, speed, hr_zone, stale}`: the latest values, `stale` naming
@@ -59,6 +66,7 @@ extension SessionSnapshot {
             ("index", .integer(segment.index)), ("count", .from(segment.count)), ("name", .string(segment.name)),
             ("kind", .string(segment.kind)), ("duration", .number(segment.duration)), ("round", .from(segment.round)),
             ("rounds", .from(segment.rounds)), ("block", .from(segment.block)), ("info", part.info),
+            ("open", .bool(segment.open != nil)),
         ])
     }
 }

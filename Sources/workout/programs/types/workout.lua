@@ -22,12 +22,64 @@
 ---The full form of a segment, for `segment{}`.
 ---@class workout.SegmentSpec
 ---@field kind string What the segment is: `work`, `rest`, `warmup`, `cooldown`, `prep` (each has its colour) or any other word.
----@field duration workout.Duration How long it lasts.
+---@field duration? workout.Duration How long it lasts (none for an `open` segment).
 ---@field name? string Shown and spoken; defaults to the kind, capitalised.
 ---@field info? table The payload: handed back as `seg.info` on every fire, the same table each time.
 ---@field cues? workout.Cues Cues inside the segment: `{ [10] = "…", [-5] = fn, half = "…" }`.
 ---@field on_start? fun(seg: workout.Segment) Runs when this segment starts, before `on_segment_start`.
 ---@field on_end? fun(seg: workout.Segment) Runs when this segment ends, before `on_segment_end`.
+---@field open? boolean Ends when the athlete says so (Enter, DONE, SIGUSR1) or a hook calls `done()`, not at a duration: a set, a lap. Its clock counts up; the next segment starts when it is done.
+---@field cap? workout.Duration With `open`: the longest it may run; it ends there (`by = "cap"`).
+---@field expect? workout.Duration With `open`: how long it is expected to take, for `plan` and `--dry-run` (default: the cap, else 60 s).
+
+---What `for_time{}` takes: an open work segment that records its time.
+---@class workout.ForTimeSpec
+---@field cap? workout.Duration The time cap: at it the segment ends, and records `capped` and the tallies instead of a time.
+---@field name? string Shown and spoken; defaults to the kind, capitalised.
+---@field info? table The payload: handed back as `seg.info` on every fire, the same table each time.
+---@field cues? workout.Cues Cues inside the segment: `{ [10] = "…", [-5] = fn, half = "…" }`.
+---@field on_start? fun(seg: workout.Segment) Runs when this segment starts, before `on_segment_start`.
+---@field on_end? fun(seg: workout.Segment) Runs when this segment ends, before `on_segment_end`.
+---@field expect? workout.Duration With `open`: how long it is expected to take, for `plan` and `--dry-run` (default: the cap, else 60 s).
+
+---What `amrap{}` takes: a work segment that records the `rounds` tally when it ends.
+---@class workout.AmrapSpec
+---@field minutes? number How long it lasts, in minutes (or `duration`).
+---@field duration? workout.Duration How long it lasts, if not in `minutes`.
+---@field name? string Shown and spoken; defaults to the kind, capitalised.
+---@field info? table The payload: handed back as `seg.info` on every fire, the same table each time.
+---@field cues? workout.Cues Cues inside the segment: `{ [10] = "…", [-5] = fn, half = "…" }`.
+---@field on_start? fun(seg: workout.Segment) Runs when this segment starts, before `on_segment_start`.
+---@field on_end? fun(seg: workout.Segment) Runs when this segment ends, before `on_segment_end`.
+
+---`history`: the routine's own past sessions (matched by its name), newest first, read-only. `history[1]` is the newest, `#history` counts them; it is empty with `--no-history`.
+---@class workout.History
+---@field count fun(filter?: workout.HistoryFilter|fun(e: workout.HistoryEntry): boolean): integer How many sessions match: `history.count{ completed = true }`.
+---@field last fun(filter?: workout.HistoryFilter|fun(e: workout.HistoryEntry): boolean): workout.HistoryEntry? The newest session that matches, or nil.
+---@field best fun(name: string): number? The best value a score has had (by its `better`), or nil.
+---@field latest fun(name: string): number? The newest value of a score, or nil.
+---@field days_since fun(filter?: workout.HistoryFilter|fun(e: workout.HistoryEntry): boolean): integer? Whole days since the newest matching session (0: today), or nil.
+
+---What a session must have to match, in `history.count{…}`, `history.last{…}` and `history.days_since{…}`.
+---@class workout.HistoryFilter
+---@field completed? boolean Finished (true) or stopped (false).
+
+---One past session, read-only.
+---@class workout.HistoryEntry
+---@field date string When it started: ISO 8601 with the local offset.
+---@field ended string When it ended.
+---@field days_ago integer Whole local days since it started (0: today).
+---@field completed boolean True when it ran to its end.
+---@field elapsed number Seconds from start to end, pauses included.
+---@field active? number `elapsed` less the time paused (nil for sessions recorded before it was kept).
+---@field work_seconds number Seconds of `work`.
+---@field segments_done integer Segments that ended.
+---@field segments integer Segments it had.
+---@field speed number `--speed` it ran at.
+---@field params table<string, any> The parameters it ran with (defaults, `--set` and history's values).
+---@field scores table<string, number> What it recorded: the last value per name.
+---@field better table<string, "higher"|"lower"> Which way each score is better.
+---@field open {index: integer, name: string, seconds: number, by: string, laps: number[]}[] Its open segments: how long each took, how it ended, its laps.
 
 ---The options of `rounds`.
 ---@class workout.RoundsOptions
@@ -52,6 +104,8 @@
 ---@field on_pause? fun(seg: workout.Segment) Runs when the workout pauses.
 ---@field on_resume? fun(seg: workout.Segment) Runs when the workout resumes.
 ---@field on_finish? fun(summary: workout.Summary) Runs when the workout ends, finished or stopped.
+---@field on_tally? fun(seg: workout.Segment, name: string, value: integer) Runs when a tally counts (`r`, the page's +1): its name and new value.
+---@field on_lap? fun(seg: workout.Segment, split: number) Runs when the athlete presses lap (`l`): the split in seconds.
 ---@field on_sample? fun(seg: workout.Segment, s: workout.Sample) Runs when a Bluetooth sensor's values come in, at most once a second.
 
 ---`seg`: the segment a hook or cue runs for.
@@ -60,14 +114,16 @@
 ---@field count? integer How many segments the timeline has; nil when the workout is open-ended (it has a `generate`).
 ---@field name string Its name.
 ---@field kind string Its kind: `work`, `rest`, …
----@field duration number Its planned length in seconds.
+---@field duration number Its planned length in seconds (an open segment's: what it is expected to take).
 ---@field start number Its planned start, in seconds from the workout's start.
 ---@field round? integer The round of the innermost `rounds` block it is in (nil outside one).
 ---@field rounds? integer How many rounds that block has.
 ---@field block? string That block's `name`.
 ---@field info? table Its payload: the same table on every call, shared by every round of a repeated step.
 ---@field elapsed number Seconds done in this segment.
----@field remaining number Seconds left in this segment.
+---@field remaining? number Seconds left in this segment (an open segment's: to its cap; nil without one).
+---@field open? boolean True when it ends when the athlete says so.
+---@field cap? number An open segment's cap, in seconds.
 
 ---`w`: what `on_start` receives.
 ---@class workout.Started
@@ -99,6 +155,7 @@
 ---@field default number|string|boolean The value when `--set` does not give one.
 ---@field type? "integer"|"number"|"duration"|"string"|"boolean" The type `--set` text must have; by default the default's type (text that reads as a duration is a duration).
 ---@field help? string One line shown by `workout plan` and `workout list`.
+---@field from_history? fun(h: workout.History): any, string? Decides the value from the routine's history (`h`, the global `history`): return the value, or nil for the default, and why (`plan` shows it). `--set` always wins.
 
 ---One note of `tone{}` or of a sound in `sounds`: a sine that fades in and out.
 ---@class workout.Note
@@ -164,6 +221,16 @@ function prep(d, name, info) end
 ---@return workout.Step
 function segment(spec) end
 
+---For Time: an open work segment (the clock counts up) that, when done, records its time as the score `time` (lower is better); at its cap it records `capped` = 1 and the tallies instead.
+---@param spec workout.ForTimeSpec The cap, name and the rest of a segment's fields.
+---@return workout.Step
+function for_time(spec) end
+
+---As many rounds as possible: a work segment of `minutes` that records the `rounds` tally (`r`, the page's +1) as a score when it ends.
+---@param spec workout.AmrapSpec Its minutes, name and the rest of a segment's fields.
+---@return workout.Step
+function amrap(spec) end
+
 ---Repeats steps n times.
 ---@param n integer How many times, 1 or more.
 ---@param steps workout.Step[] The steps of one round, in order; may hold further `rounds`.
@@ -209,6 +276,14 @@ function tone(notes) end
 ---Ends the current segment now.
 function skip() end
 
+---Marks the current open segment done, as the athlete's Enter would (`by = "hook"`); nothing for a timed one.
+function done() end
+
+---What a tally has counted so far in this workout (0 before its first count).
+---@param name string The tally: `"rounds"` is the one `r` and the page's +1 count.
+---@return integer
+function tally(name) end
+
 ---Lengthens (or, negative, shortens) the current segment.
 ---@param seconds number Seconds to add; negative shortens, and taking all that is left ends the segment, counted as skipped.
 function extend(seconds) end
@@ -225,6 +300,10 @@ function record(name, value, options) end
 ---Sets a connected trainer's target power (ERG mode) until the next segment's own target or the next call; nothing without a trainer or with `--no-erg`.
 ---@param watts integer The target power, 0 to 2000 watts.
 function erg(watts) end
+
+---`history`: the routine's own past sessions (matched by its name), newest first, read-only. `history[1]` is the newest, `#history` counts them; it is empty with `--no-history`.
+---@type workout.History
+history = {}
 
 ---The Bluetooth sensors' latest values (nil when none gives one); see `on_sample`.
 ---@type workout.Sample

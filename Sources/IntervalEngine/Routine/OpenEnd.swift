@@ -1,0 +1,101 @@
+/// What makes a segment open: it has no fire date and ends when the athlete marks it
+/// done (Enter, the page's DONE, `POST /control`, SIGUSR1), when a hook calls `done()`,
+/// or at its `cap`. Its clock counts up. The segment after it is planned from the
+/// moment it ended, so a rest after a set starts when the set is done.
+public struct OpenEnd: Sendable, Equatable {
+    /// The longest it may run: at the cap it ends as if done (`by: "cap"`). Nil: until done.
+    public var cap: Double?
+    /// How long it is expected to take: what `plan`, `--dry-run` and the workout's
+    /// "about" total count for it (`expect`, else the cap, else a minute).
+    public var expect: Double
+
+    /// What an open segment without `expect` or `cap` is planned as.
+    public static let standardExpect = 60.0
+
+    public init(cap: Double?, expect: Double?) {
+        self.cap = cap
+        self.expect = expect ?? cap ?? OpenEnd.standardExpect
+    }
+}
+
+/// A score a segment records by itself, without code, when it ends.
+public enum SegmentScore: Sendable, Equatable {
+    /// `for_time{}`: done by the athlete, its time (`time`, lower is better); at the cap,
+    /// `capped` = 1 and the tallies counted so far.
+    case forTime
+    /// `amrap{}`: the `rounds` tally when it ends (higher is better).
+    case amrap
+}
+
+/// How a segment ended, as `segment_end`'s `by` says it.
+public enum SegmentEndCause: String, Sendable, Equatable {
+    /// Its planned end came.
+    case timer
+    /// An open segment reached its cap.
+    case cap
+    /// The athlete: done, or next (a key, the page, `POST /control`, SIGUSR1).
+    case athlete
+    /// A hook's `done()` or `skip()`.
+    case hook
+}
+
+/// What the history keeps of an open segment: how long it really took, and its laps.
+public struct OpenSegmentRecord: Sendable, Equatable {
+    public var index: Int
+    public var name: String
+    /// Seconds it ran, pauses excluded.
+    public var seconds: Double
+    public var by: SegmentEndCause
+    /// Lap splits pressed during it, in seconds since the previous lap (or its start).
+    public var laps: [Double]
+
+    public init(index: Int, name: String, seconds: Double, by: SegmentEndCause, laps: [Double] = []) {
+        self.index = index
+        self.name = name
+        self.seconds = seconds
+        self.by = by
+        self.laps = laps
+    }
+}
+
+extension OpenSegmentRecord {
+    /// `{"index": 3, "name": "Squats ×5", "seconds": 41.2, "by": "athlete", "laps": []}`.
+    public var json: JSONValue {
+        .object([("index", .integer(index)), ("name", .string(name)), ("seconds", .number(seconds)),
+                 ("by", .string(by.rawValue)), ("laps", .array(laps.map { .number($0) }))])
+    }
+
+    /// Reads one back from a history line; nil when it is damaged.
+    init?(_ reader: inout JSONReader) {
+        var index: Double?
+        var name: String?
+        var seconds: Double?
+        var by: SegmentEndCause?
+        var laps: [Double] = []
+        let whole = reader.fields { key, reader in
+            switch key {
+            case "index":
+                guard let value = reader.readNumber(), value >= 1, value <= 1e9, value.rounded() == value else { return false }
+                index = value
+                return true
+            case "name": name = reader.readString(); return name != nil
+            case "seconds":
+                guard let value = reader.readNumber(), value >= 0, value <= Duration.maximum else { return false }
+                seconds = value
+                return true
+            case "by": by = reader.readString().flatMap(SegmentEndCause.init(rawValue:)); return by != nil
+            case "laps":
+                laps = []
+                return reader.items { reader in
+                    guard let value = reader.readNumber(), value >= 0, value <= Duration.maximum,
+                          laps.count < 10_000 else { return false }
+                    laps.append(value)
+                    return true
+                }
+            default: return reader.skipValue()
+            }
+        }
+        guard whole, let index, let name, let seconds, let by else { return nil }
+        self.init(index: Int(index), name: name, seconds: seconds, by: by, laps: laps)
+    }
+}

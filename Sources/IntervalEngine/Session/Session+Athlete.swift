@@ -1,0 +1,90 @@
+/// What the athlete tells the session besides pause and skip: an open segment is done, a
+/// tally counts one more, a lap. Each is a `SessionCommand`, so a key, a button on the
+/// page, `POST /control`, SIGUSR1 and a hook's `done()` all take the same door.
+extension Session {
+    /// The athlete's `done` within this many seconds of an open segment's start is taken
+    /// as a second press of the one before (a bouncing pedal, a double tap), not as the
+    /// end of this one.
+    static let doneGrace = 1.0
+
+    /// Ends the current segment, done, if it is open. From a hook (`done()`), it waits
+    /// until the hook's boundary is done. While paused, the next segment starts paused.
+    func markDone(by cause: SegmentEndCause) {
+        guard phase != .ready, phase != .finished, segment.open != nil else { return }
+        if var boundary = phase.boundary {
+            guard !boundary.betweenSegments else { return }
+            boundary.done = true
+            phase.boundary = boundary
+            return
+        }
+        if cause == .athlete && elapsedInSegment < Session.doneGrace { return }
+        endSegment(at: phase.pausedSince.map { _ in segmentStart + elapsedInSegment } ?? scheduler.now,
+                   skipped: false, by: cause)
+    }
+
+    /// The longest tally name, and how much one command may add or take away.
+    public static let longestTallyName = Score.longestName
+    public static let largestTallyStep = 1_000
+
+    /// Counts `add` more on the tally `name` (never below 0), tells the listeners and
+    /// calls `on_tally`. A name or step out of bounds is ignored: it comes from outside.
+    func count(_ name: String, add: Int) {
+        guard phase != .ready, phase != .finished, !name.isEmpty, name.utf8.count <= Session.longestTallyName,
+              abs(add) <= Session.largestTallyStep, VisibleText.escape(name) == name else { return }
+        let value: Int
+        if let position = tallies.firstIndex(where: { $0.name == name }) {
+            value = max(0, tallies[position].value + add)
+            tallies[position].value = value
+        } else {
+            guard tallies.count < Score.mostNames else { return }
+            value = max(0, add)
+            tallies.append((name, value))
+        }
+        emit(.tally(name: name, value: value, add: add))
+        callTallyHook(name, value)
+    }
+
+    /// What the tally `name` has counted (0 before its first count).
+    public func tallyValue(_ name: String) -> Int {
+        tallies.first { $0.name == name }?.value ?? 0
+    }
+
+    /// Records a lap split in the current segment: seconds since its previous lap or its
+    /// start, pauses excluded.
+    func lap() {
+        guard phase != .ready, phase != .finished, segment.index > 0 else { return }
+        let elapsed = elapsedInSegment
+        let split = elapsed - laps.reduce(0, +)
+        guard split > 0 else { return }
+        laps.append(split)
+        emit(.lap(index: segment.index, number: laps.count, split: split))
+        callLapHook(split)
+    }
+
+    /// What an ending segment leaves behind: an open segment's record, and the score of a
+    /// `for_time{}` or `amrap{}`.
+    func recordEnd(of segment: Segment, at time: Double, skipped: Bool, by cause: SegmentEndCause) {
+        let seconds = Number.rounded(min(max(0, time - segmentStart), segment.duration), places: 3)
+        if segment.open != nil {
+            openRecords.append(OpenSegmentRecord(index: segment.index, name: segment.name, seconds: seconds,
+                                                 by: cause, laps: laps.map { Number.rounded($0, places: 3) }))
+        }
+        guard !skipped, let score = segment.score else { return }
+        switch score {
+        case .forTime where cause == .cap:
+            keep(Score(name: "capped", value: 1))
+            for tally in tallies { keep(Score(name: tally.name, value: Double(tally.value))) }
+        case .forTime:
+            keep(Score(name: "time", value: seconds, lowerIsBetter: true))
+        case .amrap:
+            keep(Score(name: "rounds", value: Double(tallyValue("rounds"))))
+        }
+    }
+
+    /// Keeps a score the session recorded itself, as `record` would.
+    private func keep(_ score: Score) {
+        guard scores.contains(where: { $0.name == score.name }) || scores.count < Score.mostNames else { return }
+        scores.record(score)
+        emit(.score(score))
+    }
+}
