@@ -221,4 +221,24 @@ final class SensorRunTests: XCTestCase {
             XCTAssertEqual(Array(outcome.report.dropFirst()), ["page True True []", "exit 0"])
         }
     }
+
+    /// `rest{ until_hr_below = 120 }` ends on the strap's sample, long before its cap.
+    func testUntilHRBelowEndsARest() throws {
+        let strap = FakeBlueZ.strap.replacingOccurrences(of: "\"every\": 0.25", with: "\"every\": 1000")
+        let until = fixtures.appendingPathComponent("until.lua").path
+        try FakeBlueZ.run(devices: [strap], """
+            "$WORKOUT" run '\(until)' --json \(quiet) --sensor C0:FF:EE:00:00:01 > "$DIR/out" 2> "$DIR/err" & workout=$!
+            waitfor '"index":2,' "$DIR/out"
+            send notify C0:FF:EE:00:00:01 2a37 1696
+            waitfor '"hr":150' "$DIR/out"
+            send notify C0:FF:EE:00:00:01 2a37 1670
+            wait $workout; echo "exit $?" >> "$DIR/report"
+            """) { outcome in
+            XCTAssertEqual(outcome.report, ["exit 0"], text(outcome.directory, "err"))
+            let ends = events(outcome.directory).filter { $0["event"] as? String == "segment_end" }
+            XCTAssertEqual(ends.map { $0["by"] as? String }, ["timer", "sample", "timer"])
+            let recovered = try XCTUnwrap(ends.dropFirst().first?["t"] as? Double)
+            XCTAssertLessThan(recovered, 10, "ended by the sample, not at its 20 s cap")
+        }
+    }
 }

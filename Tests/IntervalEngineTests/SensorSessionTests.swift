@@ -65,3 +65,70 @@ final class SensorSessionTests: XCTestCase {
         XCTAssertFalse(line.json.text.contains("\"hr\""))
     }
 }
+
+/// Open segments that a sample ends: `until_hr_below` and `until_sample = function(s) … end`.
+final class UntilSampleTests: XCTestCase {
+    func run(_ source: String, samples: [(at: Double, hr: Int)]) throws -> [String] {
+        let clock = VirtualClock()
+        let routine = try load(source)
+        var trace: [String] = []
+        let session = Session(routine: routine, scheduler: clock, options: SessionOptions(alerts: AlertSwitches(bell: false))) { event in
+            switch event.kind {
+            case let .segmentEnd(index, _, _, _, by): trace.append("\(Number.format(event.t)) end \(index) by \(by.rawValue)")
+            case let .error(message, hook, _): trace.append("error \(hook): \(message)")
+            case .workoutEnd: trace.append("\(Number.format(event.t)) workout_end")
+            default: break
+            }
+        }
+        session.start()
+        for sample in samples {
+            clock.advance(by: sample.at - clock.now)
+            session.take(SensorSample(sensor: "A", name: "Strap", hr: sample.hr))
+        }
+        _ = clock.run()
+        return trace
+    }
+
+    func testUntilHRBelowEndsTheRestOnTheSampleAndTheCapStillHolds() throws {
+        let source = """
+            return workout { name = "R", countdown = 0,
+              work(10, "Climb"),
+              rest{ until_hr_below = 120, cap = "3m" },
+              rest{ name = "Capped", until_hr_below = 100, cap = 30 },
+            }
+            """
+        XCTAssertEqual(try run(source, samples: [(2, 150), (11, 140), (14, 125), (16, 119), (20, 110)]), [
+            "10 end 1 by timer", "16 end 2 by sample", "46 end 3 by cap", "46 workout_end",
+        ])
+        let without = try load(source)
+        XCTAssertEqual(without.timeline.segments[1].open?.cap, 180)
+    }
+
+    func testUntilAFunctionOfTheSample() throws {
+        let source = """
+            return workout { name = "R", countdown = 0,
+              rest{ until_sample = function(s) return s.hr ~= nil and s.hr < 100 end, cap = 60 },
+              work(5),
+            }
+            """
+        XCTAssertEqual(try run(source, samples: [(1, 120), (3, 99)]), ["3 end 1 by sample", "8 end 2 by timer", "8 workout_end"])
+    }
+
+    func testAFailingUntilIsReportedAndLeavesTheCap() throws {
+        let source = """
+            return workout { name = "R", countdown = 0,
+              rest{ until_sample = function(s) return s.hr.nope end, cap = 10 },
+            }
+            """
+        let trace = try run(source, samples: [(1, 120), (3, 99)])
+        XCTAssertEqual(trace.count, 3, "\(trace)")
+        XCTAssertTrue(trace[0].hasPrefix("error until_sample: "), "\(trace)")
+        XCTAssertEqual(Array(trace.dropFirst()), ["10 end 1 by cap", "10 workout_end"])
+    }
+
+    func testUntilIsCheckedWhenTheRoutineLoads() {
+        XCTAssertEqual(loadError("return workout { name = \"R\", rest{ until_hr_below = 500 } }"),
+                       "test.lua:1: rest: until_hr_below must be a heart rate from 30 to 250 beats per minute, got 500")
+        XCTAssertNotNil(loadError("return workout { name = \"R\", rest{ until_hr_below = 120, duration = 30 } }"))
+    }
+}

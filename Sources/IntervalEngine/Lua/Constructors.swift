@@ -105,6 +105,7 @@ enum Constructors {
         var open = shape == .forTime
         var cap: Double?
         var expect: Double?
+        var until: SampleCondition?
         let known = shape.fields.filter { preset == nil || $0 != "kind" }
         try args.fields(of: index, known: known) { key, value throws(APIError) in
             switch key {
@@ -124,6 +125,15 @@ enum Constructors {
                 open = flag
             case "cap": cap = try args.duration(at: value, what: "cap")
             case "expect": expect = try args.duration(at: value, what: "expect")
+            case "until_hr_below":
+                guard let bpm = stack.number(at: value), bpm >= 30, bpm <= 250 else {
+                    throw args.fail("until_hr_below", "a heart rate from 30 to 250 beats per minute", at: value)
+                }
+                until = .hrBelow(Int(bpm.rounded()))
+                open = true
+            case "until_sample":
+                until = .function(try args.function(at: value, what: "until_sample"))
+                open = true
             default: hasCues = true  // read once the duration is known
             }
         }
@@ -133,7 +143,8 @@ enum Constructors {
                 throw APIError("\(function): an open segment has no duration: it ends when it is done "
                                + "(cap = … ends it at the latest, expect = … is what plan counts)")
             }
-            let end = OpenEnd(cap: cap, expect: expect)
+            var end = OpenEnd(cap: cap, expect: expect)
+            end.until = until
             spec.open = end
             spec.duration = end.expect
         } else {

@@ -68,6 +68,8 @@ public enum RoutineTypes {
         APIField("open", "boolean", optional: true, "Ends when the athlete says so (Enter, DONE, SIGUSR1) or a hook calls `done()`, not at a duration: a set, a lap. Its clock counts up; the next segment starts when it is done."),
         APIField("cap", "workout.Duration", optional: true, "With `open`: the longest it may run; it ends there (`by = \"cap\"`)."),
         APIField("expect", "workout.Duration", optional: true, "With `open`: how long it is expected to take, for `plan` and `--dry-run` (default: the cap, else 60 s)."),
+        APIField("until_hr_below", "number", optional: true, "Makes it open and ends it when a heart-rate sensor reads below this many beats per minute (`by = \"sample\"`)."),
+        APIField("until_sample", "fun(s: workout.Sample): boolean", optional: true, "Makes it open and ends it when this returns true for a sensors' sample (checked at each one, at most once a second). (`until` is a Lua keyword.)"),
     ])
 
     /// The fields `for_time{}` and `amrap{}` share with `segment{}`.

@@ -11,11 +11,33 @@ extension Session {
         let t = scheduler.now - startedAt
         sensors.count(until: t, running: state == .running, athlete: options.athlete)
         sensors.take(sample)
+        if case .hrBelow(let bpm)? = segment.open?.until, let hr = sensors.hr?.current, hr < bpm,
+           state == .running, phase.boundary == nil {
+            markDone(by: .sample)
+        }
         let second = scheduler.speed
         if let last = sensors.lastEvent[sample.sensor], t - last < second { return }
         sensors.lastEvent[sample.sensor] = t
         updateSensorTable()
         emit(.sample(sample))
+        if case .function(let until)? = segment.open?.until, state == .running, phase.boundary == nil,
+           !disabledHooks.contains(until) {
+            let values = sensors
+            let zone = sensorZone
+            do {
+                if try routine.lua.test(until, what: "until_sample", pushArguments: { lua in
+                    lua.pushSample(values, zone: zone)
+                    return 1
+                }) {
+                    markDone(by: .sample)
+                }
+            } catch where error.interrupted {
+                return
+            } catch {
+                disabledHooks.insert(until)
+                emit(.error(message: error.message, hook: "until_sample", traceback: error.traceback))
+            }
+        }
         guard routine.hooks.onSample != nil, state == .running, phase.boundary == nil else { return }
         if let last = sensors.lastHook, t - last < second { return }
         sensors.lastHook = t

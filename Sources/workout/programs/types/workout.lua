@@ -31,6 +31,8 @@
 ---@field open? boolean Ends when the athlete says so (Enter, DONE, SIGUSR1) or a hook calls `done()`, not at a duration: a set, a lap. Its clock counts up; the next segment starts when it is done.
 ---@field cap? workout.Duration With `open`: the longest it may run; it ends there (`by = "cap"`).
 ---@field expect? workout.Duration With `open`: how long it is expected to take, for `plan` and `--dry-run` (default: the cap, else 60 s).
+---@field until_hr_below? number Makes it open and ends it when a heart-rate sensor reads below this many beats per minute (`by = "sample"`).
+---@field until_sample? fun(s: workout.Sample): boolean Makes it open and ends it when this returns true for a sensors' sample (checked at each one, at most once a second). (`until` is a Lua keyword.)
 
 ---What `for_time{}` takes: an open work segment that records its time.
 ---@class workout.ForTimeSpec
