@@ -41,12 +41,12 @@ end
 return workout {
   name = "Hold zone 2",
   description = "Heart-rate-steered ERG: power follows your heart rate to keep it in zone 2",
-  warmup("10:00", "Warm up", { watts = { low = math.floor(p.start_watts * 0.6), high = p.start_watts }, ramp = true }),
+  warmup("10:00", "Warm up", { watts = math.floor(p.start_watts * 0.8) }),
   work(p.minutes * 60, "Zone 2", {
     tip = string.format("hold %d-%d bpm; the trainer follows your heart", math.floor(low), math.floor(high)),
     watts = p.start_watts,
   }),
-  cooldown("5:00", "Cool down", { watts = { low = p.start_watts, high = 60 }, ramp = true }),
+  cooldown("5:00", "Cool down", { watts = 80 }),
   on_segment_start = function(seg)
     if seg.kind == "work" then last_change = -math.huge end
   end,
