@@ -25,6 +25,7 @@ stds.workout = {
     "rawset",
     "require",
     "select",
+    sensor = { fields = { "hr", "power", "cadence", "speed", "hr_zone" } },
     "setmetatable",
     string = { fields = { "byte", "char", "dump", "find", "format", "gmatch", "gsub", "len", "lower", "match", "pack", "packsize", "rep", "reverse", "sub", "unpack", "upper" } },
     table = { fields = { "concat", "insert", "move", "pack", "remove", "sort", "unpack" } },
@@ -59,6 +60,7 @@ stds.workout = {
     "extend",
     "pause",
     "record",
+    "erg",
   },
 }
 std = "workout"

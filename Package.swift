@@ -36,6 +36,9 @@ let package = Package(
         // The sound player: IntervalEngine's sounds played through libpulse on its own thread.
         .target(name: "SoundPlayer", dependencies: ["IntervalEngine", "CPulse"]),
         .target(name: "Display", dependencies: ["IntervalEngine"]),
+        // Bluetooth sensors and trainers through BlueZ on the system bus (sd-bus, opened at
+        // run time through CSystem's bus.h).
+        .target(name: "BlueZ", dependencies: ["IntervalEngine", "CSystem"]),
         // The command line, shared by `workout` and `workout-serve`.
         .target(
             name: "WorkoutCLI",
@@ -43,6 +46,7 @@ let package = Package(
                 "IntervalEngine",
                 "Display",
                 "SoundPlayer",
+                "BlueZ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -81,7 +85,7 @@ let package = Package(
         .testTarget(
             name: "IntervalEngineTests",
             dependencies: [
-                "IntervalEngine", "Display", "WebRemote", "WorkoutCLI",
+                "IntervalEngine", "Display", "WebRemote", "WorkoutCLI", "BlueZ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures"]

@@ -85,6 +85,8 @@ public struct DisplayState: Equatable, Sendable {
     public var band: Bool
     /// The visual bell is showing: the band's cells are inverted.
     public var flash: Bool
+    /// Bluetooth sensors' values, when the run has any.
+    public var sensors: SensorLine?
 
     public init(routine: String, name: String, kind: String, index: Int, count: Int?, clock: ShownTime,
                 duration: Double, countUp: Bool = false, round: Int? = nil, rounds: Int? = nil,
@@ -149,6 +151,7 @@ public struct DisplayState: Equatable, Sendable {
         // An open segment's clock counts up: there is no end to count down to.
         if open { self.countUp = true }
         tallies = snapshot.tallies
+        if !snapshot.sensors.isEmpty { sensors = SensorLine(readings: snapshot.sensors, zone: snapshot.hrZone) }
     }
 
     /// The clock's text: remaining, or done with `--count-up`.

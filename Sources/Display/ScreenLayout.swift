@@ -138,7 +138,18 @@ public enum ScreenLayout {
     static func header(_ state: DisplayState, width: Int, glyphs: Glyphs) -> Line {
         let unknown = glyphs.ellipsis == "…" ? "…" : "..."
         let right = Line("\(state.index)/\(state.count.map(String.init) ?? unknown) ", "2")
-        guard state.paused else { return Line.spread(Line(" " + state.routine, "2"), right, width: width) }
+        guard state.paused else {
+            // The sensors' values in the middle, where they fit.
+            if let sensors = state.sensors?.line, sensors.width > 0 {
+                let start = (width - sensors.width) / 2
+                let left = Line(" " + state.routine, "2").truncated(to: max(0, start - 1))
+                if start >= left.width + 1, width - start - sensors.width >= right.width + 1 {
+                    let middle = left + Line(String(repeating: " ", count: start - left.width)) + sensors
+                    return middle + Line(String(repeating: " ", count: width - middle.width - right.width)) + right
+                }
+            }
+            return Line.spread(Line(" " + state.routine, "2"), right, width: width)
+        }
         let badge = Line(" PAUSED ", "1;7")
         let start = (width - badge.width) / 2
         let left = Line(" " + state.routine, "2").truncated(to: start - 1)

@@ -56,6 +56,7 @@ extension LivePage {
             : snap.count !== null ? "last segment" : "");
           renderInfo(seg.info);
           set("message", snap.message ? snap.message.text : "");
+          renderSensors(snap.sensors);
           const last = window.workoutShown[window.workoutShown.length - 1];
           if (!last || last.index !== seg.index) {
             const entry = { index: seg.index, name: seg.name, at: performance.timeOrigin + performance.now() };
@@ -64,6 +65,20 @@ extension LivePage {
           }
           tick();
           if (running) requestAnimationFrame(frame);
+        }
+        // Heart rate in its zone's colour, power, cadence; a dropped-out sensor's value dim.
+        function renderSensors(s) {
+          $("sensors").hidden = !s;
+          if (!s) return;
+          const stale = new Set(s.stale);
+          const show = (id, value, unit) => {
+            set(id, value === undefined ? "" : value + " " + unit + (stale.has(id) ? "?" : ""));
+            $(id).classList.toggle("stale", stale.has(id));
+          };
+          show("hr", s.hr, "bpm" + (s.hr_zone ? " Z" + s.hr_zone : ""));
+          show("power", s.power, "W");
+          show("cadence", s.cadence === undefined ? undefined : Math.round(s.cadence), "rpm");
+          $("hr").className = (stale.has("hr") ? "stale " : "") + (s.hr_zone ? "zone" + s.hr_zone : "");
         }
         function renderInfo(info) {
           const box = $("info");

@@ -34,6 +34,11 @@ extension LivePage {
         #totals { display: flex; align-items: center; gap: .8em; width: min(92vw, 1400px);
           font-size: clamp(13px, 2.4vmin, 30px); color: var(--dim); font-variant-numeric: tabular-nums; }
         #message { color: #fc6; min-height: 1.2em; }
+        #sensors { font-size: clamp(20px, 6vmin, 90px); font-weight: bold; font-variant-numeric: tabular-nums; }
+        #sensors span + span { margin-left: 0.8em; }
+        #sensors .stale { opacity: 0.4; }
+        #hr.zone1 { color: #bbb; } #hr.zone2 { color: #6af; } #hr.zone3 { color: #6d6; }
+        #hr.zone4 { color: #fd4; } #hr.zone5 { color: #f55; }
         nav { display: grid; grid-template-columns: repeat(5, 1fr) auto; gap: clamp(4px, 1.2vmin, 14px);
           padding: clamp(6px, 1.6vmin, 20px); }
         button { font: inherit; font-size: clamp(15px, 3vmin, 34px); font-weight: 600; color: var(--ink);

@@ -32,6 +32,7 @@ enum LivePage {
         <main>
           <div id="title"><span id="kind"></span> <span id="name">Connecting…</span></div>
           <div id="clock" aria-live="off">–:––</div>
+          <div id="sensors" hidden><span id="hr"></span> <span id="power"></span> <span id="cadence"></span></div>
           <div class="bar" id="segment-bar"><div></div></div>
           <div id="info"></div>
           <div id="round"></div>

@@ -30,6 +30,7 @@ enum QuickRunArguments {
         "--voice": { $0.voice = true }, "--count-up": { $0.countUp = true },
         "--tenths": { $0.tenths = true },
         "--no-history": { $0.noHistory = true }, "--allow-sleep": { $0.allowSleep = true },
+        "--no-sensors": { $0.noSensors = true }, "--no-erg": { $0.noErg = true },
     ]
 
     /// The options read here, in order; every other option of `run` is left to ArgumentParser.

@@ -7,6 +7,7 @@ import IntervalEngine
 /// outlive it is printed below the summary.
 extension RunAssembly {
     func tearDown() {
+        sensors?.stop()
         awake?.release()
         // A reader that is slow gets the rest; one that never reads is given up on when a
         // signal asks the process to stop (or at once after such a signal).

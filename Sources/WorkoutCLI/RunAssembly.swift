@@ -1,3 +1,4 @@
+import BlueZ
 import Display
 import Foundation
 import IntervalEngine
@@ -28,6 +29,8 @@ final class RunAssembly {
     let alerts: SystemAlerts
     let spoken: SpokenSounds?
     let history: HistoryRecorder?
+    /// Bluetooth sensors and a trainer, when the run has any (`--sensor`, or remembered).
+    let sensors: SensorHub?
     /// Set at `workout_end`, when the run loop may stop.
     let finished = MainThreadBox(false)
     /// The stopping signal that ended the run, if one did.
@@ -56,7 +59,7 @@ final class RunAssembly {
         session = Session(routine: routine, scheduler: scheduler,
                           options: SessionOptions(alerts: switches,
                                                   payloadsInEvents: request.json || request.serveAddress != nil,
-                                                  tenths: request.tenths))
+                                                  tenths: request.tenths, athlete: request.athlete))
         let session = session
         let serverBox = MainThreadBox<(any WorkoutServer)?>(nil)
         // Keys and web buttons alike: the same command, then viewers hear of the change once.
@@ -100,6 +103,9 @@ final class RunAssembly {
             : HistoryRecorder(routine: routine, file: request.history ?? HistoryFile(environment: Terminal.environment),
                               progress: session.progress)
         if let history { session.subscribe(history) }
+        sensors = Self.connectSensors(request, session: session, warn: warn)
+        if sensors != nil { history?.sensorTotals = session.sensorTotals }
+        if let trainer = sensors?.trainer { session.subscribe(trainer) }
         let finished = finished
         session.subscribe { event in
             guard case .workoutEnd = event.kind else { return }
@@ -191,6 +197,26 @@ final class RunAssembly {
             warn("sound: \(failure.reason)" + standIn)
             return nil
         }
+    }
+
+    /// The sensors the run asks for: `--sensor`, else the remembered ones, none with
+    /// `--no-sensors`. With none, Bluetooth is not even loaded.
+    private static func connectSensors(_ request: RunRequest, session: Session,
+                                       warn: @escaping @Sendable (String) -> Void) -> SensorHub? {
+        var addresses = request.sensors.map { $0.uppercased() }
+        if addresses.isEmpty && !request.noSensors {
+            do {
+                addresses = try RememberedSensors(directories: UserDirectories(environment: Terminal.environment))
+                    .read().map(\.address)
+            } catch {
+                warn("\(error); the workout runs without sensors")
+            }
+        }
+        guard !addresses.isEmpty else { return nil }
+        let trainer = request.noErg ? nil
+            : TrainerControl(snapshot: session.snapshot, ftp: request.athlete.ftp, warn: warn)
+        return SensorHub(addresses: addresses, environment: Terminal.environment, erg: trainer,
+                         take: session.take, stale: session.sensorStale, warn: warn)
     }
 
     /// The server of `--serve`, listening before the workout starts.

@@ -74,6 +74,17 @@ struct Run: ParsableCommand {
     @Flag(help: "Let the computer sleep during the workout (by default workout asks logind to keep it awake).")
     var allowSleep = false
 
+    @Option(name: .customLong("sensor"),
+            help: ArgumentHelp("A Bluetooth sensor to connect to instead of the remembered ones (repeatable; see `workout sensors`).",
+                               valueName: "address"))
+    var sensors: [String] = []
+
+    @Flag(help: "Connect to no sensor, not even the remembered ones.")
+    var noSensors = false
+
+    @Flag(help: "Leave a trainer's resistance to the rider: no power targets written to it.")
+    var noErg = false
+
     @OptionGroup(title: "Serving")
     var serving: ServeOptions
 
@@ -99,6 +110,7 @@ struct Run: ParsableCommand {
         RunRequest(routine: routine, settings: parameters.settings, speed: speed, json: json, dryRun: dryRun,
                    bell: bell, noSound: noSound, volume: volume, noFlash: noFlash, calm: calm, notify: notify,
                    voice: voice, countUp: countUp, tenths: tenths, noHistory: noHistory, allowSleep: allowSleep,
+                   sensors: sensors, noSensors: noSensors, noErg: noErg,
                    serveAddress: serving.address, newToken: serving.newToken, horizon: horizon.horizon, assume: assume.assume, historyFile: historyFile,
                    limits: limits.limits)
     }

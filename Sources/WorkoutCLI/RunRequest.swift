@@ -24,6 +24,11 @@ struct RunRequest: Equatable {
     var tenths = false
     var noHistory = false
     var allowSleep = false
+    /// `--sensor`: these Bluetooth sensors instead of the remembered ones.
+    var sensors: [String] = []
+    var noSensors = false
+    /// `--no-erg`: no power targets written to a trainer.
+    var noErg = false
     var serveAddress: ServeAddress?
     var newToken = false
     /// `--horizon`: only a dry run takes it.
@@ -36,6 +41,9 @@ struct RunRequest: Equatable {
     /// What the routine's `history` reads and the session is recorded in (nil: neither).
     var history: HistoryFile? { HistorySourceOptions.file(noHistory: noHistory, path: historyFile) }
     var limits = LuaLimits()
+
+    /// `--set max_hr=… ftp=…`, read against by sensors (validated in `validate`).
+    var athlete: Athlete { (try? Athlete(settings: settings)) ?? Athlete() }
 
     /// The defaults, for `Run`'s declarations.
     static let standard = RunRequest(routine: "")
@@ -51,6 +59,17 @@ struct RunRequest: Equatable {
         try SoundCheck.validate(volume: volume)
         if horizon != nil && !dryRun {
             throw ValidationError("--horizon goes with --dry-run: a real open-ended workout runs until you quit")
+        }
+        for sensor in sensors where !RememberedSensors.isAddress(sensor) {
+            throw ValidationError("--sensor takes a Bluetooth address (C0:FF:EE:00:00:01), got \(VisibleText.escape(sensor))")
+        }
+        if !sensors.isEmpty && noSensors {
+            throw ValidationError("--sensor and --no-sensors contradict each other")
+        }
+        do {
+            _ = try Athlete(settings: settings)
+        } catch {
+            throw ValidationError(error.message)
         }
         if assume != nil && !dryRun {
             throw ValidationError("--assume goes with --dry-run: in a real run the athlete ends each open segment")

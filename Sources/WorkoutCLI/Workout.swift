@@ -15,7 +15,7 @@ struct Workout: ParsableCommand {
             """,
         version: Version.number,
         subcommands: [Run.self, Plan.self, Check.self, List.self, New.self, History.self, SoundCheck.self,
-                      Definitions.self, Import.self, Export.self]
+                      Definitions.self, Import.self, Export.self, Sensors.self]
     )
 }
 

@@ -122,7 +122,7 @@ final class EndToEndTests: XCTestCase {
         let programs = packageRoot.appendingPathComponent("programs")
         let names = try FileManager.default.contentsOfDirectory(atPath: programs.path).filter { $0.hasSuffix(".lua") }
         for required in ["demo.lua", "hiit.lua", "tabata.lua", "emom.lua", "pyramid.lua", "boxing.lua", "seven-minute.lua",
-                         "mobility.lua", "couch-to-5k.lua", "pomodoro.lua", "best-round.lua", "ladder.lua"] {
+                         "mobility.lua", "couch-to-5k.lua", "pomodoro.lua", "best-round.lua", "ladder.lua", "hold-zone2.lua"] {
             XCTAssertTrue(names.contains(required), "programs/\(required) is missing")
         }
         let result = try workout(["check"] + names.map { programs.appendingPathComponent($0).path })

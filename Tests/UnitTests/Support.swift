@@ -69,6 +69,8 @@ final class Harness {
         case let .score(score): return "\(time) score \(score.name) \(score.valueText) \(score.better)"
         case let .tally(name, value, _): return "\(time) tally \(name) \(value)"
         case let .lap(index, number, split): return "\(time) lap \(index) \(number) \(Number.format(split))"
+        case let .sample(sample): return "\(time) sample \(sample.sensor)"
+        case let .erg(watts): return "\(time) erg \(watts)"
         case let .pause(index, remaining): return "\(time) pause \(index) \(Number.format(remaining))"
         case let .resume(index, remaining): return "\(time) resume \(index) \(Number.format(remaining))"
         case let .suspend(index, missed): return "\(time) suspend \(index) \(Number.format(missed))"

@@ -39,6 +39,12 @@ public enum LuaLSDefinitions {
         }
         lines += comment(RoutineTypes.history.doc)
         lines += ["---@type workout.History", "history = {}", ""]
+        lines += [
+            "---The Bluetooth sensors' latest values (nil when none gives one); see `on_sample`.",
+            "---@type workout.Sample",
+            "sensor = {}",
+            "",
+        ]
         // The sandbox keeps only these four of `os` (docs/routines.md, "What a routine can reach").
         lines += [
             "---Only `os.time`, `os.clock`, `os.date` and `os.difftime` exist in a routine.",

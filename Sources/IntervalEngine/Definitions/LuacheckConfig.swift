@@ -17,6 +17,10 @@ public enum LuacheckConfig {
                 // A read-only proxy: its helpers, and `history[i]`.
                 let helpers = RoutineTypes.history.fieldNames.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
                 lua.append("    history = { other_fields = true, fields = { \(helpers) } },")
+            } else if name == "sensor" {
+                // Filled in as sensors' values come: its fields are the sample's.
+                let names = RoutineTypes.sample.fields.map { "\"\($0.name)\"" }.joined(separator: ", ")
+                lua.append("    sensor = { fields = { \(names) } },")
             } else if let fields {
                 lua.append("    \(name) = { fields = { \(fields.map { "\"\($0)\"" }.joined(separator: ", ")) } },")
             } else {

@@ -27,6 +27,10 @@ public struct Event: Sendable {
         /// paused at that point (a `pause` event follows).
         case suspend(index: Int, missed: Double)
         case error(message: String, hook: String, traceback: String?)
+        /// A sensor's values (at most one a second per sensor).
+        case sample(SensorSample)
+        /// The routine's `erg(watts)`: the trainer's target power from now on.
+        case erg(watts: Int)
         case workoutEnd(Summary)
     }
 
@@ -143,6 +147,8 @@ extension Event {
         case .resume: "resume"
         case .suspend: "suspend"
         case .error: "error"
+        case .sample: "sample"
+        case .erg: "erg"
         case .workoutEnd: "workout_end"
         }
     }

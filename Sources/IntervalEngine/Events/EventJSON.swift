@@ -63,6 +63,15 @@ extension Event {
             var fields: [(String, JSONValue)] = [("message", .string(message)), ("hook", .string(hook))]
             if let traceback { fields.append(("traceback", .string(traceback))) }
             return fields
+        case let .sample(sample):
+            var fields: [(String, JSONValue)] = [("sensor", .string(sample.sensor)), ("name", .string(sample.name))]
+            if let hr = sample.hr { fields.append(("hr", .integer(hr))) }
+            if let power = sample.power { fields.append(("power", .integer(power))) }
+            if let cadence = sample.cadence { fields.append(("cadence", .number(Number.rounded(cadence, places: 1)))) }
+            if let speed = sample.speed { fields.append(("speed", .number(Number.rounded(speed, places: 2)))) }
+            return fields
+        case let .erg(watts):
+            return [("watts", .integer(watts))]
         case let .workoutEnd(summary):
             return [("completed", .bool(summary.completed)), ("elapsed", .number(Number.rounded(summary.elapsed, places: 6))),
                     ("segments_done", .integer(summary.segmentsDone))]

@@ -42,6 +42,10 @@ public enum PlainText {
             return "the computer slept for \(TimeText.clock(missed)) in \(index); paused"
         case let .error(message, hook, _):
             return "error in \(hook): \(message)"
+        case let .sample(sample):
+            return "sample \(sample.name): " + SensorText.values(hr: sample.hr, power: sample.power, cadence: sample.cadence)
+        case let .erg(watts):
+            return "erg: \(watts) W"
         case let .workoutEnd(summary):
             return "\(summary.completed ? "finished" : "stopped") after \(TimeText.clock(summary.elapsed)), \(summary.segmentsDone) segments done"
         }

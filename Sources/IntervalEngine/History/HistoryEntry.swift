@@ -68,6 +68,10 @@ public struct HistoryEntry: Equatable, Sendable {
                   active: summary.active, params: routine.parameters.map { ($0.name, $0.value.json) })
     }
 
+    /// Heart rate and power from Bluetooth sensors, when the session had any (written, not
+    /// read back: `hr` and `power` in the line).
+    public var sensors: SensorTotals?
+
     /// Run faster than real time (a demo, a test): not counted in totals, streaks or
     /// statistics unless asked for.
     public var isSpedUp: Bool { speed != 1 }
@@ -102,6 +106,7 @@ public struct HistoryEntry: Equatable, Sendable {
         if !params.isEmpty {
             fields.append(("params", .object(params.map { ($0.name, $0.value) })))
         }
+        if let sensors { fields += sensors.historyFields }
         return .object(fields)
     }
 }

@@ -17,6 +17,8 @@ public final class HistoryRecorder: SessionListener {
     /// is back, never fatal (the workout itself already happened).
     public private(set) var failure: String?
     public private(set) var recorded = false
+    /// The session's heart rate and power totals, when it has sensors.
+    public var sensorTotals: (() -> SensorTotals)?
 
     public init(routine: Routine, file: HistoryFile, clock: @escaping () -> Date = Date.init,
                 progress: @escaping () -> Summary) {
@@ -43,7 +45,9 @@ public final class HistoryRecorder: SessionListener {
     }
 
     private func entry(_ summary: Summary) -> HistoryEntry {
-        HistoryEntry(routine: routine, summary: summary, started: started ?? clock(), ended: clock())
+        var entry = HistoryEntry(routine: routine, summary: summary, started: started ?? clock(), ended: clock())
+        if let totals = sensorTotals?(), !totals.isEmpty { entry.sensors = totals }
+        return entry
     }
 
     private func record(_ summary: Summary) {

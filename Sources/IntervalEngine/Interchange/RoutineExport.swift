@@ -41,7 +41,7 @@ public enum RoutineExport {
         let named = [("on_start", hooks.onStart), ("on_segment_start", hooks.onSegmentStart),
                      ("on_segment_end", hooks.onSegmentEnd), ("on_pause", hooks.onPause),
                      ("on_resume", hooks.onResume), ("on_finish", hooks.onFinish),
-                     ("on_tally", hooks.onTally), ("on_lap", hooks.onLap)].filter { $0.1 != nil }.map(\.0)
+                     ("on_tally", hooks.onTally), ("on_lap", hooks.onLap), ("on_sample", hooks.onSample)].filter { $0.1 != nil }.map(\.0)
         if !named.isEmpty { dropped.append("the hooks " + named.joined(separator: ", ")) }
         if segmentHooks > 0 { dropped.append("on_start/on_end of \(plural(segmentHooks, "segment"))") }
         if functionCues > 0 { dropped.append("\(plural(functionCues, "cue")) that call a function") }

@@ -18,6 +18,8 @@ protocol RoutineActions: AnyObject {
     func record(_ score: Score) throws(APIError)
     /// What the tally `name` has counted so far.
     func tally(_ name: String) -> Int
+    /// `erg(watts)`: the trainer's target power.
+    func erg(_ watts: Int)
 }
 
 /// The actions callable from Lua: `bell()`, `flash()`, `notify(title, body?)`, `say(text)`,
@@ -192,6 +194,16 @@ enum Actions {
             }
             try args.noArguments(after: 3)
             try running(args).record(Score(name: name, value: value, lowerIsBetter: lower))
+        }
+    }
+
+    static let erg: workout_SwiftFunction = { L in
+        action(L, "erg") { args throws(APIError) in
+            guard let watts = args.stack.number(at: 1), watts.isFinite, watts >= 0, watts <= 2000 else {
+                throw args.fail("watts", "a number of watts from 0 to 2000", at: 1)
+            }
+            try args.noArguments(after: 1)
+            try running(args).erg(Int(watts.rounded()))
         }
     }
 }

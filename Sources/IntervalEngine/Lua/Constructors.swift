@@ -98,6 +98,7 @@ enum Constructors {
         var open = shape == .forTime
         var cap: Double?
         var expect: Double?
+        var until: SampleCondition?
         let known = shape.fields.filter { preset == nil || $0 != "kind" }
         try args.fields(of: index, known: known) { key, value throws(APIError) in
             switch key {
@@ -117,6 +118,15 @@ enum Constructors {
                 open = flag
             case "cap": cap = try args.duration(at: value, what: "cap")
             case "expect": expect = try args.duration(at: value, what: "expect")
+            case "until_hr_below":
+                guard let bpm = stack.number(at: value), bpm >= 30, bpm <= 250 else {
+                    throw args.fail("until_hr_below", "a heart rate from 30 to 250 beats per minute", at: value)
+                }
+                until = .hrBelow(Int(bpm.rounded()))
+                open = true
+            case "until_sample":
+                until = .function(try args.function(at: value, what: "until_sample"))
+                open = true
             default: hasCues = true  // read once the duration is known
             }
         }
@@ -126,7 +136,8 @@ enum Constructors {
                 throw APIError("\(function): an open segment has no duration: it ends when it is done "
                                + "(cap = … ends it at the latest, expect = … is what plan counts)")
             }
-            let end = OpenEnd(cap: cap, expect: expect)
+            var end = OpenEnd(cap: cap, expect: expect)
+            end.until = until
             spec.open = end
             spec.duration = end.expect
         } else {
@@ -298,6 +309,7 @@ enum Constructors {
                 case "on_resume": spec.hooks.onResume = try args.function(at: value, what: key)
                 case "on_tally": spec.hooks.onTally = try args.function(at: value, what: key)
                 case "on_lap": spec.hooks.onLap = try args.function(at: value, what: key)
+                case "on_sample": spec.hooks.onSample = try args.function(at: value, what: key)
                 default: spec.hooks.onFinish = try args.function(at: value, what: key)
                 }
             }) { position, value throws(APIError) in

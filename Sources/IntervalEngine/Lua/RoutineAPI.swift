@@ -120,7 +120,14 @@ public enum RoutineAPI {
             APIField("options", "workout.RecordOptions", optional: true, "`better = \"lower\"` for times (higher is better by default)."),
         ], "Keeps a score for this session: the last value per name goes into the history, and `workout history stats` shows each name's best.",
         body: Actions.record),
+        Function("erg", .action, [APIField("watts", "integer", "The target power, 0 to 2000 watts.")],
+                 "Sets a connected trainer's target power (ERG mode) until the next segment's own target or the next call; "
+                 + "nothing without a trainer or with `--no-erg`.", body: Actions.erg),
     ]
+
+    /// The global tables besides the functions, and what they hold: `sensor`, filled in
+    /// by the session as sensors' values come.
+    public static let tables = ["sensor": RoutineTypes.sample]
 
     static let stepMetatable = "workout.step"
     static let routineMetatable = "workout.routine"
@@ -129,6 +136,9 @@ public enum RoutineAPI {
         for function in functions {
             lua.setGlobal(function.name, function.body)
         }
+        // `sensor`: the sensors' latest values, filled in by the session as they come.
+        lua_createtable(lua.L, 0, 5)
+        lua_setglobal(lua.L, "sensor")
         for (name, tostring) in [(stepMetatable, Constructors.stepToString),
                                  (routineMetatable, Constructors.routineToString)] {
             luaL_newmetatable(lua.L, name)
@@ -165,6 +175,7 @@ struct WorkoutHooks {
     var onFinish: LuaRef?
     var onTally: LuaRef?
     var onLap: LuaRef?
+    var onSample: LuaRef?
 }
 
 /// The steps and routines created while a file loads. Lua holds each as a small

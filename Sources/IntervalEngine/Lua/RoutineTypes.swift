@@ -68,6 +68,8 @@ public enum RoutineTypes {
         APIField("open", "boolean", optional: true, "Ends when the athlete says so (Enter, DONE, SIGUSR1) or a hook calls `done()`, not at a duration: a set, a lap. Its clock counts up; the next segment starts when it is done."),
         APIField("cap", "workout.Duration", optional: true, "With `open`: the longest it may run; it ends there (`by = \"cap\"`)."),
         APIField("expect", "workout.Duration", optional: true, "With `open`: how long it is expected to take, for `plan` and `--dry-run` (default: the cap, else 60 s)."),
+        APIField("until_hr_below", "number", optional: true, "Makes it open and ends it when a heart-rate sensor reads below this many beats per minute (`by = \"sample\"`)."),
+        APIField("until_sample", "fun(s: workout.Sample): boolean", optional: true, "Makes it open and ends it when this returns true for a sensors' sample (checked at each one, at most once a second). (`until` is a Lua keyword.)"),
     ])
 
     /// The fields `for_time{}` and `amrap{}` share with `segment{}`.
@@ -108,6 +110,15 @@ public enum RoutineTypes {
         APIField("on_finish", "fun(summary: workout.Summary)", optional: true, "Runs when the workout ends, finished or stopped."),
         APIField("on_tally", "fun(seg: workout.Segment, name: string, value: integer)", optional: true, "Runs when a tally counts (`r`, the page's +1): its name and new value."),
         APIField("on_lap", "fun(seg: workout.Segment, split: number)", optional: true, "Runs when the athlete presses lap (`l`): the split in seconds."),
+        APIField("on_sample", "fun(seg: workout.Segment, s: workout.Sample)", optional: true, "Runs when a Bluetooth sensor's values come in, at most once a second."),
+    ])
+
+    public static let sample = APIClass("workout.Sample", "`s` of `on_sample`, and the global `sensor`: the sensors' latest values (nil when no sensor gives one, or it dropped out).", [
+        APIField("hr", "integer", optional: true, "Heart rate, beats per minute."),
+        APIField("power", "integer", optional: true, "Power, watts."),
+        APIField("cadence", "number", optional: true, "Cadence, rpm."),
+        APIField("speed", "number", optional: true, "Speed, km/h (a trainer's)."),
+        APIField("hr_zone", "integer", optional: true, "Heart-rate zone 1–5, with `--set max_hr=`."),
     ])
 
     public static let segment = APIClass("workout.Segment", "`seg`: the segment a hook or cue runs for.", [
@@ -196,5 +207,5 @@ public enum RoutineTypes {
     ])
 
     public static let all: [APIClass] = [step, routine, segmentSpec, forTimeSpec, amrapSpec, history, historyFilter, historyEntry, roundsOptions, recordOptions, workoutSpec, segment, started,
-                                         summary, progress, parameter, note]
+                                         summary, progress, parameter, note, sample]
 }

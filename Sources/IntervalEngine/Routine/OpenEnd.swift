@@ -12,10 +12,21 @@ public struct OpenEnd: Sendable, Equatable {
     /// What an open segment without `expect` or `cap` is planned as.
     public static let standardExpect = 60.0
 
+    /// A condition on the sensors' values that marks it done (`until_hr_below`, `until_sample`),
+    /// checked as samples come in.
+    var until: SampleCondition?
+
     public init(cap: Double?, expect: Double?) {
         self.cap = cap
         self.expect = expect ?? cap ?? OpenEnd.standardExpect
     }
+}
+
+/// What ends an open segment on a sample: the heart rate below a number of beats per
+/// minute, or a routine's function of the sample returning true.
+enum SampleCondition: Sendable, Equatable {
+    case hrBelow(Int)
+    case function(LuaRef)
 }
 
 /// A score a segment records by itself, without code, when it ends.
@@ -37,6 +48,8 @@ public enum SegmentEndCause: String, Sendable, Equatable {
     case athlete
     /// A hook's `done()` or `skip()`.
     case hook
+    /// A sample met the segment's condition (`until_hr_below`, `until_sample = function(s) … end`).
+    case sample
 }
 
 /// What the history keeps of an open segment: how long it really took, and its laps.

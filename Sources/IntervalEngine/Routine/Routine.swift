@@ -116,4 +116,5 @@ private final class SilentActions: RoutineActions {
     func control(_ command: SessionCommand) {}
     func record(_ score: Score) {}
     func tally(_ name: String) -> Int { 0 }
+    func erg(_ watts: Int) {}
 }

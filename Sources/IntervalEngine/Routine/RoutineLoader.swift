@@ -90,8 +90,10 @@ public enum RoutineLoader {
         if let problem = lua.builder.settingProblem {
             throw RoutineError("\(fileName): \(problem)", isUsage: true)
         }
+        // The athlete's own values (max_hr, ftp) are the run's, taken by every routine.
         guard let unknown = lua.builder.settings.first(where: { setting in
             !(lua.builder.parameters ?? []).contains { $0.name == setting.name }
+                && !Athlete.settingNames.contains(setting.name)
         }) else { return }
         guard loaded || lua.builder.parameters != nil else { return }
         let names = (lua.builder.parameters ?? []).map(\.name)

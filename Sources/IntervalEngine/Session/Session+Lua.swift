@@ -82,6 +82,7 @@ extension Session: RoutineActions {
     func log(_ text: String) { emit(.log(text: text)) }
     func control(_ command: SessionCommand) { apply(command, by: .hook) }
     func tally(_ name: String) -> Int { tallyValue(name) }
+    func erg(_ watts: Int) { emit(.erg(watts: watts)) }
 
     func record(_ score: Score) throws(APIError) {
         if !scores.contains(where: { $0.name == score.name }) && scores.count >= Score.mostNames {

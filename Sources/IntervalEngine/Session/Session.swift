@@ -54,6 +54,8 @@ public final class Session {
     var messageCount = 0
     /// The current and next segments' `info` as JSON, for snapshots.
     var infoCache: [(index: Int, info: JSONValue)] = []
+    /// The sensors' latest values and the session's totals of them (`Session+Sensors`).
+    var sensors = SensorReadings()
     /// Which alerts each moment makes (`AlertPolicy`): the switches and the routine's sounds.
     public let alertPolicy: AlertPolicy
 

@@ -20,13 +20,16 @@ public struct SessionOptions: Sendable {
     /// A dry run's stand-in for the athlete: each open segment is marked done when it
     /// was expected to take (its `expect`, or `--assume`'s seconds: `Timeline.assume`).
     public var standInAthlete = false
+    /// The maximum heart rate and FTP that sensors' values are read against.
+    public var athlete = Athlete()
 
     /// What `backGrace` is unless a caller says otherwise.
     public static let standardBackGrace = 2.0
 
     public init(alerts: AlertSwitches, payloadsInEvents: Bool = true, tenths: Bool = false,
-                backGrace: Double = standardBackGrace) {
+                backGrace: Double = standardBackGrace, athlete: Athlete = Athlete()) {
         self.alerts = alerts
+        self.athlete = athlete
         self.payloadsInEvents = payloadsInEvents
         self.tenths = tenths
         self.backGrace = backGrace

@@ -63,6 +63,9 @@ public struct SessionSnapshot: Sendable, Equatable {
     /// Workout seconds since the start, when the snapshot was taken.
     public var t: Double
     public var speed: Double
+    /// Bluetooth sensors' latest values (stale ones marked), and the heart rate's zone.
+    public var sensors = SensorReadings()
+    public var hrZone: Int?
 
     public var paused: Bool { state == .paused }
 }
@@ -149,7 +152,7 @@ extension Session {
                 .nextChange(deadline: segmentDeadline - startedAt) : nil,
             open: started ? segment.open : nil,
             tallies: tallies.map { TallyCount(name: $0.name, value: $0.value) }, laps: laps,
-            t: now - startedAt, speed: scheduler.speed)
+            t: now - startedAt, speed: scheduler.speed, sensors: sensors, hrZone: sensorZone)
     }
 
     /// A segment's `info` as JSON, converted once per segment start for the current

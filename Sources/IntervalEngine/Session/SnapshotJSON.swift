@@ -3,7 +3,9 @@
 /// CLOCK_MONOTONIC.
 extension SessionSnapshot {
     public var json: JSONValue {
-        .object([
+        // Typed first: the compiler checks a literal this long slowly.
+        let sensorFields: JSONValue = sensors.isEmpty ? .null : sensorsJSON
+        let fields: [(String, JSONValue)] = [
             ("routine", .string(routine)),
             ("state", .string(state.name)),
             ("t", .number(Number.rounded(t, places: 6))),
@@ -27,7 +29,35 @@ extension SessionSnapshot {
             ("cap", open?.cap.map { .number($0) } ?? .null),
             ("tallies", .object(tallies.map { ($0.name, .integer($0.value)) })),
             ("laps", .array(laps.map { .number(Number.rounded($0, places: 3)) })),
-        ])
+            ("sensors", sensorFields),
+        ]
+        return .object(fields)
+    }
+
+    /// `{hr, power, cadence, speed, hr_zone, stale}`: the latest values, `stale` naming
+    /// the ones whose sensor dropped out.
+    private var sensorsJSON: JSONValue {
+        var fields: [(String, JSONValue)] = []
+        var stale: [JSONValue] = []
+        if let hr = sensors.hr {
+            fields.append(("hr", .integer(hr.value)))
+            if hr.stale { stale.append(.string("hr")) }
+        }
+        if let power = sensors.power {
+            fields.append(("power", .integer(power.value)))
+            if power.stale { stale.append(.string("power")) }
+        }
+        if let cadence = sensors.cadence {
+            fields.append(("cadence", .number(Number.rounded(cadence.value, places: 1))))
+            if cadence.stale { stale.append(.string("cadence")) }
+        }
+        if let speed = sensors.speed {
+            fields.append(("speed", .number(Number.rounded(speed.value, places: 2))))
+            if speed.stale { stale.append(.string("speed")) }
+        }
+        fields.append(("hr_zone", .from(hrZone)))
+        fields.append(("stale", .array(stale)))
+        return .object(fields)
     }
 
     private static func json(_ part: Part) -> JSONValue {

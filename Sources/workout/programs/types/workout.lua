@@ -31,6 +31,8 @@
 ---@field open? boolean Ends when the athlete says so (Enter, DONE, SIGUSR1) or a hook calls `done()`, not at a duration: a set, a lap. Its clock counts up; the next segment starts when it is done.
 ---@field cap? workout.Duration With `open`: the longest it may run; it ends there (`by = "cap"`).
 ---@field expect? workout.Duration With `open`: how long it is expected to take, for `plan` and `--dry-run` (default: the cap, else 60 s).
+---@field until_hr_below? number Makes it open and ends it when a heart-rate sensor reads below this many beats per minute (`by = "sample"`).
+---@field until_sample? fun(s: workout.Sample): boolean Makes it open and ends it when this returns true for a sensors' sample (checked at each one, at most once a second). (`until` is a Lua keyword.)
 
 ---What `for_time{}` takes: an open work segment that records its time.
 ---@class workout.ForTimeSpec
@@ -106,6 +108,7 @@
 ---@field on_finish? fun(summary: workout.Summary) Runs when the workout ends, finished or stopped.
 ---@field on_tally? fun(seg: workout.Segment, name: string, value: integer) Runs when a tally counts (`r`, the page's +1): its name and new value.
 ---@field on_lap? fun(seg: workout.Segment, split: number) Runs when the athlete presses lap (`l`): the split in seconds.
+---@field on_sample? fun(seg: workout.Segment, s: workout.Sample) Runs when a Bluetooth sensor's values come in, at most once a second.
 
 ---`seg`: the segment a hook or cue runs for.
 ---@class workout.Segment
@@ -161,6 +164,14 @@
 ---@field hz number Its pitch, 20 to 20000 Hz.
 ---@field ms number Its length, 10 to 5000 ms.
 ---@field volume? number 0 to 1 of the player's volume (`--volume`); default 1.
+
+---`s` of `on_sample`, and the global `sensor`: the sensors' latest values (nil when no sensor gives one, or it dropped out).
+---@class workout.Sample
+---@field hr? integer Heart rate, beats per minute.
+---@field power? integer Power, watts.
+---@field cadence? number Cadence, rpm.
+---@field speed? number Speed, km/h (a trainer's).
+---@field hr_zone? integer Heart-rate zone 1–5, with `--set max_hr=`.
 
 ---The routine. A routine file returns it: `return workout { … }`.
 ---@param spec workout.Spec Name, description, countdown, hooks, and the steps in order.
@@ -288,9 +299,17 @@ function pause() end
 ---@param options? workout.RecordOptions `better = "lower"` for times (higher is better by default).
 function record(name, value, options) end
 
+---Sets a connected trainer's target power (ERG mode) until the next segment's own target or the next call; nothing without a trainer or with `--no-erg`.
+---@param watts integer The target power, 0 to 2000 watts.
+function erg(watts) end
+
 ---`history`: the routine's own past sessions (matched by its name), newest first, read-only. `history[1]` is the newest, `#history` counts them; it is empty with `--no-history`.
 ---@type workout.History
 history = {}
+
+---The Bluetooth sensors' latest values (nil when none gives one); see `on_sample`.
+---@type workout.Sample
+sensor = {}
 
 ---Only `os.time`, `os.clock`, `os.date` and `os.difftime` exist in a routine.
 ---@class workout.os

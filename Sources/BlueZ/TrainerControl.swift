@@ -1,0 +1,133 @@
+import Foundation
+import IntervalEngine
+
+/// ERG mode: a listener that writes each segment's power target (`ErgTarget`) to a
+/// connected FTMS trainer's control point, as the segment starts (ramps a step each
+/// second), the routine's `erg(watts)` in between, the trainer's easiest setting while
+/// paused and the target again on resume. The trainer answers each write with an
+/// indication; a refusal gives one warning, and the rider keeps the resistance.
+public final class TrainerControl: SessionListener {
+    private let snapshot: () -> SessionSnapshot
+    private let ftp: Double?
+    private let warn: (String) -> Void
+    private var trainer: SensorLink?
+    private var inControl = false
+    private var target: ErgTarget?
+    /// The routine's `erg(watts)`, until the next segment starts.
+    private var override: Int?
+    private var paused = false
+    private var lastWritten: [UInt8]?
+    private var ticker: DispatchSourceTimer?
+    private var warnedRefusal = false
+    /// Every target written (watts, or nil for the easiest setting), for tests and benchmarks.
+    public private(set) var written: [Int?] = []
+
+    public init(snapshot: @escaping () -> SessionSnapshot, ftp: Double?, warn: @escaping (String) -> Void) {
+        self.snapshot = snapshot
+        self.ftp = ftp
+        self.warn = warn
+    }
+
+    /// A trainer became live (again): take control and give it the target of the moment.
+    public func attach(_ link: SensorLink) {
+        guard link.controlPoint != nil else { return }
+        trainer = link
+        inControl = false
+        lastWritten = nil
+        apply()
+    }
+
+    public func receive(_ event: Event) {
+        switch event.kind {
+        case .segmentStart(_, _):
+            override = nil
+            paused = false
+            let now = snapshot()
+            target = now.current.flatMap { ErgTarget(info: $0.info, ftp: ftp) }
+            apply()
+            tick(ramp: target?.ramp == true)
+        case .erg(let watts):
+            override = watts
+            apply()
+        case .pause:
+            paused = true
+            tick(ramp: false)
+            apply()
+        case .resume:
+            paused = false
+            apply()
+            tick(ramp: target?.ramp == true && override == nil)
+        case .workoutEnd:
+            tick(ramp: false)
+            paused = true
+            apply()
+        default:
+            break
+        }
+    }
+
+    /// A ramp's target changes each second: a timer on the main queue, a second apart
+    /// (`speed` seconds of workout), while the segment runs.
+    private func tick(ramp: Bool) {
+        ticker?.cancel()
+        ticker = nil
+        guard ramp else { return }
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        let interval = 1 / max(snapshot().speed, 0.001)
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        let box = Unmanaged.passUnretained(self)
+        timer.setEventHandler { box.takeUnretainedValue().apply() }
+        timer.resume()
+        ticker = timer
+    }
+
+    /// Writes what the trainer should hold now, unless it holds it already.
+    private func apply() {
+        guard let trainer, trainer.isLive else { return }
+        let bytes: [UInt8]
+        let watts: Int?
+        if paused {
+            watts = nil
+            bytes = [0x04, 0x00]  // Set Target Resistance Level 0: the easiest there is
+        } else if let override {
+            watts = override
+            bytes = FitnessMachineControl.targetPowerBytes(override)
+        } else if let target {
+            let now = snapshot()
+            let value = target.watts(elapsed: now.elapsedInSegment, duration: now.current?.segment.duration ?? 0)
+            watts = value
+            bytes = FitnessMachineControl.targetPowerBytes(value)
+        } else {
+            return
+        }
+        guard bytes != lastWritten else { return }
+        if !inControl {
+            trainer.writeControl(FitnessMachineControl.requestControlBytes(), failure: failed)
+            inControl = true
+        }
+        lastWritten = bytes
+        written.append(watts)
+        trainer.writeControl(bytes, failure: failed)
+    }
+
+    private func failed(_ failure: SystemBus.Failure) {
+        refused("the write failed: \(VisibleText.escape(failure.message))")
+    }
+
+    /// The trainer's answer to a write.
+    public func response(_ response: FitnessMachineControl.Response) {
+        guard response.result != .success else { return }
+        refused(response.reason)
+    }
+
+    private func refused(_ reason: String) {
+        guard !warnedRefusal else { return }
+        warnedRefusal = true
+        warn("the trainer refused its power target (\(reason)); the resistance is yours")
+    }
+
+    public func stop() {
+        ticker?.cancel()
+        ticker = nil
+    }
+}

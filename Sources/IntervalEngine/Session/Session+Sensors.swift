@@ -1,0 +1,111 @@
+import CLua
+
+/// Bluetooth sensors' values in a running workout: the run hands each decoded notification
+/// to `take`; the session keeps the latest (for snapshots, the routine's `sensor` table and
+/// the history's totals), emits a `sample` event at most once a second per sensor, and
+/// calls `on_sample` at most once a second. Seconds here are real ones (workout seconds
+/// over the speed), so a sped-up test keeps the same pace of events as a real run.
+extension Session {
+    public func take(_ sample: SensorSample) {
+        guard state == .running || state == .paused else { return }
+        let t = scheduler.now - startedAt
+        sensors.count(until: t, running: state == .running, athlete: options.athlete)
+        sensors.take(sample)
+        if case .hrBelow(let bpm)? = segment.open?.until, let hr = sensors.hr?.current, hr < bpm,
+           state == .running, phase.boundary == nil {
+            markDone(by: .sample)
+        }
+        let second = scheduler.speed
+        if let last = sensors.lastEvent[sample.sensor], t - last < second { return }
+        sensors.lastEvent[sample.sensor] = t
+        updateSensorTable()
+        emit(.sample(sample))
+        if case .function(let until)? = segment.open?.until, state == .running, phase.boundary == nil,
+           !disabledHooks.contains(until) {
+            let values = sensors
+            let zone = sensorZone
+            do {
+                if try routine.lua.test(until, what: "until_sample", pushArguments: { lua in
+                    lua.pushSample(values, zone: zone)
+                    return 1
+                }) {
+                    markDone(by: .sample)
+                }
+            } catch where error.interrupted {
+                return
+            } catch {
+                disabledHooks.insert(until)
+                emit(.error(message: error.message, hook: "until_sample", traceback: error.traceback))
+            }
+        }
+        guard routine.hooks.onSample != nil, state == .running, phase.boundary == nil else { return }
+        if let last = sensors.lastHook, t - last < second { return }
+        sensors.lastHook = t
+        let values = sensors
+        let zone = sensorZone
+        let elapsed = elapsedInSegment
+        let segment = segment
+        let count = segmentCount
+        callHook(routine.hooks.onSample, "on_sample") { lua in
+            _ = lua.pushSegment(segment, count: count, elapsed: elapsed)
+            lua.pushSample(values, zone: zone)
+            return 2
+        }
+    }
+
+    /// A sensor dropped out (or lost contact): its values are stale from now on, and the
+    /// routine sees them as nil.
+    public func sensorStale(_ sensor: String) {
+        guard state == .running || state == .paused else { return }
+        sensors.count(until: scheduler.now - startedAt, running: state == .running, athlete: options.athlete)
+        if sensors.markStale(sensor) { updateSensorTable() }
+    }
+
+    /// The sensors' values as a viewer shows them (stale ones marked), with the heart-rate zone.
+    public var sensorValues: SensorReadings { sensors }
+
+    /// The current heart rate's zone, when there is one and a maximum to read it against.
+    public var sensorZone: Int? { sensors.hr?.current.flatMap(options.athlete.zone) }
+
+    /// The totals so far, counted up to now (for the history at the end).
+    public func sensorTotals() -> SensorTotals {
+        sensors.count(until: scheduler.now - startedAt, running: state == .running, athlete: options.athlete)
+        return sensors.totals
+    }
+
+    /// Fills the global `sensor` table with the current values (nil for stale ones).
+    private func updateSensorTable() {
+        let lua = routine.lua
+        let L = lua.L
+        lua_getglobal(L, "sensor")
+        defer { lua.stack.pop() }
+        guard lua_type(L, -1) == LUA_TTABLE else { return }
+        lua.setSampleFields(sensors, zone: sensorZone)
+    }
+}
+
+extension LuaState {
+    /// `s` of `on_sample`: hr, power, cadence, speed, hr_zone.
+    func pushSample(_ readings: SensorReadings, zone: Int?) {
+        lua_createtable(L, 0, 5)
+        setSampleFields(readings, zone: zone)
+    }
+
+    /// Sets the sample's fields on the table on top of the stack (nil where absent or stale).
+    func setSampleFields(_ readings: SensorReadings, zone: Int?) {
+        let stack = self.stack
+        func set(_ name: String, _ value: Double?) {
+            if let value { stack.push(value) } else { lua_pushnil(L) }
+            stack.setField(name)
+        }
+        func set(_ name: String, _ value: Int?) {
+            if let value { stack.push(value) } else { lua_pushnil(L) }
+            stack.setField(name)
+        }
+        set("hr", readings.hr?.current)
+        set("power", readings.power?.current)
+        set("cadence", readings.cadence?.current)
+        set("speed", readings.speed?.current)
+        set("hr_zone", zone)
+    }
+}

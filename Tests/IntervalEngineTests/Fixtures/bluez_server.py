@@ -1,0 +1,484 @@
+#!/usr/bin/python3
+"""A BlueZ of our own, for the sensor tests.
+
+It owns org.bluez on the bus it is started on (the tests start a private bus with a
+system-like policy, Fixtures/system-bus.conf, and give its address as
+DBUS_SYSTEM_BUS_ADDRESS) and answers as bluetoothd 5.x does, per its documented D-Bus API
+(doc/adapter-api.txt, device-api.txt, gatt-api.txt): an ObjectManager at "/", one adapter
+(org.bluez.Adapter1 at /org/bluez/hci0), and the devices of a JSON file (the second
+argument), each with its GATT services and characteristics as objects beneath it.
+
+    {"devices": [{"address": "C0:FF:EE:00:00:01", "name": "Strap", "rssi": -60,
+                  "paired": true, "needs_pairing": false, "known": true,
+                  "services": ["180d"],
+                  "notify": {"2a37": {"every": 0.25, "values": ["0048", "0049"]}},
+                  "refuse": []}]}
+
+`known` devices exist from the start (as paired ones do); the others appear when
+discovery starts. A characteristic's `notify` entry, once a client has called StartNotify
+on it, sends its values in turn every `every` seconds as PropertiesChanged of Value, as
+bluetoothd does for a notification. The FTMS control point (2ad9) records each write and
+indicates the response (0x80, op code, result): success, or "control not permitted" for
+the op codes in `refuse`.
+
+Commands come one a line through the FIFO named by the third argument:
+    notify ADDRESS UUID HEX       one notification now
+    flood ADDRESS UUID HEX N      N notifications, as fast as the bus takes them
+    vanish ADDRESS                out of range: disconnected, connects fail
+    appear ADDRESS                back in range
+    refuse ADDRESS OPCODE         the control point refuses that op code from now on
+    quit
+
+The log (first argument) gets one line per thing a client did: `discovery start`,
+`connect ADDRESS`, `notify-on ADDRESS UUID`, `write ADDRESS UUID HEX`, and so on. A device
+with `"times": true` also logs `time sent HEX SECONDS` for each notification and `time
+write HEX SECONDS` for each write, on CLOCK_MONOTONIC (benchmarks/sensors.py).
+Run with Debian's python3 (python3-dbus, python3-gi).
+"""
+import json
+import os
+import sys
+import time
+
+import dbus
+import dbus.service
+from dbus.mainloop.glib import DBusGMainLoop
+from gi.repository import GLib
+
+OBJECT_MANAGER = "org.freedesktop.DBus.ObjectManager"
+PROPERTIES = "org.freedesktop.DBus.Properties"
+ADAPTER = "org.bluez.Adapter1"
+DEVICE = "org.bluez.Device1"
+SERVICE = "org.bluez.GattService1"
+CHARACTERISTIC = "org.bluez.GattCharacteristic1"
+AGENT_MANAGER = "org.bluez.AgentManager1"
+BASE = "-0000-1000-8000-00805f9b34fb"
+
+# The characteristics each service exposes, with their flags (gatt-api.txt).
+SERVICES = {
+    "180d": [("2a37", ["notify"]), ("2a38", ["read"])],
+    "1818": [("2a63", ["notify"]), ("2a65", ["read"])],
+    "1816": [("2a5b", ["notify"]), ("2a5c", ["read"])],
+    "1826": [("2ad2", ["notify"]), ("2acc", ["read"]), ("2ad9", ["write", "indicate"])],
+}
+
+
+def uuid(short):
+    return "0000" + short + BASE
+
+
+class Failed(dbus.DBusException):
+    def __init__(self, name, text):
+        super().__init__(text)
+        self._dbus_error_name = "org.bluez.Error." + name
+
+
+class Log:
+    def __init__(self, path):
+        self.file = open(path, "a", encoding="utf-8")
+
+    def write(self, line):
+        self.file.write(line + "\n")
+        self.file.flush()
+
+
+class PropertyObject(dbus.service.Object):
+    """An object with one org.bluez interface, its properties readable through
+    org.freedesktop.DBus.Properties, and changes signalled as bluetoothd signals them."""
+
+    interface = None
+
+    def __init__(self, bus, path):
+        super().__init__(bus, path)
+        self.path = path
+        self.props = {}
+
+    def set(self, **changes):
+        self.props.update(changes)
+        self.PropertiesChanged(self.interface, dbus.Dictionary(changes, signature="sv"), dbus.Array([], signature="s"))
+
+    @dbus.service.method(PROPERTIES, in_signature="ss", out_signature="v")
+    def Get(self, interface, name):
+        if interface != self.interface or name not in self.props:
+            raise Failed("InvalidArguments", "No such property " + name)
+        return self.props[name]
+
+    @dbus.service.method(PROPERTIES, in_signature="s", out_signature="a{sv}")
+    def GetAll(self, interface):
+        return dbus.Dictionary(self.props if interface == self.interface else {}, signature="sv")
+
+    @dbus.service.method(PROPERTIES, in_signature="ssv")
+    def Set(self, interface, name, value):
+        self.set(**{name: value})
+
+    @dbus.service.signal(PROPERTIES, signature="sa{sv}as")
+    def PropertiesChanged(self, interface, changed, invalidated):
+        pass
+
+    def managed(self):
+        return {self.interface: dbus.Dictionary(self.props, signature="sv")}
+
+
+class Characteristic(PropertyObject):
+    interface = CHARACTERISTIC
+
+    def __init__(self, bus, path, service, device, short, flags):
+        super().__init__(bus, path)
+        self.device = device
+        self.short = short
+        self.timer = None
+        self.turn = 0
+        self.props = {
+            "UUID": uuid(short),
+            "Service": dbus.ObjectPath(service),
+            "Value": dbus.Array([], signature="y"),
+            "Notifying": dbus.Boolean(False),
+            "Flags": dbus.Array(flags, signature="s"),
+        }
+
+    def check(self):
+        if not self.device.props["Connected"]:
+            raise Failed("Failed", "Not connected")
+        if self.device.spec.get("needs_pairing") and not self.device.props["Paired"]:
+            raise Failed("NotPermitted", "Insufficient authentication")
+
+    def send(self, value):
+        self.set(Value=dbus.Array([dbus.Byte(b) for b in value], signature="y"))
+        if self.device.spec.get("times"):
+            self.device.server.log.write(f"time sent {bytes(value).hex()} {time.monotonic():.6f}")
+
+    @dbus.service.method(CHARACTERISTIC, in_signature="a{sv}", out_signature="ay")
+    def ReadValue(self, options):
+        self.check()
+        return dbus.Array(self.props["Value"], signature="y")
+
+    @dbus.service.method(CHARACTERISTIC, in_signature="aya{sv}")
+    def WriteValue(self, value, options):
+        self.check()
+        data = bytes(value)
+        self.device.server.log.write(f"write {self.device.address} {self.short} {data.hex()}")
+        if self.device.spec.get("times"):
+            self.device.server.log.write(f"time write {data.hex()} {time.monotonic():.6f}")
+        if self.short == "2ad9" and data:
+            result = 0x05 if data[0] in self.device.refused else 0x01
+            response = bytes([0x80, data[0], result])
+            if self.props["Notifying"]:
+                # The indication follows the write's reply, as over the air.
+                GLib.idle_add(lambda: (self.send(response), False)[1])
+
+    @dbus.service.method(CHARACTERISTIC)
+    def StartNotify(self):
+        self.check()
+        if self.props["Notifying"]:
+            return
+        self.device.server.log.write(f"notify-on {self.device.address} {self.short}")
+        self.set(Notifying=dbus.Boolean(True))
+        plan = self.device.spec.get("notify", {}).get(self.short)
+        if plan:
+            self.timer = GLib.timeout_add(int(plan["every"] * 1000), self.tick, plan)
+
+    @dbus.service.method(CHARACTERISTIC)
+    def StopNotify(self):
+        self.device.server.log.write(f"notify-off {self.device.address} {self.short}")
+        self.stop()
+
+    def stop(self):
+        if self.timer is not None:
+            GLib.source_remove(self.timer)
+            self.timer = None
+        if self.props["Notifying"]:
+            self.set(Notifying=dbus.Boolean(False))
+
+    def tick(self, plan):
+        values = plan["values"]
+        self.send(bytes.fromhex(values[self.turn % len(values)]))
+        self.turn += 1
+        return True
+
+
+class Service(PropertyObject):
+    interface = SERVICE
+
+    def __init__(self, bus, path, device, short):
+        super().__init__(bus, path)
+        self.props = {"UUID": uuid(short), "Device": dbus.ObjectPath(device.path), "Primary": dbus.Boolean(True),
+                      "Includes": dbus.Array([], signature="o")}
+
+
+class Device(PropertyObject):
+    interface = DEVICE
+
+    def __init__(self, server, spec):
+        self.server = server
+        self.spec = spec
+        self.address = spec["address"].upper()
+        super().__init__(server.bus, server.adapter.path + "/dev_" + self.address.replace(":", "_"))
+        self.in_range = True
+        self.refused = set(spec.get("refuse", []))
+        self.gatt = []  # services and characteristics, once resolved
+        self.props = {
+            "Address": self.address,
+            "AddressType": "random",
+            "Name": spec.get("name", ""),
+            "Alias": spec.get("name", self.address.replace(":", "-")),
+            "Paired": dbus.Boolean(spec.get("paired", False)),
+            "Bonded": dbus.Boolean(spec.get("paired", False)),
+            "Trusted": dbus.Boolean(False),
+            "Blocked": dbus.Boolean(False),
+            "LegacyPairing": dbus.Boolean(False),
+            "Connected": dbus.Boolean(False),
+            "ServicesResolved": dbus.Boolean(False),
+            "UUIDs": dbus.Array([uuid(s) for s in spec.get("services", [])], signature="s"),
+            "Adapter": dbus.ObjectPath(server.adapter.path),
+        }
+        if "name" not in spec:
+            del self.props["Name"]
+
+    def advertise(self):
+        self.props["RSSI"] = dbus.Int16(self.spec.get("rssi", -60))
+
+    @dbus.service.method(DEVICE)
+    def Connect(self):
+        self.server.log.write(f"connect {self.address}")
+        if not self.in_range:
+            raise Failed("Failed", "le-connection-abort-by-local")
+        if self.props["Connected"]:
+            return
+        self.set(Connected=dbus.Boolean(True))
+        handle = 0x000c
+        for short in self.spec.get("services", []):
+            service = Service(self.server.bus, f"{self.path}/service{handle:04x}", self, short)
+            self.server.added(service)
+            self.gatt.append(service)
+            for char, flags in SERVICES.get(short, []):
+                handle += 1
+                characteristic = Characteristic(self.server.bus, f"{service.path}/char{handle:04x}", service.path,
+                                                self, char, flags)
+                self.server.added(characteristic)
+                self.gatt.append(characteristic)
+            handle += 4
+        self.set(ServicesResolved=dbus.Boolean(True))
+
+    @dbus.service.method(DEVICE)
+    def Disconnect(self):
+        self.server.log.write(f"disconnect {self.address}")
+        self.drop()
+
+    def drop(self):
+        if not self.props["Connected"]:
+            return
+        for item in reversed(self.gatt):
+            if isinstance(item, Characteristic):
+                item.stop()
+            self.server.removed(item)
+        self.gatt = []
+        self.set(ServicesResolved=dbus.Boolean(False))
+        self.set(Connected=dbus.Boolean(False))
+
+    @dbus.service.method(DEVICE)
+    def Pair(self):
+        raise Failed("AuthenticationRejected", "Authentication Rejected")
+
+    def characteristic(self, short):
+        for item in self.gatt:
+            if isinstance(item, Characteristic) and item.short == short:
+                return item
+        return None
+
+
+class Adapter(PropertyObject):
+    interface = ADAPTER
+
+    def __init__(self, server):
+        super().__init__(server.bus, "/org/bluez/hci0")
+        self.server = server
+        self.props = {
+            "Address": "00:1A:7D:DA:71:13",
+            "AddressType": "public",
+            "Name": "fake-bluez",
+            "Alias": "fake-bluez",
+            "Class": dbus.UInt32(0x6c010c),
+            "Powered": dbus.Boolean(True),
+            "Discoverable": dbus.Boolean(False),
+            "DiscoverableTimeout": dbus.UInt32(180),
+            "Pairable": dbus.Boolean(True),
+            "PairableTimeout": dbus.UInt32(0),
+            "Discovering": dbus.Boolean(False),
+            "UUIDs": dbus.Array([], signature="s"),
+            "Modalias": "usb:v1D6Bp0246d0542",
+            "Roles": dbus.Array(["central", "peripheral"], signature="s"),
+        }
+
+    @dbus.service.method(ADAPTER, sender_keyword="sender")
+    def StartDiscovery(self, sender=None):
+        self.server.log.write("discovery start")
+        # As bluetoothd does, discovery ends when the client that asked for it leaves the bus.
+        self.server.bus.watch_name_owner(sender, lambda owner: owner or self.stop())
+        self.set(Discovering=dbus.Boolean(True))
+        for device in self.server.devices.values():
+            if device.in_range and device.path not in self.server.published:
+                device.advertise()
+                self.server.added(device)
+
+    @dbus.service.method(ADAPTER)
+    def StopDiscovery(self):
+        self.server.log.write("discovery stop")
+        if not self.props["Discovering"]:
+            raise Failed("Failed", "No discovery started")
+        self.stop()
+
+    def stop(self):
+        if self.props["Discovering"]:
+            self.set(Discovering=dbus.Boolean(False))
+
+    @dbus.service.method(ADAPTER, in_signature="a{sv}")
+    def SetDiscoveryFilter(self, properties):
+        self.server.log.write("discovery filter " + ",".join(sorted(str(k) for k in properties)))
+
+    @dbus.service.method(ADAPTER, out_signature="as")
+    def GetDiscoveryFilters(self):
+        return ["UUIDs", "RSSI", "Pathloss", "Transport", "DuplicateData", "Discoverable", "Pattern"]
+
+    @dbus.service.method(ADAPTER, in_signature="o")
+    def RemoveDevice(self, path):
+        for device in self.server.devices.values():
+            if device.path == path:
+                device.drop()
+                self.server.removed(device)
+                return
+        raise Failed("DoesNotExist", "Does Not Exist")
+
+
+class AgentManager(dbus.service.Object):
+    """bluetoothctl registers its pairing agent at start-up."""
+
+    def __init__(self, server):
+        super().__init__(server.bus, "/org/bluez")
+
+    @dbus.service.method(AGENT_MANAGER, in_signature="os")
+    def RegisterAgent(self, agent, capability):
+        pass
+
+    @dbus.service.method(AGENT_MANAGER, in_signature="o")
+    def UnregisterAgent(self, agent):
+        pass
+
+    @dbus.service.method(AGENT_MANAGER, in_signature="o")
+    def RequestDefaultAgent(self, agent):
+        pass
+
+
+class Root(dbus.service.Object):
+    def __init__(self, server):
+        super().__init__(server.bus, "/")
+        self.server = server
+
+    @dbus.service.method(OBJECT_MANAGER, out_signature="a{oa{sa{sv}}}")
+    def GetManagedObjects(self):
+        return dbus.Dictionary({path: item.managed() for path, item in self.server.published.items()},
+                               signature="oa{sa{sv}}")
+
+    @dbus.service.signal(OBJECT_MANAGER, signature="oa{sa{sv}}")
+    def InterfacesAdded(self, path, interfaces):
+        pass
+
+    @dbus.service.signal(OBJECT_MANAGER, signature="oas")
+    def InterfacesRemoved(self, path, interfaces):
+        pass
+
+
+class Server:
+    def __init__(self, bus, log, config):
+        self.bus = bus
+        self.log = log
+        self.published = {}
+        self.root = Root(self)
+        self.agents = AgentManager(self)
+        self.adapter = Adapter(self)
+        self.published[self.adapter.path] = self.adapter
+        self.devices = {}
+        for spec in config.get("devices", []):
+            device = Device(self, spec)
+            self.devices[device.address] = device
+            if spec.get("known"):
+                self.published[device.path] = device
+
+    def added(self, item):
+        self.published[item.path] = item
+        self.root.InterfacesAdded(item.path, item.managed())
+
+    def removed(self, item):
+        if self.published.pop(item.path, None) is not None:
+            self.root.InterfacesRemoved(item.path, [item.interface])
+        if not isinstance(item, Device):  # a device found again is the same object
+            try:
+                item.remove_from_connection()
+            except LookupError:
+                pass
+
+    def command(self, line):
+        words = line.split()
+        if not words:
+            return
+        if words[0] == "quit":
+            loop.quit()
+            return
+        device = self.devices.get(words[1].upper()) if len(words) > 1 else None
+        if device is None:
+            self.log.write("unknown command " + line)
+            return
+        if words[0] == "notify":
+            target = device.characteristic(words[2])
+            if target is not None and target.props["Notifying"]:
+                target.send(bytes.fromhex(words[3]))
+        elif words[0] == "flood":
+            target = device.characteristic(words[2])
+            if target is not None and target.props["Notifying"]:
+                for _ in range(int(words[4])):
+                    target.send(bytes.fromhex(words[3]))
+            self.log.write(f"flooded {device.address} {words[4]}")
+        elif words[0] == "vanish":
+            device.in_range = False
+            device.drop()
+            self.log.write(f"vanished {device.address}")
+        elif words[0] == "appear":
+            device.in_range = True
+            self.log.write(f"appeared {device.address}")
+        elif words[0] == "refuse":
+            device.refused.add(int(words[2], 0))
+
+
+def main():
+    global loop
+    DBusGMainLoop(set_as_default=True)
+    bus = dbus.SystemBus()
+    log = Log(sys.argv[1])
+    with open(sys.argv[2], encoding="utf-8") as file:
+        config = json.load(file)
+    server = Server(bus, log, config)
+    name = dbus.service.BusName("org.bluez", bus)
+    # Read and write, so that the FIFO never reads end-of-file between writers.
+    control = os.open(sys.argv[3], os.O_RDWR | os.O_NONBLOCK)
+    pending = b""
+
+    def readable(fd, condition):
+        nonlocal pending
+        try:
+            pending += os.read(fd, 65536)
+        except BlockingIOError:
+            return True
+        while b"\n" in pending:
+            line, pending = pending.split(b"\n", 1)
+            server.command(line.decode())
+        return True
+
+    GLib.io_add_watch(control, GLib.PRIORITY_DEFAULT, GLib.IO_IN, readable)
+    loop = GLib.MainLoop()
+    # Ready once the name is owned: the test waits for this line.
+    print("ready", flush=True)
+    loop.run()
+    del name
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,134 @@
+@testable import IntervalEngine
+import XCTest
+
+/// The session's side of sensors, on the virtual clock: the limit of one `sample` event
+/// a second per sensor, `on_sample` once a second, stale values nil to the routine, and
+/// the totals the history keeps.
+final class SensorSessionTests: XCTestCase {
+    func session(_ source: String, events: @escaping (Event) -> Void) throws -> (Session, VirtualClock) {
+        let clock = VirtualClock()
+        let routine = try load(source)
+        let options = SessionOptions(alerts: AlertSwitches(bell: false), athlete: Athlete(maxHeartRate: 200))
+        let session = Session(routine: routine, scheduler: clock, options: options, onEvent: events)
+        return (session, clock)
+    }
+
+    func testSamplesAreLimitedToOneASecondPerSensorAndReachTheRoutine() throws {
+        var lines: [String] = []
+        let (session, clock) = try session("""
+            return workout { name = "S", countdown = 0,
+              on_sample = function(seg, s) print("hook " .. tostring(s.hr) .. " " .. tostring(s.power) .. " z" .. tostring(s.hr_zone)) end,
+              work(10, "W", { }), }
+            """) { event in
+            switch event.kind {
+            case .sample(let sample): lines.append("sample \(sample.sensor) \(Number.format(event.t))")
+            case .log(let text): lines.append(text)
+            default: break
+            }
+        }
+        session.start()
+        for step in 0..<9 {
+            // A strap at 4 Hz and a power meter at 2 Hz, for 2 s.
+            session.take(SensorSample(sensor: "A", name: "Strap", hr: 150 + step))
+            if step % 2 == 0 { session.take(SensorSample(sensor: "B", name: "Meter", power: 200)) }
+            clock.advance(by: 0.25)
+        }
+        session.sensorStale("A")
+        session.take(SensorSample(sensor: "B", name: "Meter", power: 210))
+        XCTAssertEqual(lines, [
+            "sample A 0", "hook 150 nil z3", "sample B 0", "sample A 1", "hook 154 200 z3", "sample B 1",
+            "sample A 2", "hook 158 200 z3", "sample B 2",
+        ])
+        XCTAssertNil(session.sensorValues.hr?.current, "a stale value is nil to the routine")
+        XCTAssertEqual(session.sensorValues.hr?.value, 158, "and kept, marked stale, for the display")
+    }
+
+    func testTotalsWeighTimeAndCountZones() throws {
+        let (session, clock) = try session("return workout { name = \"S\", work(60) }") { _ in }
+        session.start()
+        // 10 s at 110 bpm (zone 1, 55 %), then 10 s at 170 (zone 4, 85 %), 4 Hz.
+        for step in 0..<80 {
+            session.take(SensorSample(sensor: "A", name: "Strap", hr: step < 40 ? 110 : 170, power: 100))
+            clock.advance(by: 0.25)
+        }
+        session.take(SensorSample(sensor: "A", name: "Strap", hr: 170))
+        let totals = session.sensorTotals()
+        XCTAssertEqual(totals.maxHR, 170)
+        XCTAssertEqual(try XCTUnwrap(totals.averageHR), 140, accuracy: 0.01)
+        XCTAssertEqual(try XCTUnwrap(totals.averagePower), 100, accuracy: 0.01)
+        XCTAssertEqual(totals.zoneSeconds, [10, 0, 0, 10, 0])
+        let line = HistoryEntry(routine: session.routine, summary: session.progress(), started: Date(), ended: Date())
+        var withSensors = line
+        withSensors.sensors = totals
+        XCTAssertTrue(withSensors.json.text.hasSuffix(
+            #""hr":{"avg":140,"max":170,"zones":[10,0,0,10,0]},"power":{"avg":100}}"#), withSensors.json.text)
+        XCTAssertFalse(line.json.text.contains("\"hr\""))
+    }
+}
+
+/// Open segments that a sample ends: `until_hr_below` and `until_sample = function(s) … end`.
+final class UntilSampleTests: XCTestCase {
+    func run(_ source: String, samples: [(at: Double, hr: Int)]) throws -> [String] {
+        let clock = VirtualClock()
+        let routine = try load(source)
+        var trace: [String] = []
+        let session = Session(routine: routine, scheduler: clock, options: SessionOptions(alerts: AlertSwitches(bell: false))) { event in
+            switch event.kind {
+            case let .segmentEnd(index, _, _, _, by): trace.append("\(Number.format(event.t)) end \(index) by \(by.rawValue)")
+            case let .error(message, hook, _): trace.append("error \(hook): \(message)")
+            case .workoutEnd: trace.append("\(Number.format(event.t)) workout_end")
+            default: break
+            }
+        }
+        session.start()
+        for sample in samples {
+            clock.advance(by: sample.at - clock.now)
+            session.take(SensorSample(sensor: "A", name: "Strap", hr: sample.hr))
+        }
+        _ = clock.run()
+        return trace
+    }
+
+    func testUntilHRBelowEndsTheRestOnTheSampleAndTheCapStillHolds() throws {
+        let source = """
+            return workout { name = "R", countdown = 0,
+              work(10, "Climb"),
+              rest{ until_hr_below = 120, cap = "3m" },
+              rest{ name = "Capped", until_hr_below = 100, cap = 30 },
+            }
+            """
+        XCTAssertEqual(try run(source, samples: [(2, 150), (11, 140), (14, 125), (16, 119), (20, 110)]), [
+            "10 end 1 by timer", "16 end 2 by sample", "46 end 3 by cap", "46 workout_end",
+        ])
+        let without = try load(source)
+        XCTAssertEqual(without.timeline.segments[1].open?.cap, 180)
+    }
+
+    func testUntilAFunctionOfTheSample() throws {
+        let source = """
+            return workout { name = "R", countdown = 0,
+              rest{ until_sample = function(s) return s.hr ~= nil and s.hr < 100 end, cap = 60 },
+              work(5),
+            }
+            """
+        XCTAssertEqual(try run(source, samples: [(1, 120), (3, 99)]), ["3 end 1 by sample", "8 end 2 by timer", "8 workout_end"])
+    }
+
+    func testAFailingUntilIsReportedAndLeavesTheCap() throws {
+        let source = """
+            return workout { name = "R", countdown = 0,
+              rest{ until_sample = function(s) return s.hr.nope end, cap = 10 },
+            }
+            """
+        let trace = try run(source, samples: [(1, 120), (3, 99)])
+        XCTAssertEqual(trace.count, 3, "\(trace)")
+        XCTAssertTrue(trace[0].hasPrefix("error until_sample: "), "\(trace)")
+        XCTAssertEqual(Array(trace.dropFirst()), ["10 end 1 by cap", "10 workout_end"])
+    }
+
+    func testUntilIsCheckedWhenTheRoutineLoads() {
+        XCTAssertEqual(loadError("return workout { name = \"R\", rest{ until_hr_below = 500 } }"),
+                       "test.lua:1: rest: until_hr_below must be a heart rate from 30 to 250 beats per minute, got 500")
+        XCTAssertNotNil(loadError("return workout { name = \"R\", rest{ until_hr_below = 120, duration = 30 } }"))
+    }
+}
