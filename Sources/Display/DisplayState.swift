@@ -77,6 +77,8 @@ public struct DisplayState: Equatable, Sendable {
     /// The segment is open: it ends when the athlete presses Enter, so its clock counts up
     /// and the key line offers `Enter done`.
     public var open = false
+    /// An open segment's cap in seconds: the segment bar fills toward it. Nil without one.
+    public var cap: Double?
     /// The tallies counted so far (`r`), shown beside the clock.
     public var tallies: [TallyCount] = []
     /// Seconds within which `b` goes to the segment before (the help screen says so).
@@ -146,6 +148,7 @@ public struct DisplayState: Equatable, Sendable {
                   message: message, paused: snapshot.paused, help: help, band: band, flash: flash,
                   invitation: invitation, backGrace: snapshot.backGrace)
         open = snapshot.open != nil
+        cap = snapshot.open?.cap
         // An open segment's clock counts up: there is no end to count down to.
         if open { self.countUp = true }
         tallies = snapshot.tallies

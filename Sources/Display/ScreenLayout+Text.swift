@@ -10,7 +10,8 @@ extension ScreenLayout {
     }
 
     static func segmentBar(_ state: DisplayState, width: Int, glyphs: Glyphs) -> Line {
-        Line("  ") + bar(state.segmentProgress, width: width - 4, sgr: KindStyle.sgr(state.kind), glyphs: glyphs)
+        if state.open { return openBar(state, width: width, glyphs: glyphs) }
+        return Line("  ") + bar(state.segmentProgress, width: width - 4, sgr: KindStyle.sgr(state.kind), glyphs: glyphs)
     }
 
     /// The segment's payload, word-wrapped to `width`, at most `limit` lines (the last
