@@ -37,12 +37,15 @@ public struct DisplayState: Equatable, Sendable {
         public var duration: Double
         /// Its payload in words (`InfoText`).
         public var info: String?
+        /// It is open: `duration` is only what it is expected to take.
+        public var open: Bool
 
-        public init(name: String, kind: String, duration: Double, info: String? = nil) {
+        public init(name: String, kind: String, duration: Double, info: String? = nil, open: Bool = false) {
             self.name = name
             self.kind = kind
             self.duration = duration
             self.info = info
+            self.open = open
         }
     }
 
@@ -131,7 +134,7 @@ public struct DisplayState: Equatable, Sendable {
         let clock = ShownTime(remaining: snapshot.remaining, tenths: snapshot.tenths)
         let next = snapshot.next.map {
             Upcoming(name: $0.segment.name, kind: $0.segment.kind, duration: $0.segment.duration,
-                     info: InfoText.summary($0.info))
+                     info: InfoText.summary($0.info), open: $0.segment.open != nil)
         }
         // Everything that moves with time is shown as of the shown clock, so it all
         // changes together: the shown clock is ahead of the real one by this much.

@@ -148,14 +148,16 @@ extension ScreenLayoutTests {
     /// second's wake-ups, the tally and the cap come through, and done starts the rest.
     func testTheStateOfARunningOpenSegment() throws {
         let harness = try Harness("""
-            return workout { name = "Sets", countdown = 0,
-              work{ open = true, name = "Squats", cap = "3m" }, rest(90, "Rest") }
+            return workout { name = "Sets", countdown = 0, rest(5, "Ready"),
+              work{ open = true, name = "Squats", cap = "3m", expect = 45 }, rest(90, "Rest") }
             """)
         harness.session.start()
-        harness.clock.advance(by: 42.5)
+        let ready = DisplayState(harness.session.snapshot(), countUp: false, message: nil, help: false)
+        XCTAssertEqual(ScreenLayout.nextText(ready, glyphs: .unicode), "next: Squats open ~0:45")
+        harness.clock.advance(by: 5 + 42.5)
         harness.session.apply(.tally(name: "rounds", add: 1))
         let snapshot = harness.session.snapshot()
-        XCTAssertEqual(snapshot.nextChange!, 43, accuracy: 1e-9, "the next whole second, as a countdown")
+        XCTAssertEqual(snapshot.nextChange!, 48, accuracy: 1e-9, "the next whole second, as a countdown")
         var state = DisplayState(snapshot, countUp: false, message: nil, help: false)
         XCTAssertTrue(state.open)
         XCTAssertEqual(state.cap, 180)
