@@ -14,11 +14,14 @@ final class ServingWorkout: @unchecked Sendable {
     private var received: [String] = []
     private var ended = false
 
-    init(_ routine: String, _ arguments: [String] = [], config: URL? = nil) throws {
+    /// With `dataHome`, the run is recorded in the history there (`XDG_DATA_HOME`).
+    init(_ routine: String, _ arguments: [String] = [], config: URL? = nil, dataHome: URL? = nil) throws {
         process.executableURL = URL(fileURLWithPath: WorkoutBinary.binary)
-        process.arguments = ["run", routine, "--serve", "127.0.0.1:0", "--json", "--no-history"] + arguments
+        process.arguments = ["run", routine, "--serve", "127.0.0.1:0", "--json"]
+            + (dataHome == nil ? ["--no-history"] : []) + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        if let dataHome { environment["XDG_DATA_HOME"] = dataHome.path }
         environment["XDG_CONFIG_HOME"] = (config ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("workout-serve-config")).path
         process.environment = environment
