@@ -102,10 +102,12 @@ extension LivePage {
         // Under the bar: an open segment's cap (or that it waits for DONE), and the last lap.
         function renderSet() {
           const parts = [], laps = snap.laps || [];
-          if (snap.open) parts.push(snap.cap !== null && snap.cap !== undefined ? "cap " + hms(snap.cap) : "open: DONE when done");
-          if (laps.length) parts.push("lap " + laps.length + " " + hms(laps[laps.length - 1]) + "." + Math.floor(laps[laps.length - 1] * 10 + 1e-6) % 10);
+          if (snap.open) parts.push(typeof snap.cap === "number" ? "cap " + hms(snap.cap) : "open: DONE when done");
+          if (laps.length) parts.push("lap " + laps.length + " " + splitText(laps[laps.length - 1]));
           set("set", parts.join(" · "));
         }
+        // A lap's split: `0:41.2`.
+        function splitText(seconds) { return hms(seconds) + "." + Math.floor(seconds * 10 + 1e-6) % 10; }
         // What moves with time: the clock, both bars, the totals.
         function tick() {
           const seg = snap.segment;
