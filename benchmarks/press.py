@@ -212,7 +212,7 @@ def bench_press(context, progress):
 
 def method(sizes):
     return (f"`rounds({sizes.presses}, {{ work{{ open = true }}, rest({REST_S:g}) }})` with sound on, the private "
-            "`pulseaudio -n` and the `parec` recording of *Sound* below. A press: Enter's byte (CR) written to the "
+            "`pulseaudio -n` and the `parec` recording of *Sound* above. A press: Enter's byte (CR) written to the "
             "master of an 80×24 pty running the live display, or `POST /control {\"action\":\"done\"}` sent on a "
             "loopback connection already open (`run --serve --json`); its moment is the harness's monotonic clock "
             f"just before the write. Presses come {INTO_THE_SET_S:g} s into each set (a press in a set's first second "
