@@ -47,6 +47,7 @@ extension LivePage {
           font-weight: 800; letter-spacing: .08em; grid-column: span 3; }
         body.open #done-button { display: block; }
         body.open #pause, body.open #minus, body.open #plus { display: none; }
+        body.open.paused #pause { display: block; } body.open.paused #done-button { grid-column: span 2; }
         nav { display: grid; grid-template-columns: repeat(5, 1fr) auto; gap: clamp(4px, 1.2vmin, 14px);
           padding: clamp(6px, 1.6vmin, 20px); }
         button { font: inherit; font-size: clamp(15px, 3vmin, 34px); font-weight: 600; color: var(--ink);

@@ -1,7 +1,8 @@
 /// The page a phone, tablet or TV opens: one self-contained document (no CDN, no
 /// requests but `/events` and `/control`), embedded in the binary so that it works with
 /// no internet and cannot drift from the server it comes with. While an open segment (a
-/// set) runs, a large DONE takes the place of Pause, −10 s and +10 s; +1 round and Lap
+/// set) runs, a large DONE takes the place of Pause (but for Resume while paused), −10 s and
+/// +10 s; +1 round and Lap
 /// are always there, for an AMRAP counts in timed segments too. The style and the script
 /// are in `LivePage+Style.swift` and `LivePage+Script.swift`.
 enum LivePage {

@@ -60,6 +60,8 @@ final class AthleteTests: XCTestCase {
         XCTAssertEqual(seen["one"] as? String, "1 rounds")
         XCTAssertEqual(seen["two"] as? String, "2 rounds")
         XCTAssertNotNil(seen["lap"] as? String, "the lap's split under the bar")
+        XCTAssertEqual(seen["paused_resume"] as? Bool, true, "paused in a set: Resume beside DONE")
+        XCTAssertEqual(seen["resumed"] as? Bool, true)
         // DONE: the rest starts, its countdown whole from the done moment.
         XCTAssertEqual(seen["rest"] as? String, "Rest")
         XCTAssertTrue(["0:30", "0:29"].contains(seen["rest_clock"] as? String ?? ""), "\(seen["rest_clock"] ?? "")")
@@ -67,6 +69,8 @@ final class AthleteTests: XCTestCase {
         XCTAssertEqual(seen["rest_pause_shown"] as? Bool, true)
         XCTAssertEqual(seen["rest_tallies"] as? String, "2 rounds", "the tallies last the workout")
         XCTAssertEqual(seen["last_set"] as? String, "open: DONE when done")
+        XCTAssertTrue(["0:00", "0:01"].contains(seen["last_clock"] as? String ?? ""),
+                      "a set started while the page watched counts up from 0: \(seen["last_clock"] ?? "")")
         XCTAssertEqual(seen["finished"] as? Bool, true, "Enter on the page ended the last set")
 
         XCTAssertEqual(workout.waitForExit(), 0)
@@ -76,13 +80,18 @@ final class AthleteTests: XCTestCase {
         let ends = events.filter { $0["event"] as? String == "segment_end" }
         XCTAssertEqual(ends.map { $0["by"] as? String }, ["athlete", "athlete", "athlete"])
         XCTAssertEqual(ends.map { $0["skipped"] as? Bool }, [false, true, false], "done, Next, done")
+        let names = events.compactMap { $0["event"] as? String }
+        XCTAssertEqual(names.filter { $0 == "pause" || $0 == "resume" }, ["pause", "resume"], "space, twice")
         let entry = try historyEntry(data)
         let open = try XCTUnwrap(entry["open"] as? [[String: Any]], "\(entry)")
         XCTAssertEqual(open.map { $0["index"] as? Int }, [1, 3])
         XCTAssertEqual(open.map { $0["by"] as? String }, ["athlete", "athlete"])
         XCTAssertEqual((open[0]["laps"] as? [Double])?.count, 1)
         let firstEnd = try XCTUnwrap(ends.first?["t"] as? Double)
-        XCTAssertEqual(try XCTUnwrap(open[0]["seconds"] as? Double), firstEnd, accuracy: 0.05, "the set's length")
+        let pause = try XCTUnwrap(events.first { $0["event"] as? String == "pause" }?["t"] as? Double)
+        let resume = try XCTUnwrap(events.first { $0["event"] as? String == "resume" }?["t"] as? Double)
+        XCTAssertEqual(try XCTUnwrap(open[0]["seconds"] as? Double), firstEnd - (resume - pause), accuracy: 0.05,
+                       "the set's length, the pause left out")
     }
 
     func testPostControlEndsASetCountsAndLapsAndRefusesBadBodies() throws {

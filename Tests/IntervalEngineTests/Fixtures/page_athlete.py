@@ -1,7 +1,7 @@
 """Drives the page of a running `workout run --serve` of athlete.lua in headless Chromium,
 as an athlete with a phone would: during the open set it reads the clock counting up and
 the cap, presses +1 round twice and Lap, then DONE; reads the rest's countdown; skips to
-the last set and ends it with the Enter key. Prints what it saw as one JSON object.
+the last set and ends it with the Enter key. Space pauses and resumes the set in between. Prints what it saw as one JSON object.
 
 usage: page_athlete.py URL [SCREENSHOT]"""
 import json
@@ -75,6 +75,13 @@ def main():
         seen["lap"] = wait_for(lambda: text("set").startswith("cap 5:00 · lap 1 ") and text("set"))
         if screenshot:
             driver.save_screenshot(screenshot)
+        # Paused during a set (space, on the page), Resume comes back beside DONE.
+        driver.execute_script("document.activeElement && document.activeElement.blur()")
+        ActionChains(driver).send_keys(" ").perform()
+        seen["paused_resume"] = bool(wait_for(lambda: element("pause").is_displayed() and text("pause") == "Resume"
+                                              and element("done-button").is_displayed()))
+        ActionChains(driver).send_keys(" ").perform()
+        seen["resumed"] = bool(wait_for(lambda: not element("pause").is_displayed()))
         # Done counts from a second into the set (a bouncing pedal's second press is not).
         wait_for(lambda: (seconds(text("clock")) or 0) >= 2)
         element("done-button").click()
@@ -86,6 +93,7 @@ def main():
         element("next-button").click()
         seen["last"] = wait_for(lambda: text("name") == "Press" and text("name"))
         seen["last_set"] = text("set")
+        seen["last_clock"] = text("clock")
         wait_for(lambda: (seconds(text("clock")) or 0) >= 2)
         # The Enter key, on the page itself (a focused button's Enter is its own press).
         driver.execute_script("document.activeElement && document.activeElement.blur()")
