@@ -10,6 +10,7 @@ stds.workout = {
     coroutine = { fields = { "close", "create", "isyieldable", "resume", "running", "status", "wrap", "yield" } },
     "error",
     "getmetatable",
+    history = { other_fields = true, fields = { "best", "count", "days_since", "last", "latest" } },
     "ipairs",
     "load",
     math = { fields = { "abs", "acos", "asin", "atan", "atan2", "ceil", "cos", "cosh", "deg", "exp", "floor", "fmod", "frexp", "huge", "ldexp", "log", "log10", "max", "maxinteger", "min", "mininteger", "modf", "pi", "pow", "rad", "random", "randomseed", "sin", "sinh", "sqrt", "tan", "tanh", "tointeger", "type", "ult" } },

@@ -10,7 +10,7 @@ SWIFT ?= swift
 # a notification server; python3-venv, hyperfine and jq serve the benchmark script's smoke
 # test (termdown goes into a venv, hyperfine times the start-up, jq is what `history stats`
 # is compared with; the C compiler that builds benchmarks/rusage.c comes with the Swift
-# toolchain); man-db, bash-completion and fish check what `make install` installs, lintian
+# toolchain); man-db, bash-completion, fish and zsh check what `make install` installs and the completion scripts, lintian
 # and dpkg-dev the .deb; chromium, chromium-driver and python3-selenium open the page of
 # `run --serve` in a real browser, and zbar-tools reads back the QR code the display
 # draws; pulseaudio and pulseaudio-utils run a private sound server whose output the sound
@@ -19,7 +19,7 @@ SWIFT ?= swift
 # libcurl); libpulse-dev is the sound player's header (Sources/CPulse; libpulse is opened at run time).
 PACKAGES := pkgconf liblua5.4-dev libqrencode-dev libcurl4-openssl-dev libsystemd-dev libpulse-dev
 TEST_PACKAGES := lua-check tmux dbus dbus-daemon libnotify-bin python3 python3-dbus python3-gi \
-  python3-venv hyperfine jq man-db bash-completion fish lintian dpkg-dev chromium chromium-driver \
+  python3-venv hyperfine jq man-db bash-completion fish zsh lintian dpkg-dev chromium chromium-driver \
   python3-selenium zbar-tools pulseaudio pulseaudio-utils espeak-ng
 # What `make bench` needs besides the build: the pane, the timer, the peer's venv, jq,
 # which `history stats` is measured against, the browser that shows the served page, and
@@ -54,7 +54,7 @@ DEB = dist/workout_$(VERSION)_$(shell dpkg --print-architecture).deb
 # The man page's date: the last commit's, so the same commit gives the same page.
 MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
 
-.PHONY: run test deps test-deps packages build release manual install install-built uninstall deb \
+.PHONY: run test test-unit deps test-deps packages build release manual install install-built uninstall deb \
   deb-built clean definitions test-asan fuzz-smoke fuzz bench bench-smoke
 
 # Seconds of fuzzing in `make test`, and in `make fuzz`.
@@ -149,7 +149,14 @@ deb-built:
 	  ZSH_COMPLETIONS=zsh/vendor-completions
 	packaging/deb.sh .build/deb $(VERSION) $(DEB)
 
-# Every test, then the same tests once more under AddressSanitizer (own scratch path,
+# The inner loop: the unit tests alone (Tests/UnitTests: the engine and the display's pure
+# parts on the virtual clock, no processes), in seconds. `make test` runs them too.
+test-unit: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --disable-swift-testing --filter 'UnitTests\.'
+
+# Every test — the unit tests and the system tests (Tests/IntervalEngineTests: the binary,
+# tmux, pulseaudio, Chromium, the .deb) — then the same tests once more under AddressSanitizer (own scratch path,
 # so the normal build stays incremental), then a bounded fuzz run, then a tiny run of the
 # benchmark script. The release build and its manual come first: the tests install them
 # into a temporary PREFIX and build the .deb from them.

@@ -10,7 +10,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
-        // The HTTP server of `run --serve` (docs/design.md: why FlyingFox, what it costs).
+        // The sockets and epoll loop of `run --serve`'s HTTP server (FlyingFox's FlyingSocks;
+        // docs/design.md: why, and why the HTTP is workout's own).
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
@@ -52,7 +53,7 @@ let package = Package(
             dependencies: [
                 "IntervalEngine",
                 "CQREncode",
-                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
         // Every command; `run --serve` is handed to workout-serve, so that the HTTP
@@ -66,6 +67,17 @@ let package = Package(
             name: "workout-serve",
             dependencies: ["WorkoutCLI", "WebRemote"]
         ),
+        // The unit tests (`make test-unit`): the engine and the display's pure parts on the
+        // virtual clock, no processes.
+        .testTarget(
+            name: "UnitTests",
+            dependencies: [
+                "IntervalEngine", "Display", "WorkoutCLI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The system tests: the binary, tmux, pulseaudio, Chromium, the .deb, each started
+        // by the test.
         .testTarget(
             name: "IntervalEngineTests",
             dependencies: [

@@ -41,7 +41,7 @@ class Viewer(threading.Thread):
     def __init__(self, port, token):
         super().__init__(daemon=True)
         self.connection = socket.create_connection(("127.0.0.1", port), timeout=60)
-        self.connection.sendall(f"GET /events?token={token} HTTP/1.1\r\nHost: bench\r\n\r\n".encode())
+        self.connection.sendall(f"GET /events?token={token} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
         self.received = bytearray()
 
     def run(self):

@@ -3,8 +3,9 @@ import IntervalEngine
 
 /// The body of `POST /control`: `{"action":"pause"}`, … `{"action":"done"}`,
 /// `{"action":"add","seconds":N}` or `{"action":"tally","name":"rounds","add":1}`, read
-/// into the same `SessionCommand` a key gives. Anything else is refused with a
-/// message that says what was expected (the 400's body).
+/// into the same `SessionCommand` a key gives. Anything else is refused with a message
+/// that says what was expected (the 400's body), where a name the client sent is shown
+/// escaped as the terminal's output is.
 enum ControlRequest {
     /// The actions by name, `add` apart (it needs its seconds).
     static let plain: [String: SessionCommand] = [
@@ -28,12 +29,12 @@ enum ControlRequest {
         let allowed: Set<String> = action == "add" ? ["action", "seconds"]
             : action == "tally" ? ["action", "name", "add"] : ["action"]
         if let extra = object.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw ControlRequestError("unknown field \"\(extra)\" for action \"\(action)\"")
+            throw ControlRequestError("unknown field \"\(VisibleText.escape(extra))\" for action \"\(VisibleText.escape(action))\"")
         }
         if let command = plain[action] { return command }
         if action == "tally" { return try tally(object) }
         guard action == "add" else {
-            throw ControlRequestError("unknown action \"\(action)\": one of \(actions)")
+            throw ControlRequestError("unknown action \"\(VisibleText.escape(action))\": one of \(actions)")
         }
         let seconds: Double? = switch object["seconds"] {
         case .integer(let whole)?: Double(whole)

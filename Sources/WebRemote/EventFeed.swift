@@ -23,7 +23,7 @@ public final class EventFeed: SessionListener {
     public var viewers: Int { streams.count }
 
     public func receive(_ event: Event) {
-        send(Array("data: \(event.json.text)\n\n".utf8))
+        send(EventFeed.message("data: ", event.json))
         queueRefresh()
     }
 
@@ -36,15 +36,70 @@ public final class EventFeed: SessionListener {
     public func changed() { queueRefresh() }
 
     /// A new viewer, starting with the snapshot and a reconnection delay for the
-    /// browser; nil when there are `maximumViewers` already.
+    /// browser. With `maximumViewers` already, the newcomer takes the place of the viewer
+    /// that has been behind longest, or else of the oldest: a phone that reloads is never
+    /// locked out by connections that stopped reading or were forgotten.
     func open() -> FeedStream? {
         streams.removeAll(where: \.isGone)
-        guard streams.count < EventFeed.maximumViewers else { return nil }
+        if streams.count >= EventFeed.maximumViewers {
+            let behind = streams.indices.compactMap { index in streams[index].behindSince.map { (index, $0) } }
+            let leaving = behind.min { $0.1 < $1.1 }?.0 ?? 0
+            streams.remove(at: leaving).abandon()
+        }
         let stream = FeedStream()
-        _ = stream.push(Array("retry: 1000\ndata: \(snapshot().json.text)\n\n".utf8))
+        _ = stream.push(EventFeed.message("retry: 1000\ndata: ", snapshot().json))
         streams.append(stream)
         startHeartbeat()
         return stream
+    }
+
+    /// A message of the feed: `prefix`, the JSON and a blank line. A message larger than
+    /// `largestMessage` (a segment's info of hundreds of KiB) has each `info` replaced by a
+    /// short text saying so, and `"info_shortened": true` beside it: a viewer's queue takes
+    /// every message, and the page still follows the workout.
+    static func message(_ prefix: String, _ json: JSONValue) -> [UInt8] {
+        var text = json.text
+        if text.utf8.count > largestMessage {
+            text = shortened(json).text
+        }
+        if text.utf8.count > largestMessage {
+            text = clipped(shortened(json)).text
+        }
+        return Array("\(prefix)\(text)\n\n".utf8)
+    }
+
+    /// The last resort for a message still too large (a huge log line or message): every
+    /// text over 1 KiB cut to its first 1,024 characters and `… (shortened)`.
+    private static func clipped(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text) where text.utf8.count > 1024: .string(String(text.prefix(1024)) + "… (shortened)")
+        case .object(let members): .object(members.map { ($0.0, clipped($0.1)) })
+        case .array(let items): .array(items.map(clipped))
+        default: value
+        }
+    }
+
+    /// Far above any event or snapshot but one with an enormous info, and a quarter of a
+    /// viewer's queue.
+    static let largestMessage = 64 * 1024
+
+    private static func shortened(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let members):
+            var result: [(String, JSONValue)] = []
+            for (name, member) in members {
+                if name == "info" {
+                    let size = member.text.utf8.count
+                    result.append((name, .string("(\((size + 1023) / 1024) KiB of info: too large to send)")))
+                    result.append(("info_shortened", .bool(true)))
+                } else {
+                    result.append((name, shortened(member)))
+                }
+            }
+            return .object(result)
+        case .array(let items): return .array(items.map(shortened))
+        default: return value
+        }
     }
 
     /// The workout is over: every viewer gets what is queued, then its stream ends.
@@ -66,7 +121,7 @@ public final class EventFeed: SessionListener {
         let feed = MainThreadOnly(self)
         DispatchQueue.main.async {
             feed.value.refreshQueued = false
-            feed.value.send(Array("event: snapshot\ndata: \(feed.value.snapshot().json.text)\n\n".utf8))
+            feed.value.send(EventFeed.message("event: snapshot\ndata: ", feed.value.snapshot().json))
         }
     }
 

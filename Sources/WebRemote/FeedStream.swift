@@ -1,10 +1,9 @@
-import FlyingSocks
 import Foundation
 
-/// One viewer's Server-Sent Events: bytes the feed queued on the main thread, taken by
-/// the HTTP library's connection task as the socket accepts them. The queue is bounded:
-/// a viewer that stops reading is dropped when it fills, so it can neither make memory
-/// grow nor hold up the run loop (queueing never waits).
+/// One viewer's Server-Sent Events: bytes the feed queued on the main thread, taken by the
+/// viewer's connection task as the socket accepts them. The queue is bounded: a viewer that
+/// stops reading is dropped when it fills, so it can neither make memory grow nor hold up
+/// the run loop (queueing never waits).
 final class FeedStream: @unchecked Sendable {
     /// Bytes a viewer may fall behind by: hundreds of events, far more than a boundary
     /// makes, and 32 viewers' worth stays a few MiB.
@@ -16,6 +15,8 @@ final class FeedStream: @unchecked Sendable {
     private var ended = false
     /// Dropped for falling behind, or let go of by its connection.
     private var dropped = false
+    /// When the viewer last had taken everything queued for it.
+    private var caughtUp = ContinuousClock.now
     private let limit: Int
 
     init(limit: Int = FeedStream.limit) {
@@ -31,13 +32,8 @@ final class FeedStream: @unchecked Sendable {
             return false
         }
         if pending.count + bytes.count > limit {
-            ended = true
-            dropped = true
-            pending = []
-            let waiter = waiting
-            waiting = nil
             lock.unlock()
-            waiter?.resume(returning: nil)
+            abandon()
             return false
         }
         if let waiter = waiting {
@@ -61,14 +57,18 @@ final class FeedStream: @unchecked Sendable {
         waiter?.resume(returning: nil)
     }
 
-    /// The connection stopped taking bytes (its task ended: the viewer went away or a
-    /// write timed out): nothing more is queued for it.
+    /// The viewer is let go of: it went away, a write timed out, it fell too far behind, or
+    /// its place went to a newcomer. Nothing more is queued for it, and its connection
+    /// ends.
     func abandon() {
         lock.lock()
         ended = true
         dropped = true
         pending = []
+        let waiter = waiting
+        waiting = nil
         lock.unlock()
+        waiter?.resume(returning: nil)
     }
 
     /// Whether the viewer went away or was dropped.
@@ -76,6 +76,13 @@ final class FeedStream: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return dropped
+    }
+
+    /// Since when the viewer has been behind; nil while it waits for more.
+    var behindSince: ContinuousClock.Instant? {
+        lock.lock()
+        defer { lock.unlock() }
+        return waiting != nil ? nil : caughtUp
     }
 
     /// The next bytes to send, waiting until there are some; nil at the end.
@@ -91,61 +98,10 @@ final class FeedStream: @unchecked Sendable {
                 lock.unlock()
                 continuation.resume(returning: nil)
             } else {
+                caughtUp = .now
                 waiting = continuation
                 lock.unlock()
             }
-        }
-    }
-}
-
-/// A stream as the body of an HTTP response (sent chunked, each push as it comes).
-struct FeedBytes: AsyncBufferedSequence, Sendable {
-    typealias Element = UInt8
-
-    private let reader: Reader
-
-    init(_ stream: FeedStream) {
-        reader = Reader(stream)
-    }
-
-    func makeAsyncIterator() -> Iterator { Iterator(reader: reader) }
-
-    /// Tells the stream when the connection lets go of it: the body lives as long as the
-    /// library holds the response, whether sending it went well or not.
-    final class Reader: @unchecked Sendable {
-        let stream: FeedStream
-
-        init(_ stream: FeedStream) {
-            self.stream = stream
-        }
-
-        deinit { stream.abandon() }
-    }
-
-    struct Iterator: AsyncBufferedIteratorProtocol {
-        private let reader: Reader
-        private var stream: FeedStream { reader.stream }
-        private var buffer: [UInt8] = []
-        private var position = 0
-
-        init(reader: Reader) {
-            self.reader = reader
-        }
-
-        mutating func next() async throws -> UInt8? {
-            guard let chunk = try await nextBuffer(suggested: 1) else { return nil }
-            return chunk.first
-        }
-
-        mutating func nextBuffer(suggested count: Int) async throws -> ArraySlice<UInt8>? {
-            if position == buffer.count {
-                guard let more = await stream.next() else { return nil }
-                buffer = more
-                position = 0
-            }
-            let end = Swift.min(buffer.count, position + Swift.max(1, count))
-            defer { position = end }
-            return buffer[position..<end]
         }
     }
 }

@@ -1,13 +1,14 @@
 import FlyingSocks
 import Foundation
 
-/// The HTTP library's socket pool with a time limit on every wait of a connection: a
-/// client that sends its request too slowly, idles on a kept-alive connection, or stops
-/// reading what it is sent is disconnected after `patience` seconds without progress.
-/// The listening socket waits as long as it likes.
-/// (The listening socket's waits are where the pool meets it before any connection, so
-/// it also sizes the connections' send buffers there.) (FlyingFox's own timeout covers the
-/// handler only, not reading the request or writing the response.)
+/// The socket library's epoll pool with a time limit on every wait of a connection, so
+/// that no client holds a connection by sending or reading slowly. Each wait lasts at most
+/// `patience` seconds without progress, and never past the deadline of what the waiting
+/// task is doing (`PatientPool.deadline`: the whole request, or one write to a viewer);
+/// past either, the connection is ended. The listening socket waits as long as it likes,
+/// and so does a viewer's watch for the end of its connection (`PatientPool.waitsForever`).
+/// (The listening socket's waits are where the pool meets it before any connection, so it
+/// also sizes the connections' send buffers there.)
 struct PatientPool: AsyncSocketPool {
     let base: any AsyncSocketPool
     let patience: Double
@@ -16,6 +17,11 @@ struct PatientPool: AsyncSocketPool {
     /// growing to 4 MiB: a viewer that stops reading fills it and its feed's queue in
     /// under 400 KiB, and 32 of them hold a few MiB of the kernel's memory.
     static let sendBuffer: Int32 = 64 * 1024
+
+    /// When what the current task is doing must be done by.
+    @TaskLocal static var deadline: ContinuousClock.Instant?
+    /// Set for a wait that has no limit.
+    @TaskLocal static var waitsForever = false
 
     func prepare() async throws { try await base.prepare() }
 
@@ -28,20 +34,25 @@ struct PatientPool: AsyncSocketPool {
             try? socket.setValue(PatientPool.sendBuffer, for: Int32SocketOption(name: SO_SNDBUF))
             return try await base.suspendSocket(socket, untilReadyFor: events)
         }
+        if PatientPool.waitsForever { return try await base.suspendSocket(socket, untilReadyFor: events) }
+        var limit = Duration.seconds(patience)
+        if let deadline = PatientPool.deadline {
+            limit = min(limit, deadline - .now)
+            guard limit > .zero else { throw SocketError.disconnected }
+        }
         let base = self.base
-        let patience = self.patience
+        let wait = limit
         try await withThrowingTaskGroup(of: Bool.self) { group in
             group.addTask {
                 try await base.suspendSocket(socket, untilReadyFor: events)
                 return true
             }
             group.addTask {
-                try await Task.sleep(nanoseconds: UInt64(patience * 1e9))
+                try await Task.sleep(for: wait)
                 return false
             }
             let ready = try await group.next() ?? false
             group.cancelAll()
-            // The library reads a disconnection as the end of the connection, quietly.
             if !ready { throw SocketError.disconnected }
         }
     }

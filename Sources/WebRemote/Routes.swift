@@ -1,12 +1,14 @@
-import FlyingFox
 import Foundation
 import IntervalEngine
 
-/// What each request gets. Order matters: without the token, 403 and nothing else (not
-/// even whether the path exists); then 404 for an unknown path, 405 for a wrong method,
-/// 400 or 413 for a bad body.
+/// What each request gets. Order matters: a Host that is not this machine is refused
+/// first (a page of another site that a DNS name was pointed here from), then without the
+/// token 403 and nothing else (not even whether the path exists); then 404 for an unknown
+/// path, 405 for a wrong method, 403 for a POST from another site's page, 400 or 413 for a
+/// bad body. No answer echoes the request's bytes.
 struct Routes: Sendable {
     let token: String
+    let hosts: ServedHosts
     let feed: MainThreadOnly<EventFeed>
     let snapshot: MainThreadOnly<() -> SessionSnapshot>
     let control: MainThreadOnly<(SessionCommand) -> Void>
@@ -14,91 +16,75 @@ struct Routes: Sendable {
     /// The largest `POST /control` body read.
     static let largestBody = 4096
 
-    /// Each path and the one method it takes.
-    static let methods: [String: HTTPMethod] = ["/": .GET, "/state": .GET, "/events": .GET, "/control": .POST]
+    /// Each path and the one method it takes (GET's paths take HEAD too).
+    static let methods: [String: String] = ["/": "GET", "/state": "GET", "/events": "GET", "/control": "POST"]
 
-    func respond(_ request: HTTPRequest) async -> HTTPResponse {
-        guard authorized(request) else { return Routes.answer(.forbidden) }
+    /// `body` is nil when it was larger than `largestBody` (and was not read).
+    func respond(_ request: RequestHead, body: [UInt8]?) async -> Answer {
+        guard let host = request.headers["host"], hosts.accepts(host) else {
+            return Answer(.forbidden, "the Host header must name this machine\n")
+        }
+        guard authorized(request) else { return Answer(.forbidden) }
         guard let method = Routes.methods[request.path] else {
-            return Routes.answer(.notFound, "no such path: \(request.path) (/, /state, /events, /control)\n")
+            return Answer(.notFound, "no such path (/, /state, /events, /control)\n")
         }
-        guard request.method == method else {
-            var response = Routes.answer(.methodNotAllowed, "\(request.path) takes \(method.rawValue)\n")
-            response.headers[HTTPHeader("Allow")] = method.rawValue
-            return response
+        let head = request.method == "HEAD" && method == "GET"
+        guard request.method == method || head else {
+            var answer = Answer(.methodNotAllowed, "\(request.path) takes \(method)\n")
+            answer.headers.append(("Allow", method == "GET" ? "GET, HEAD" : method))
+            return answer
         }
+        var answer: Answer
         switch request.path {
-        case "/": return Routes.answer(.ok, LivePage.html, type: "text/html; charset=utf-8")
-        case "/state": return await state()
-        case "/events": return await events()
-        default: return await command(request)
+        case "/": answer = Answer(.ok, LivePage.html, type: "text/html; charset=utf-8")
+        case "/state": answer = await state()
+        case "/events": answer = head ? Answer(events: nil) : await events()
+        default: return await command(request, body: body, host: host)
         }
+        answer.headOnly = head
+        return answer
     }
 
     /// `?token=` or `Authorization: Bearer`.
-    private func authorized(_ request: HTTPRequest) -> Bool {
+    private func authorized(_ request: RequestHead) -> Bool {
         if ServeToken.matches(request.query["token"].map { Substring($0) }, token) { return true }
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { return false }
+        guard let header = request.headers["authorization"], header.hasPrefix("Bearer ") else { return false }
         return ServeToken.matches(header.dropFirst("Bearer ".count), token)
     }
 
-    private func state() async -> HTTPResponse {
+    private func state() async -> Answer {
         let snapshot = self.snapshot
         let text = await onMain { snapshot.value().json.text }
-        return Routes.answer(.ok, text + "\n", type: "application/json")
+        return Answer(.ok, text + "\n", type: "application/json")
     }
 
-    private func events() async -> HTTPResponse {
+    private func events() async -> Answer {
         let feed = self.feed
         guard let stream = await onMain({ feed.value.open() }) else {
-            return Routes.answer(.serviceUnavailable, "already \(EventFeed.maximumViewers) viewers\n")
+            return Answer(.serviceUnavailable, "already \(EventFeed.maximumViewers) viewers\n")
         }
-        var headers = Routes.common
-        headers[.contentType] = "text/event-stream"
-        return HTTPResponse(statusCode: .ok, headers: headers, body: HTTPBodySequence(from: FeedBytes(stream)))
+        return Answer(events: stream)
     }
 
-    private func command(_ request: HTTPRequest) async -> HTTPResponse {
-        if let count = request.bodySequence.count, count > Routes.largestBody {
-            return Routes.answer(.payloadTooLarge, "the body may have at most \(Routes.largestBody) bytes\n")
+    /// A browser names the page a POST comes from: only the served page itself may send
+    /// commands (a token in another site's page is refused all the same).
+    private func command(_ request: RequestHead, body: [UInt8]?, host: String) async -> Answer {
+        if let origin = request.headers["origin"], origin.lowercased() != "http://" + host.lowercased() {
+            return Answer(.forbidden, "commands are taken from the workout's own page only\n")
         }
-        var body = Data()
-        do {
-            for try await chunk in request.bodySequence {
-                body += chunk
-                if body.count > Routes.largestBody {
-                    return Routes.answer(.payloadTooLarge, "the body may have at most \(Routes.largestBody) bytes\n")
-                }
-            }
-        } catch {
-            return Routes.answer(.badRequest, "the body could not be read\n")
+        guard let body else {
+            return Answer(.payloadTooLarge, "the body may have at most \(Routes.largestBody) bytes\n")
         }
         let command: SessionCommand
         do {
-            command = try ControlRequest.command(from: body)
+            command = try ControlRequest.command(from: Data(body))
         } catch {
-            return Routes.answer(.badRequest, error.message + "\n")
+            return Answer(.badRequest, error.message + "\n")
         }
         let control = self.control
         // The control applies the command and tells the viewers once (`commandApplied`).
         await onMain { control.value(command) }
-        return HTTPResponse(statusCode: .noContent, headers: Routes.common)
-    }
-
-    /// Never cached (the token is in the URL), never sniffed, never sent on as a referrer.
-    static var common: HTTPHeaders {
-        var headers = HTTPHeaders()
-        headers[.cacheControl] = "no-store"
-        headers[HTTPHeader("X-Content-Type-Options")] = "nosniff"
-        headers[HTTPHeader("Referrer-Policy")] = "no-referrer"
-        return headers
-    }
-
-    static func answer(_ status: HTTPStatusCode, _ text: String = "",
-                       type: String = "text/plain; charset=utf-8") -> HTTPResponse {
-        var headers = common
-        if !text.isEmpty { headers[.contentType] = type }
-        return HTTPResponse(statusCode: status, headers: headers, body: Data(text.utf8))
+        return Answer(.noContent)
     }
 }
 

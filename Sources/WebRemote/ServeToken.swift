@@ -9,11 +9,19 @@ public enum ServeToken {
     /// 16 bytes as base64url: 22 characters, short enough for a small QR code.
     static let byteCount = 16
 
+    /// Found as the routines and the history are (`UserDirectories`: `$HOME` honoured, a
+    /// relative `XDG_CONFIG_HOME` ignored).
     public static func file(environment: [String: String]) -> String {
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config")
-        return (config as NSString).appendingPathComponent("workout/serve-token")
+        UserDirectories(environment: environment).serveToken
     }
+
+    /// The most of a token file read: a token and a newline, with room to spare. A larger
+    /// file is refused without reading the rest.
+    static let largestFile = 256
+
+    /// Of a token's characters, at least this many different ones: 22 random base64url
+    /// characters have about 18, and a token typed by hand (`aaaa…`, `abab…`) is refused.
+    static let leastVariety = 10
 
     /// The token in `path`, made there first if the file does not exist (or anew with
     /// `renew`). A file others may read is refused rather than trusted.
@@ -33,9 +41,10 @@ public enum ServeToken {
             .replacingOccurrences(of: "=", with: "")
     }
 
-    /// Whether text can be a token: 22 or more base64url characters.
+    /// Whether text can be a token: 22 to 128 base64url characters, of at least
+    /// `leastVariety` different ones.
     static func isWellFormed(_ text: String) -> Bool {
-        text.count >= 22 && text.unicodeScalars.allSatisfy {
+        (22...128).contains(text.count) && Set(text.unicodeScalars).count >= leastVariety && text.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
         }
     }
@@ -50,14 +59,39 @@ public enum ServeToken {
             throw .failure("\(path) may be read by others (mode \(String(info.st_mode & 0o777, radix: 8))): "
                            + "chmod 600 it, or run with --new-token to make a new one")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw .failure("\(path) is not a plain file: remove it, or run with --new-token to make a new one")
+        }
+        guard let data = prefix(of: path, count: largestFile + 1) else {
             throw .failure("\(path): cannot be read")
+        }
+        guard data.count <= largestFile else {
+            throw .failure("\(path) is larger than a token (\(largestFile) bytes at most): "
+                           + "run with --new-token to make a new one")
         }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard isWellFormed(text) else {
-            throw .failure("\(path) does not hold a token (22 or more of A-Z a-z 0-9 - _): run with --new-token to make one")
+            throw .failure("\(path) does not hold a token (22 to 128 of A-Z a-z 0-9 - _, not too few different ones): "
+                           + "run with --new-token to make a new one")
         }
         return text
+    }
+
+    /// At most `count` bytes from the start of the file.
+    private static func prefix(of path: String, count: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes[filled...].withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { return nil }
+            if got == 0 { break }
+            filled += got
+        }
+        return Array(bytes[..<filled])
     }
 
     /// Writes a temporary file with mode 0600 beside the token and renames it over, so

@@ -12,6 +12,9 @@ struct Check: ParsableCommand {
 
     @OptionGroup var parameters: ParameterOptions
 
+    @OptionGroup(title: "History")
+    var history: HistorySourceOptions
+
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
@@ -25,7 +28,8 @@ struct Check: ParsableCommand {
         var usage = false
         for name in routines {
             do throws(RoutineError) {
-                let routine = try RoutineLookup.load(name, settings: parameters.settings, limits: limits.limits)
+                let routine = try RoutineLookup.load(name, settings: parameters.settings, limits: limits.limits,
+                                                     history: history.file)
                 // A generator's mistakes show only when it runs: run it as `plan` does.
                 if let error = routine.expand(horizon: Timeline.defaultHorizon).first {
                     throw RoutineError(error)

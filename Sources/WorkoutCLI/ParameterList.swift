@@ -8,7 +8,12 @@ enum ParameterList {
         guard !parameters.isEmpty else { return [] }
         let nameWidth = parameters.map(\.name.count).max()!
         let valueWidth = parameters.map(\.value.text.count).max()!
-        let defaults = parameters.map { $0.isSet ? "(default \($0.defaultValue.text))" : "" }
+        let defaults = parameters.map { parameter -> String in
+            if case .history(let why) = parameter.origin {
+                return "(from history" + (why.map { ": \($0)" } ?? "") + "; default \(parameter.defaultValue.text))"
+            }
+            return parameter.isSet ? "(default \(parameter.defaultValue.text))" : ""
+        }
         let defaultWidth = defaults.map(\.count).max()!
         var lines = ["Parameters (change with --set NAME=VALUE):"]
         for (parameter, defaultText) in zip(parameters, defaults) {

@@ -20,6 +20,9 @@ struct Plan: ParsableCommand {
 
     @OptionGroup var assume: AssumeOption
 
+    @OptionGroup(title: "History")
+    var history: HistorySourceOptions
+
     @Flag(help: "Print the plan as one JSON object.")
     var json = false
 
@@ -31,7 +34,8 @@ struct Plan: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try RoutineLookup.loadOrFail(routine, settings: parameters.settings, limits: limits.limits)
+        let loaded = try RoutineLookup.loadOrFail(routine, settings: parameters.settings, limits: limits.limits,
+                                                  history: history.file)
         if let seconds = assume.assume { loaded.timeline.assume(openSeconds: seconds) }
         let errors = loaded.expand(horizon: horizon.segments)
         if json {
@@ -52,6 +56,8 @@ struct Plan: ParsableCommand {
         if let description = loaded.description { Output.line(description.visible) }
         for line in ParameterList.lines(loaded.parameters, style: style) { Output.line(line) }
         let width = String(loaded.timeline.count).count
+        // `open ~0:45` is wider than a clock.
+        let lengthWidth = loaded.timeline.hasOpenSegments ? 10 : 7
         let output = BlockOutput()
         for segment in loaded.timeline.segments {
             let index = String(repeating: " ", count: width - String(segment.index).count) + String(segment.index)
@@ -59,7 +65,7 @@ struct Plan: ParsableCommand {
             let kind = Padding.column(segment.kind, 8)
             let info = InfoText.summary(loaded.infoJSON(for: segment)).map { " — " + Plan.shortened($0) } ?? ""
             output.line("\(index)  \(String(repeating: " ", count: max(0, 8 - start.count)))\(start)  "
-                        + "\(style.kind(kind)) \(Padding.column(Plan.length(segment), 7)) "
+                        + "\(style.kind(kind)) \(Padding.column(Plan.length(segment), lengthWidth)) "
                         + segment.name.visible
                         + style.dim(PlainText.rounds(SegmentSummary(segment, count: loaded.timeline.count))) + info.visible)
         }

@@ -6,16 +6,23 @@ import IntervalEngine
 /// (`workout --generate-completion-script bash|zsh|fish`, installed by `make install`)
 /// call the binary back at each Tab, which runs these. Any command's ROUTINE argument
 /// takes `completion: .routine`; a `--set` option takes `completion: .parameterSetting`.
+/// What either offers goes through `CompletionCandidates`, so that no file name or
+/// parameter default is expanded by the shell.
 extension CompletionKind {
     /// The names of your routines and the bundled ones, then `.lua` files and
     /// directories, for a routine given as a path.
     static var routine: CompletionKind {
-        .custom { _, _, prefix in RoutineCompletion.routines(prefix: prefix) }
+        .custom { _, _, prefix in
+            let paths = RoutineCompletion.paths(prefix: prefix)
+            return CompletionCandidates.forShell(RoutineCompletion.names(prefix: prefix) + paths, files: Set(paths))
+        }
     }
 
     /// `NAME=DEFAULT` for each parameter of the routine named on the command line.
     static var parameterSetting: CompletionKind {
-        .custom { words, index, prefix in RoutineCompletion.settings(words: words, completing: index, prefix: prefix) }
+        .custom { words, index, prefix in
+            CompletionCandidates.forShell(RoutineCompletion.settings(words: words, completing: index, prefix: prefix))
+        }
     }
 }
 
@@ -24,12 +31,12 @@ enum RoutineCompletion {
     /// than a run's (a routine that needs more simply offers nothing).
     static let limits = LuaLimits(loadInstructions: 10_000_000, loadSeconds: 1)
 
-    static func routines(prefix: String) -> [String] {
+    /// The names of your routines and the bundled ones that start with `prefix`.
+    static func names(prefix: String) -> [String] {
         var seen = Set<String>()
-        let names = RoutineLookup.all().map { ($0.path as NSString).lastPathComponent }
+        return RoutineLookup.all().map { ($0.path as NSString).lastPathComponent }
             .map { $0.hasSuffix(".lua") ? String($0.dropLast(4)) : $0 }
             .filter { $0.hasPrefix(prefix) && seen.insert($0).inserted }
-        return names + paths(prefix: prefix)
     }
 
     /// Directories and `.lua` files that complete `prefix` as a path. Bash's script marks

@@ -38,17 +38,18 @@ enum RoutineLookup {
                            + "\(bundled) (`workout list` shows them)")
     }
 
-    static func load(_ routine: String, settings: [ParameterSetting] = [],
-                     limits: LuaLimits = LuaLimits()) throws(RoutineError) -> Routine {
-        try RoutineLoader.load(path: resolve(routine), settings: settings, limits: limits)
+    /// `history`: what the routine's `history` reads (nil: nothing).
+    static func load(_ routine: String, settings: [ParameterSetting] = [], limits: LuaLimits = LuaLimits(),
+                     history: HistoryFile? = nil) throws(RoutineError) -> Routine {
+        try RoutineLoader.load(path: resolve(routine), settings: settings, limits: limits, history: history)
     }
 
     /// For commands: a routine that does not load is reported on standard error and
     /// ends the command with exit status 1 (64 for a `--set` it cannot take).
     static func loadOrFail(_ routine: String, settings: [ParameterSetting] = [],
-                           limits: LuaLimits = LuaLimits()) throws -> Routine {
+                           limits: LuaLimits = LuaLimits(), history: HistoryFile? = nil) throws -> Routine {
         do {
-            return try load(routine, settings: settings, limits: limits)
+            return try load(routine, settings: settings, limits: limits, history: history)
         } catch {
             Output.error("workout: \(error.message)")
             throw error.isUsage ? ExitCode.validationFailure : ExitCode.failure

@@ -80,7 +80,7 @@ final class RunAssembly {
         }
         if let address = request.serveAddress {
             let started = try Self.startServing(request, on: address, session: session, control: control,
-                                                starter: starter)
+                                                starter: starter, warn: warn)
             serverBox.value = started
             server = started
             session.subscribe(started.listener)
@@ -97,7 +97,7 @@ final class RunAssembly {
         if let spoken { session.subscribe(spoken) }
         session.subscribe(AlertListener(player: alerts, speechElsewhere: spoken != nil))
         history = request.noHistory ? nil
-            : HistoryRecorder(routine: routine, file: HistoryFile(environment: Terminal.environment),
+            : HistoryRecorder(routine: routine, file: request.history ?? HistoryFile(environment: Terminal.environment),
                               progress: session.progress)
         if let history { session.subscribe(history) }
         let finished = finished
@@ -195,16 +195,25 @@ final class RunAssembly {
 
     /// The server of `--serve`, listening before the workout starts.
     private static func startServing(_ request: RunRequest, on address: ServeAddress, session: Session,
-                                     control: @escaping (SessionCommand) -> Void,
-                                     starter: ServeStarter?) throws(ServeError) -> any WorkoutServer {
+                                     control: @escaping (SessionCommand) -> Void, starter: ServeStarter?,
+                                     warn: @escaping @Sendable (String) -> Void) throws(ServeError) -> any WorkoutServer {
         guard let starter else {
             Output.error("workout: this binary cannot serve: run workout, which hands --serve to workout-serve")
             throw .failure("no server")
         }
         do throws(ServeError) {
+            // A server that stops while the workout goes on: a `serve_stopped` event with
+            // --json, and a warning (on the display, or standard error).
+            let json = request.json
+            let stopped: (String) -> Void = { reason in
+                if json {
+                    Output.line(JSONValue.object([("event", .string("serve_stopped")), ("reason", .string(reason))]).text)
+                }
+                warn("--serve: \(reason); the workout goes on without the page")
+            }
             return try starter(ServeRequest(address: address, renewToken: request.newToken,
                                             environment: Terminal.environment,
-                                            snapshot: session.snapshot, control: control))
+                                            snapshot: session.snapshot, control: control, stopped: stopped))
         } catch {
             Output.error("workout: \(error.message)")
             throw error

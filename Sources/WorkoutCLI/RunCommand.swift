@@ -63,8 +63,12 @@ struct Run: ParsableCommand {
     @Flag(help: "Show tenths of a second in each segment's last 3 seconds (0:02.5), here and on the web page.")
     var tenths = false
 
-    @Flag(help: "Do not record this session in the history ($XDG_DATA_HOME/workout/history.jsonl).")
+    @Flag(help: "Neither read nor record the history ($XDG_DATA_HOME/workout/history.jsonl): the routine's `history` is empty, and this session is not kept.")
     var noHistory = false
+
+    @Option(help: ArgumentHelp("Read and record the history in PATH instead of $XDG_DATA_HOME/workout/history.jsonl.",
+                               valueName: "PATH"))
+    var historyFile: String?
 
     /// Off by default: a laptop that suspends mid-workout is what it guards against.
     @Flag(help: "Let the computer sleep during the workout (by default workout asks logind to keep it awake).")
@@ -95,7 +99,7 @@ struct Run: ParsableCommand {
         RunRequest(routine: routine, settings: parameters.settings, speed: speed, json: json, dryRun: dryRun,
                    bell: bell, noSound: noSound, volume: volume, noFlash: noFlash, calm: calm, notify: notify,
                    voice: voice, countUp: countUp, tenths: tenths, noHistory: noHistory, allowSleep: allowSleep,
-                   serveAddress: serving.address, newToken: serving.newToken, horizon: horizon.horizon, assume: assume.assume,
+                   serveAddress: serving.address, newToken: serving.newToken, horizon: horizon.horizon, assume: assume.assume, historyFile: historyFile,
                    limits: limits.limits)
     }
 }
@@ -106,7 +110,7 @@ extension RunRequest {
     /// `starter`: how to start the server of `--serve`, in `workout-serve` (nil in
     /// `workout`, which hands `--serve` to it).
     func run(serving starter: ServeStarter? = nil) throws {
-        let loaded = try RoutineLookup.loadOrFail(routine, settings: settings, limits: limits)
+        let loaded = try RoutineLookup.loadOrFail(routine, settings: settings, limits: limits, history: history)
         let outcome = dryRun ? runVirtually(loaded) : runForReal(loaded, serving: starter)
         throw ExitCode(outcome)
     }

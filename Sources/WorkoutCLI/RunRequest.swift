@@ -30,6 +30,11 @@ struct RunRequest: Equatable {
     var horizon: Int?
     /// `--assume`: only a dry run takes it.
     var assume: Double?
+    /// `--history-file`: the history to read and record in, instead of the user's.
+    var historyFile: String?
+
+    /// What the routine's `history` reads and the session is recorded in (nil: neither).
+    var history: HistoryFile? { HistorySourceOptions.file(noHistory: noHistory, path: historyFile) }
     var limits = LuaLimits()
 
     /// The defaults, for `Run`'s declarations.

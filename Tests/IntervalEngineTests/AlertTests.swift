@@ -55,8 +55,7 @@ final class AlertTests: XCTestCase {
         let alerts = SystemAlerts(switches: AlertSwitches(notify: true, voice: true), environment: ["PATH": directory.path]) { warnings.add($0) }
         alerts.notify(title: "first", body: "x", urgency: .normal)
         XCTAssertEqual(log("notify-send", lines: 5).count, 5)
-        let giveUp = Date().addingTimeInterval(5)
-        while warnings.all.isEmpty && Date() < giveUp { Thread.sleep(forTimeInterval: 0.01) }
+        eventually(timeout: 5) { !warnings.all.isEmpty }
         XCTAssertEqual(warnings.all, ["notify-send failed (exit 1); desktop notifications are off"])
         alerts.notify(title: "second", body: "x", urgency: .normal)
         alerts.waitForNotifications(timeout: 5)
@@ -149,8 +148,7 @@ final class AlertTests: XCTestCase {
         let warnings = Warnings()
         let alerts = SystemAlerts(switches: AlertSwitches(voice: true), environment: ["PATH": directory.path]) { warnings.add($0) }
         alerts.say("one")
-        let giveUp = Date().addingTimeInterval(5)
-        while warnings.all.isEmpty && Date() < giveUp { Thread.sleep(forTimeInterval: 0.01) }
+        eventually(timeout: 5) { !warnings.all.isEmpty }
         alerts.say("two")
         XCTAssertEqual(warnings.all, ["\(directory.path)/spd-say failed (exit 1); speech is off"])
     }

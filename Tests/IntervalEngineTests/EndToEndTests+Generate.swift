@@ -5,9 +5,9 @@ import XCTest
 /// run that has to stop by itself.
 extension EndToEndTests {
     func testPlanListsAGeneratorUpToTheHorizon() throws {
-        let text = try workout(["plan", "amrap", "--horizon", "4"])
+        let text = try workout(["plan", "best-round", "--horizon", "4"])
         XCTAssertEqual(text.status, 0, text.stderr)
-        XCTAssertEqual(text.lines.first, "AMRAP — open-ended: the first 4 segments, 10:40")
+        XCTAssertEqual(text.lines.first, "Best round — open-ended: the first 4 segments, 10:40")
         XCTAssertEqual(Array(text.lines.suffix(5)), [
             "1      0:00  prep     0:10    Get ready",
             "2      0:10  work     5:00    Round 1 — moves: 10 burpees, 15 squats, 20 sit-ups · target: go!",
@@ -16,7 +16,7 @@ extension EndToEndTests {
             "… and more: the list stops at --horizon 4",
         ])
 
-        let json = try workout(["plan", "amrap", "--horizon", "3", "--json"])
+        let json = try workout(["plan", "best-round", "--horizon", "3", "--json"])
         XCTAssertEqual(json.status, 0, json.stderr)
         let plan = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(plan["open_ended"] as? Bool, true)
@@ -24,7 +24,7 @@ extension EndToEndTests {
         XCTAssertEqual((plan["segments"] as? [Any])?.count, 3)
         XCTAssertEqual(plan["duration"] as? Double, 340)
 
-        let defaultHorizon = try workout(["plan", "amrap", "--json"])
+        let defaultHorizon = try workout(["plan", "best-round", "--json"])
         let all = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(defaultHorizon.stdout.utf8)) as? [String: Any])
         XCTAssertEqual((all["segments"] as? [Any])?.count, 1_000, "the default horizon is 1,000 segments")
     }
@@ -45,9 +45,9 @@ extension EndToEndTests {
     }
 
     func testADryRunOfANeverEndingRoutineStopsAtTheHorizonAndSaysSo() throws {
-        let result = try workout(["run", "amrap", "--dry-run", "--json", "--horizon", "5"])
+        let result = try workout(["run", "best-round", "--dry-run", "--json", "--horizon", "5"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stderr, "workout: amrap.lua is open-ended; the dry run stopped after 5 segments (--horizon N for more)\n")
+        XCTAssertEqual(result.stderr, "workout: best-round.lua is open-ended; the dry run stopped after 5 segments (--horizon N for more)\n")
         XCTAssertEqual(result.lines.filter { $0.contains(#""event":"segment_start""#) }.count, 5)
         XCTAssertTrue(result.lines.first?.contains(#""segments":null,"duration":null"#) == true, result.stdout)
         XCTAssertTrue(result.lines.contains { $0.contains(#""index":5,"count":null"#) }, result.stdout)
@@ -71,10 +71,10 @@ extension EndToEndTests {
     }
 
     func testHorizonMistakesAreUsageErrors() throws {
-        let outside = try workout(["run", "amrap", "--horizon", "5"])
+        let outside = try workout(["run", "best-round", "--horizon", "5"])
         XCTAssertEqual(outside.status, 64)
         XCTAssertTrue(outside.stderr.contains("--horizon goes with --dry-run"), outside.stderr)
-        let zero = try workout(["plan", "amrap", "--horizon", "0"])
+        let zero = try workout(["plan", "best-round", "--horizon", "0"])
         XCTAssertEqual(zero.status, 64)
         XCTAssertTrue(zero.stderr.contains("--horizon must be a whole number from 1 to 1000000, got 0"), zero.stderr)
     }
@@ -103,13 +103,13 @@ extension EndToEndTests {
         XCTAssertEqual(run.status, 1, "an error event makes the run exit 1")
         XCTAssertTrue(run.stdout.contains("error in generate: bad.lua:5: generate: yielded \"rest\""), run.stdout)
 
-        let good = try workout(["check", "amrap", "ladder"])
+        let good = try workout(["check", "best-round", "ladder"])
         XCTAssertEqual(good.status, 0, good.stderr)
         XCTAssertEqual(good.lines, [
-            "ok  amrap: AMRAP, open-ended: the first 1000 segments, 45:49:40",
+            "ok  best-round: Best round, open-ended: the first 1000 segments, 45:49:40",
             "ok  ladder: Ladder, open-ended: 24 segments, 16:55 as planned",
         ])
         let list = try workout(["list"])
-        XCTAssertTrue(list.lines.contains { $0.hasPrefix("  amrap        open     AMRAP") }, list.stdout)
+        XCTAssertTrue(list.lines.contains { $0.hasPrefix("  best-round   open     Best round") }, list.stdout)
     }
 }

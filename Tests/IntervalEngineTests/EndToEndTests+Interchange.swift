@@ -103,10 +103,10 @@ extension EndToEndTests {
         XCTAssertTrue(zwo.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<workout_file>\n    <name>Tabata</name>"), zwo.stdout)
         XCTAssertEqual(zwo.stdout.components(separatedBy: "<FreeRide ").count - 1, 17)
 
-        let open = try workout(["export", "amrap", "--format", "zwo"])
+        let open = try workout(["export", "best-round", "--format", "zwo"])
         XCTAssertEqual(open.status, 1)
         XCTAssertEqual(open.stdout, "")
-        XCTAssertEqual(open.stderr, "workout: amrap.lua: an open-ended routine (one with generate) cannot be exported: its segments are known only as it runs\n")
+        XCTAssertEqual(open.stderr, "workout: best-round.lua: an open-ended routine (one with generate) cannot be exported: its segments are known only as it runs\n")
 
         let noFormat = try workout(["export", "tabata"])
         XCTAssertEqual(noFormat.status, 64)

@@ -122,7 +122,7 @@ final class EndToEndTests: XCTestCase {
         let programs = packageRoot.appendingPathComponent("programs")
         let names = try FileManager.default.contentsOfDirectory(atPath: programs.path).filter { $0.hasSuffix(".lua") }
         for required in ["demo.lua", "hiit.lua", "tabata.lua", "emom.lua", "pyramid.lua", "boxing.lua", "seven-minute.lua",
-                         "mobility.lua", "couch-to-5k.lua", "pomodoro.lua", "amrap.lua", "ladder.lua"] {
+                         "mobility.lua", "couch-to-5k.lua", "pomodoro.lua", "best-round.lua", "ladder.lua"] {
             XCTAssertTrue(names.contains(required), "programs/\(required) is missing")
         }
         let result = try workout(["check"] + names.map { programs.appendingPathComponent($0).path })
@@ -132,7 +132,7 @@ final class EndToEndTests: XCTestCase {
             let dry = try workout(["run", programs.appendingPathComponent(name).path, "--dry-run", "--json"])
             XCTAssertEqual(dry.status, 0, "\(name): \(dry.stderr)")
             XCTAssertFalse(dry.stdout.contains(#""event":"error""#), "\(name) has a failing hook: \(dry.stdout)")
-            if name == "amrap.lua" {
+            if name == "best-round.lua" {
                 // It never ends by itself: the dry run stops at the horizon and says so.
                 XCTAssertTrue(dry.lines.last?.contains(#""completed":false,"elapsed":"#) == true, name)
                 XCTAssertTrue(dry.stderr.contains("open-ended; the dry run stopped after 1000 segments"), dry.stderr)

@@ -17,13 +17,11 @@ enum FakeProgram {
     /// The arguments it was given so far, waiting (at most 5 s) until there are `count`.
     static func log(_ name: String, in directory: URL, lines count: Int) -> [String] {
         let path = directory.appendingPathComponent(name + ".log").path
-        let giveUp = Date().addingTimeInterval(5)
         var lines: [String] = []
-        repeat {
+        eventually(timeout: 5) {
             lines = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-            if lines.count >= count { break }
-            Thread.sleep(forTimeInterval: 0.01)
-        } while Date() < giveUp
+            return lines.count >= count
+        }
         return lines
     }
 }

@@ -15,7 +15,7 @@ extension EndToEndTests {
         XCTAssertEqual(try workout(["run", routine, "--speed", "1000"], environment: ["XDG_DATA_HOME": finished.path]).status, 0)
         let line = try XCTUnwrap(historyLines(finished).first)
         XCTAssertEqual(try scores(line), ["reps": 12, "time": 40, "final": 2])
-        XCTAssertTrue(line.hasSuffix(#""speed":1000,"scores":{"reps":12,"time":40,"final":2},"lower_is_better":["time"]}"#), line)
+        XCTAssertTrue(line.hasSuffix(#""speed":1000,"scores":{"reps":12,"time":40,"final":2},"lower_is_better":["time"],"active":5}"#), line)
 
         for (number, status) in [(SIGTERM, Int32(143)), (SIGINT, Int32(130))] {
             let data = try dataHome()
@@ -147,7 +147,7 @@ extension EndToEndTests {
             .write(to: path, atomically: true, encoding: .utf8)
         let csv = try workout(["history", "export"], environment: ["XDG_DATA_HOME": data.path])
         XCTAssertEqual(csv.status, 0, csv.stderr)
-        XCTAssertTrue(csv.stdout.hasPrefix("started,ended,program,file,completed,elapsed,segments_done,segments,work_seconds,speed,scores\r\n"))
+        XCTAssertTrue(csv.stdout.hasPrefix("started,ended,program,file,completed,elapsed,segments_done,segments,work_seconds,speed,scores,open\r\n"))
         // Python's csv module reads it back; its rows are printed as JSON.
         let exported = data.appendingPathComponent("export.csv")
         try Data(csv.stdout.utf8).write(to: exported)

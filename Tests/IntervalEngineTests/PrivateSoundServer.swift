@@ -40,13 +40,10 @@ final class PrivateSoundServer {
                                 environment: environment, log: directory.appendingPathComponent("server.log").path)
         self.server = server
         let socket = directory.appendingPathComponent("native").path
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: socket) {
-            guard server.isRunning, Date() < deadline else {
-                let log = (try? String(contentsOf: directory.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
-                throw Failure("pulseaudio did not open \(socket):\n\(log.suffix(2000))")
-            }
-            Thread.sleep(forTimeInterval: 0.02)
+        let opened = eventually(every: 0.02) { FileManager.default.fileExists(atPath: socket) || !server.isRunning }
+        guard opened, FileManager.default.fileExists(atPath: socket) else {
+            let log = (try? String(contentsOf: directory.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
+            throw Failure("pulseaudio did not open \(socket):\n\(log.suffix(2000))")
         }
         silence = try Daemon(Self.program("pacat"), ["--raw", "--format=s16le", "--rate=\(Self.rate)", "--channels=1",
                                                      "--latency-msec=20"], environment: environment, input: "/dev/zero")
@@ -59,18 +56,17 @@ final class PrivateSoundServer {
         let pactl = try Self.program("pactl")
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }
-        let deadline = Date().addingTimeInterval(10)
         var latency = Int.max
-        while latency > 50_000 {
-            guard Date() < deadline else { throw Failure("the null sink's latency stayed at \(latency) µs") }
-            Thread.sleep(forTimeInterval: 0.1)
+        let settled = try eventually(every: 0.1) {
             let sinks = try spawn(pactl, ["list", "sinks"], environment: env).output
             // "Latency: 9990 usec, configured 10000 usec"
             latency = sinks.split(separator: "\n").compactMap { line -> Int? in
                 guard let range = line.range(of: "Latency: ") else { return nil }
                 return Int(line[range.upperBound...].prefix { $0.isNumber })
             }.first ?? Int.max
+            return latency <= 50_000
         }
+        guard settled else { throw Failure("the null sink's latency stayed at \(latency) µs") }
     }
 
     deinit {
@@ -84,14 +80,22 @@ final class PrivateSoundServer {
         server?.kill()
     }
 
-    /// Records the sink's output while `body` runs, and `after` seconds more.
+    /// Records the sink's output while `body` runs, and `after` seconds more. It starts
+    /// `body` once the recorder's first bytes have come (the recording is running), and
+    /// stops once the recording holds `after` seconds of samples past `body`'s end: both
+    /// counted in the recorder's own samples, not in time slept.
     func record<T>(after: Double = 1.5, _ body: () throws -> T) throws -> (T, Recording) {
         let recorder = try Daemon(Self.program("parec"), ["-d", "null.monitor", "--raw", "--format=s16le",
                                                           "--rate=\(Self.rate)", "--channels=1", "--latency-msec=10"],
                                   environment: environment, capture: true)
-        Thread.sleep(forTimeInterval: 0.3)
+        guard eventually(every: 0.005, { !recorder.captured.isEmpty }) else {
+            throw Failure("parec recorded nothing from null.monitor")
+        }
         let result = try body()
-        Thread.sleep(forTimeInterval: after)
+        let wanted = recorder.captured.count + Int(after * Double(Self.rate)) * 2
+        guard eventually(timeout: after + 10, every: 0.02, { recorder.captured.count >= wanted }) else {
+            throw Failure("parec stopped recording")
+        }
         recorder.kill()
         return (result, Recording(recorder.captured))
     }

@@ -61,10 +61,9 @@ final class ProcessHygieneTests: XCTestCase {
     /// children of `process` running at one moment.
     func watch(_ process: Process, timeout: Double, until condition: () -> Bool) -> Int {
         var most = 0
-        let giveUp = Date().addingTimeInterval(timeout)
-        while !condition() && Date() < giveUp {
+        eventually(timeout: timeout) {
             most = max(most, childProcesses(of: process.processIdentifier).count)
-            Thread.sleep(forTimeInterval: 0.01)
+            return condition()
         }
         return most
     }
@@ -94,10 +93,9 @@ final class ProcessHygieneTests: XCTestCase {
         XCTAssertLessThan(descriptors, 100, "open descriptors after 2,002 spawns")
         // A child that has just exited is a zombie for a moment; none may stay one.
         var left: [pid_t] = []
-        for _ in 0..<20 {
+        eventually(timeout: 2, every: 0.1) {
             left = childProcesses(of: process.processIdentifier)
-            if left.isEmpty { break }
-            Thread.sleep(forTimeInterval: 0.1)
+            return left.isEmpty
         }
         XCTAssertEqual(left, [], "children left behind")
     }
@@ -138,10 +136,9 @@ final class ProcessHygieneTests: XCTestCase {
         XCTAssertEqual(log("spd-say").count, 1)
         XCTAssertEqual(log("notify-send").count, 1)
         var left: [pid_t] = []
-        for _ in 0..<20 {
+        eventually(timeout: 2, every: 0.1) {
             left = alive("spd-say") + alive("notify-send")
-            if left.isEmpty { break }
-            Thread.sleep(forTimeInterval: 0.1)
+            return left.isEmpty
         }
         XCTAssertEqual(left, [], "children left running")
     }
@@ -154,8 +151,7 @@ final class ProcessHygieneTests: XCTestCase {
         let alerts = SystemAlerts(switches: AlertSwitches(bell: false, voice: true), environment: ["PATH": directory.path],
                                   speechTimeout: 0.3) { warnings.add($0) }
         alerts.say("hello")
-        let giveUp = Date().addingTimeInterval(10)
-        while warnings.all.isEmpty && Date() < giveUp { Thread.sleep(forTimeInterval: 0.02) }
+        eventually(timeout: 10) { !warnings.all.isEmpty }
         XCTAssertEqual(warnings.all, ["\(directory.path)/spd-say did not finish within 0.3 s; speech is off"])
         XCTAssertEqual(log("spd-say").count, 1)
         XCTAssertEqual(alive("spd-say"), [], "killed and reaped")

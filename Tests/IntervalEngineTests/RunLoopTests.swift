@@ -19,7 +19,7 @@ final class RunLoopTests: XCTestCase {
     }
 
     func testFiftyMillisecondSegmentsFireOnTimeInOrder() throws {
-        let routine = try load("return workout { name = \"Fast\", countdown = 0, rounds(4, { work(0.05), rest(0.05) }) }")
+        let routine = try RoutineLoader.load(source: "return workout { name = \"Fast\", countdown = 0, rounds(4, { work(0.05), rest(0.05) }) }", fileName: "test.lua")
         let scheduler = RunLoopScheduler()
         var events: [Event] = []
         let session = Session(routine: routine, scheduler: scheduler, options: SessionOptions(bell: false)) {
@@ -44,7 +44,7 @@ final class RunLoopTests: XCTestCase {
     }
 
     func testSpeedScalesWorkoutTime() throws {
-        let routine = try load("return workout { name = \"Speed\", countdown = 0, work(1), rest(1) }")
+        let routine = try RoutineLoader.load(source: "return workout { name = \"Speed\", countdown = 0, work(1), rest(1) }", fileName: "test.lua")
         let scheduler = RunLoopScheduler(speed: 10)
         let session = Session(routine: routine, scheduler: scheduler, options: SessionOptions(bell: false))
         let started = Date()
@@ -56,7 +56,7 @@ final class RunLoopTests: XCTestCase {
     }
 
     func testPauseStopsTheClockForReal() throws {
-        let routine = try load("return workout { name = \"Pause\", countdown = 0, work(0.3) }")
+        let routine = try RoutineLoader.load(source: "return workout { name = \"Pause\", countdown = 0, work(0.3) }", fileName: "test.lua")
         let scheduler = RunLoopScheduler()
         let session = Session(routine: routine, scheduler: scheduler, options: SessionOptions(bell: false))
         session.start()

@@ -42,7 +42,7 @@ final class ServeHTTPTests: XCTestCase {
         XCTAssertEqual(try workout.request("GET", "/nope?token=\(workout.token)").status, 404)
         let wrongMethod = try workout.request("POST", "/state", headers: bearer)
         XCTAssertEqual(wrongMethod.status, 405)
-        XCTAssertEqual(wrongMethod.headers["allow"], "GET")
+        XCTAssertEqual(wrongMethod.headers["allow"], "GET, HEAD")
         let getControl = try workout.request("GET", "/control", headers: bearer)
         XCTAssertEqual(getControl.status, 405)
         XCTAssertEqual(getControl.headers["allow"], "POST")
@@ -154,13 +154,15 @@ final class ServeHTTPTests: XCTestCase {
     /// Reads an event stream's response head, leaving the connection open.
     func openViewer(_ workout: ServingWorkout, receiveBuffer: Int32? = nil) throws -> (Int32, Int) {
         let descriptor = try RawHTTP.connect(port: workout.port, receiveBuffer: receiveBuffer)
-        RawHTTP.send(descriptor, "GET /events?token=\(workout.token) HTTP/1.1\r\nHost: x\r\n\r\n")
+        RawHTTP.send(descriptor, "GET /events?token=\(workout.token) HTTP/1.1\r\nHost: 127.0.0.1:\(workout.port)\r\n\r\n")
         var head = [UInt8](repeating: 0, count: 12)
         let count = recv(descriptor, &head, head.count, 0)
         return (descriptor, count == 12 ? Int(String(decoding: head[9..<12], as: UTF8.self)) ?? 0 : 0)
     }
 
-    func testAtMost32ViewersAtOnce() throws {
+    /// 32 viewers that never read hold every place; a newcomer (a phone that reloads) is
+    /// let in all the same, in the place of the oldest, whose stream ends.
+    func testAFullHouseMakesRoomForANewcomer() throws {
         let workout = try ServingWorkout(routine)
         var viewers: [Int32] = []
         defer { viewers.forEach { close($0) } }
@@ -169,9 +171,12 @@ final class ServeHTTPTests: XCTestCase {
             viewers.append(descriptor)
             XCTAssertEqual(status, 200)
         }
-        let (extra, status) = try openViewer(workout)
-        close(extra)
-        XCTAssertEqual(status, 503)
+        let (newcomer, status) = try openViewer(workout)
+        viewers.append(newcomer)
+        XCTAssertEqual(status, 200, "a newcomer is let in")
+        // The oldest's stream ends (the server closes it): reading it comes to its end.
+        let oldest = RawHTTP.readAll(viewers[0], limit: 1 << 20)
+        XCTAssertTrue(String(decoding: oldest, as: UTF8.self).contains("\r\n0\r\n\r\n"), "the oldest was let go")
         try quit(workout)
     }
 

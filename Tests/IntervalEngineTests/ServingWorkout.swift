@@ -14,16 +14,27 @@ final class ServingWorkout: @unchecked Sendable {
     private var received: [String] = []
     private var ended = false
 
+    /// `variables` are set (nil: unset) after the usual ones; `descriptorLimit` is the
+    /// process's limit of open files (`ulimit -n`), as a desktop session might set it.
     /// With `dataHome`, the run is recorded in the history there (`XDG_DATA_HOME`).
-    init(_ routine: String, _ arguments: [String] = [], config: URL? = nil, dataHome: URL? = nil) throws {
-        process.executableURL = URL(fileURLWithPath: WorkoutBinary.binary)
-        process.arguments = ["run", routine, "--serve", "127.0.0.1:0", "--json"]
+    init(_ routine: String, _ arguments: [String] = [], config: URL? = nil, variables: [String: String?] = [:],
+         descriptorLimit: Int? = nil, directory: URL? = nil, dataHome: URL? = nil) throws {
+        if let directory { process.currentDirectoryURL = directory }
+        let command = ["run", routine, "--serve", "127.0.0.1:0", "--json"]
             + (dataHome == nil ? ["--no-history"] : []) + arguments
+        if let descriptorLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", WorkoutBinary.binary] + command
+        } else {
+            process.executableURL = URL(fileURLWithPath: WorkoutBinary.binary)
+            process.arguments = command
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = nil
         if let dataHome { environment["XDG_DATA_HOME"] = dataHome.path }
         environment["XDG_CONFIG_HOME"] = (config ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("workout-serve-config")).path
+        for (name, value) in variables { environment[name] = value }
         process.environment = environment
         process.standardOutput = output
         process.standardError = errors
@@ -45,10 +56,9 @@ final class ServingWorkout: @unchecked Sendable {
             lock.withLock { ended = true }
         }
         var serve: [String: Any]?
-        let deadline = Date().addingTimeInterval(20)
-        while serve == nil, Date() < deadline {
+        eventually(timeout: 20, every: 0.02) {
             serve = events.first { $0["event"] as? String == "serve" }
-            if serve == nil { Thread.sleep(forTimeInterval: 0.02) }
+            return serve != nil
         }
         guard let serve, let url = serve["url"] as? String, let components = URLComponents(string: url),
               let port = components.port, let token = components.queryItems?.first(where: { $0.name == "token" })?.value
@@ -74,22 +84,19 @@ final class ServingWorkout: @unchecked Sendable {
     /// Waits up to `seconds` for an event that `matches`.
     @discardableResult
     func waitFor(_ seconds: Double = 15, _ matches: ([String: Any]) -> Bool) -> [String: Any]? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if let found = events.first(where: matches) { return found }
-            Thread.sleep(forTimeInterval: 0.02)
+        var found: [String: Any]?
+        eventually(timeout: seconds, every: 0.02) {
+            found = events.first(where: matches)
+            return found != nil
         }
-        return nil
+        return found
     }
 
     /// Waits for the process to end; its exit status.
     func waitForExit(_ seconds: Double = 30) -> Int32? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        guard !process.isRunning else { return nil }
+        guard eventually(timeout: seconds, every: 0.02, { !process.isRunning }) else { return nil }
         process.waitUntilExit()
-        let drained = Date().addingTimeInterval(5)
-        while !lock.withLock({ ended }), Date() < drained { Thread.sleep(forTimeInterval: 0.01) }
+        eventually(timeout: 5) { lock.withLock { ended } }
         return process.terminationStatus
     }
 

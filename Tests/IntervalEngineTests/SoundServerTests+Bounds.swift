@@ -27,12 +27,7 @@ extension SoundServerTests {
 
     /// Waits (at most `timeout` seconds) for `condition`.
     func within(_ timeout: Double, _ condition: () -> Bool) -> Bool {
-        let giveUp = Date().addingTimeInterval(timeout)
-        while !condition() {
-            guard Date() < giveUp else { return false }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return true
+        eventually(timeout: timeout, every: 0.02, condition)
     }
 
     /// What a run under test came to.

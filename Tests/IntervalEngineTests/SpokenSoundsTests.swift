@@ -58,9 +58,7 @@ final class SpokenSoundsTests: XCTestCase {
 
     /// Waits (at most 10 s) for the listener's queue to do its part.
     func until(_ condition: @escaping () -> Bool) -> Bool {
-        let giveUp = Date().addingTimeInterval(10)
-        while !condition() && Date() < giveUp { Thread.sleep(forTimeInterval: 0.005) }
-        return condition()
+        eventually(every: 0.005, condition)
     }
 
     func testCountdownWordsGoToThePlayerWithTheirPipAndAreNotSaidAloud() throws {
@@ -101,7 +99,7 @@ final class SpokenSoundsTests: XCTestCase {
         let spoken = try listener()
         // Due sooner than the player's lead: left to the fallback when it comes.
         spoken.planned(moment(5, .announcement(text: "Next: Rest"), in: 0.01))
-        Thread.sleep(forTimeInterval: 0.3)
+        spoken.waitUntilIdle()
         spoken.receive(say("Next: Rest", moment: 5))
         XCTAssertEqual(output.lock.withLock { output.scheduled.count }, 0)
         XCTAssertEqual(said.lock.withLock { said.texts }, ["Next: Rest"])
@@ -161,8 +159,8 @@ final class SpokenSoundsTests: XCTestCase {
         spoken.receive(say("Bye", moment: nil))
         spoken.planned(moment(9, .countdown(second: 1), in: 2))
         // /bin/false answers in milliseconds: without the stop, the failure would be
-        // warned about and "Bye" said aloud by now.
-        Thread.sleep(forTimeInterval: 0.5)
+        // warned about and "Bye" said aloud once the queue is idle.
+        spoken.waitUntilIdle()
         XCTAssertEqual(said.lock.withLock { said.texts + said.warnings }, [])
         XCTAssertEqual(output.lock.withLock { output.scheduled.count + output.played.count }, 0)
     }

@@ -8,7 +8,7 @@ extension TerminalTests {
         let pane = try TmuxPane(columns: 80, rows: 24)
         let dir = pane.directory.path
         try pane.type("stty -g > \(dir)/before; XDG_DATA_HOME=\(dir) XDG_CONFIG_HOME=\(dir) DBUS_SESSION_BUS_ADDRESS= "
-                      + "'\(binary)' run amrap --set rest=3s --no-bell")
+                      + "'\(binary)' run best-round --set rest=3s --no-bell")
         XCTAssertTrue(pane.wait { pane.text.contains("PREP  Get ready") && pane.text.contains("done · open-ended") },
                       "no time left for an open-ended workout:\n\(pane.text)")
         XCTAssertTrue(pane.text.contains("1/…"), "no count either:\n\(pane.text)")
@@ -24,7 +24,7 @@ extension TerminalTests {
         try pane.send("q")
         XCTAssertEqual(try finish(pane), "0")
         XCTAssertEqual(pane.file("after"), pane.file("before"), "the terminal is given back")
-        XCTAssertTrue(pane.text.contains("Stopped AMRAP in 0:"), pane.text)
+        XCTAssertTrue(pane.text.contains("Stopped Best round in 0:"), pane.text)
         XCTAssertTrue(pane.text.contains("3/4 segments"), "a quit AMRAP counts the segments reached:\n\(pane.text)")
     }
 }

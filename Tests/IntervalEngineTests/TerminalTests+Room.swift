@@ -30,7 +30,8 @@ extension TerminalTests {
         XCTAssertFalse(banded.styledText.contains("\u{1B}[41m"), "no red left")
         for look in [(arguments: "--calm", environment: ""), (arguments: "", environment: "NO_COLOR=1")] {
             let plain = try start(arguments: look.arguments, environment: look.environment)
-            Thread.sleep(forTimeInterval: 0.5)
+            // The first frame is drawn whole: once it shows the segment, its band would be there.
+            XCTAssertTrue(plain.wait { plain.text.contains("WORK  Squats") }, plain.text)
             let styled = plain.styledText
             XCTAssertFalse(styled.contains("[41m") || styled.contains(";41m"), "no band with \(look):\n\(styled)")
             XCTAssertTrue(plain.text.contains("WORK  Squats"))

@@ -85,20 +85,19 @@ final class TmuxPane {
 
     /// Polls until `condition` holds (true) or `timeout` passes (false).
     func wait(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
-        let giveUp = Date().addingTimeInterval(timeout)
-        while Date() < giveUp {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return condition()
+        eventually(timeout: timeout, every: 0.05, condition)
     }
 
-    /// A file the command writes into this pane's directory, once it exists.
+    /// A file the command writes into this pane's directory, once it holds a complete
+    /// line (the shell's `echo … > file` ends with a newline).
     func file(_ name: String, timeout: Double = 10) -> String? {
         let path = directory.appendingPathComponent(name).path
-        _ = wait(timeout: timeout) { FileManager.default.fileExists(atPath: path) }
-        Thread.sleep(forTimeInterval: 0.05)
-        return (try? String(contentsOfFile: path, encoding: .utf8))?.trimmed
+        var text: String?
+        _ = wait(timeout: timeout) {
+            text = try? String(contentsOfFile: path, encoding: .utf8)
+            return text?.hasSuffix("\n") == true
+        }
+        return text?.trimmed
     }
 }
 

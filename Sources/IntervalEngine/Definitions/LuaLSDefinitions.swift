@@ -37,6 +37,8 @@ public enum LuaLSDefinitions {
             lines.append("function \(function.name)(\(function.parameters.map(\.name).joined(separator: ", "))) end")
             lines.append("")
         }
+        lines += comment(RoutineTypes.history.doc)
+        lines += ["---@type workout.History", "history = {}", ""]
         // The sandbox keeps only these four of `os` (docs/routines.md, "What a routine can reach").
         lines += [
             "---Only `os.time`, `os.clock`, `os.date` and `os.difftime` exist in a routine.",

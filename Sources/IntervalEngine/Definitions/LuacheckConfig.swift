@@ -13,7 +13,11 @@ public enum LuacheckConfig {
                    "  read_globals = {",
                    "    -- What the sandbox leaves of Lua 5.4."]
         for (name, fields) in sandboxGlobals() where !api.contains(name) {
-            if let fields {
+            if name == "history" {
+                // A read-only proxy: its helpers, and `history[i]`.
+                let helpers = RoutineTypes.history.fieldNames.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                lua.append("    history = { other_fields = true, fields = { \(helpers) } },")
+            } else if let fields {
                 lua.append("    \(name) = { fields = { \(fields.map { "\"\($0)\"" }.joined(separator: ", ")) } },")
             } else {
                 lua.append("    \"\(name)\",")

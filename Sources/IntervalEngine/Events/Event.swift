@@ -3,7 +3,9 @@
 public struct Event: Sendable {
     public enum Kind: Sendable, Equatable {
         /// `segments` and `duration` are nil (JSON `null`) for an open-ended workout.
-        case workoutStart(name: String, segments: Int?, duration: Double?, speed: Double)
+        /// `fromHistory`: the parameters whose values the routine's history decided.
+        case workoutStart(name: String, segments: Int?, duration: Double?, speed: Double,
+                          fromHistory: [NamedValue] = [])
         case segmentStart(SegmentSummary, info: JSONValue)
         case cue(index: Int, offset: Double, text: String?)
         /// `by`: its planned end, an open segment's cap, the athlete, or a hook.
@@ -44,6 +46,17 @@ public struct Event: Sendable {
         self.kind = kind
         self.t = t
         self.fire = fire
+    }
+}
+
+/// A name and its value: a parameter the history decided.
+public struct NamedValue: Sendable, Equatable {
+    public var name: String
+    public var value: JSONValue
+
+    public init(_ name: String, _ value: JSONValue) {
+        self.name = name
+        self.value = value
     }
 }
 

@@ -20,9 +20,11 @@ extension Event {
 
     private var ownFields: [(String, JSONValue)] {
         switch kind {
-        case let .workoutStart(name, segments, duration, speed):
-            return [("name", .string(name)), ("segments", .from(segments)),
-                    ("duration", duration.map { .number($0) } ?? .null), ("speed", .number(speed))]
+        case let .workoutStart(name, segments, duration, speed, fromHistory):
+            var fields: [(String, JSONValue)] = [("name", .string(name)), ("segments", .from(segments)),
+                                                 ("duration", duration.map { .number($0) } ?? .null), ("speed", .number(speed))]
+            if !fromHistory.isEmpty { fields.append(("from_history", .object(fromHistory.map { ($0.name, $0.value) }))) }
+            return fields
         case let .segmentStart(segment, info):
             var fields: [(String, JSONValue)] = [
                 ("index", .integer(segment.index)), ("count", .from(segment.count)),

@@ -10,7 +10,7 @@ public enum PlainText {
 
     static func text(_ kind: Event.Kind) -> String {
         switch kind {
-        case let .workoutStart(name, segments, duration, speed):
+        case let .workoutStart(name, segments, duration, speed, _):
             let faster = speed == 1 ? "" : " at \(Number.format(speed))x"
             guard let segments, let duration else { return "start \(name): open-ended\(faster)" }
             return "start \(name): \(segments) segments, \(TimeText.clock(duration))\(faster)"

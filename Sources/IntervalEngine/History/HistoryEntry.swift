@@ -23,10 +23,25 @@ public struct HistoryEntry: Equatable, Sendable {
     public var scores: [Score]
     /// How long each open segment really took (a set, a For Time), with its laps.
     public var open: [OpenSegmentRecord]
+    /// `elapsed` less the time paused; nil in a line written before it was kept.
+    public var active: Double?
+    /// The routine's parameters as the session ran with them (defaults, `--set` values and
+    /// values its history decided), so that the next session can follow on.
+    public var params: [(name: String, value: JSONValue)]
+
+    public static func == (lhs: HistoryEntry, rhs: HistoryEntry) -> Bool {
+        lhs.program == rhs.program && lhs.file == rhs.file && lhs.sha256 == rhs.sha256 && lhs.started == rhs.started
+            && lhs.ended == rhs.ended && lhs.completed == rhs.completed && lhs.elapsed == rhs.elapsed
+            && lhs.segmentsDone == rhs.segmentsDone && lhs.segments == rhs.segments && lhs.workSeconds == rhs.workSeconds
+            && lhs.speed == rhs.speed && lhs.scores == rhs.scores && lhs.open == rhs.open && lhs.active == rhs.active
+            && lhs.params.count == rhs.params.count
+            && zip(lhs.params, rhs.params).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+    }
 
     public init(program: String, file: String, sha256: String, started: Date, ended: Date,
                 completed: Bool, elapsed: Double, segmentsDone: Int, segments: Int, workSeconds: Double,
-                speed: Double = 1, scores: [Score] = [], open: [OpenSegmentRecord] = []) {
+                speed: Double = 1, scores: [Score] = [], open: [OpenSegmentRecord] = [], active: Double? = nil,
+                params: [(name: String, value: JSONValue)] = []) {
         self.program = program
         self.file = file
         self.sha256 = sha256
@@ -40,6 +55,8 @@ public struct HistoryEntry: Equatable, Sendable {
         self.speed = speed
         self.scores = scores
         self.open = open
+        self.active = active
+        self.params = params
     }
 
     /// A session of `routine`, started and ended at the given wall-clock times.
@@ -47,7 +64,8 @@ public struct HistoryEntry: Equatable, Sendable {
         self.init(program: routine.name, file: routine.filePath ?? routine.fileName,
                   sha256: routine.sha256 ?? "", started: started, ended: ended, completed: summary.completed,
                   elapsed: summary.elapsed, segmentsDone: summary.segmentsDone, segments: summary.segments,
-                  workSeconds: summary.workSeconds, speed: summary.speed, scores: summary.scores, open: summary.open)
+                  workSeconds: summary.workSeconds, speed: summary.speed, scores: summary.scores, open: summary.open,
+                  active: summary.active, params: routine.parameters.map { ($0.name, $0.value.json) })
     }
 
     /// Run faster than real time (a demo, a test): not counted in totals, streaks or
@@ -78,6 +96,12 @@ public struct HistoryEntry: Equatable, Sendable {
         if !open.isEmpty {
             fields.append(("open", .array(open.map(\.json))))
         }
+        if let active {
+            fields.append(("active", .number(Number.rounded(active, places: 3))))
+        }
+        if !params.isEmpty {
+            fields.append(("params", .object(params.map { ($0.name, $0.value) })))
+        }
         return .object(fields)
     }
 }
@@ -101,6 +125,8 @@ extension HistoryEntry {
         var scores: [Score] = []
         var lower: Set<String> = []
         var open: [OpenSegmentRecord] = []
+        var active: Double?
+        var params: [(name: String, value: JSONValue)] = []
         func amount(_ reader: inout JSONReader) -> Double? {
             guard let value = reader.readNumber(), value >= 0, value <= Self.largest else { return nil }
             return value
@@ -140,6 +166,14 @@ extension HistoryEntry {
                     open.append(record)
                     return true
                 }
+            case "active": active = amount(&reader); return active != nil
+            case "params":
+                params = []
+                return reader.fields { name, reader in
+                    guard params.count < 1_000, let value = Self.parameterValue(&reader) else { return false }
+                    params.append((name, value))
+                    return true
+                }
             case "lower_is_better":
                 lower = []
                 return reader.items { reader in
@@ -158,7 +192,17 @@ extension HistoryEntry {
         }
         self.init(program: program, file: file, sha256: sha256, started: started, ended: ended,
                   completed: completed, elapsed: elapsed, segmentsDone: Int(segmentsDone), segments: Int(segments),
-                  workSeconds: workSeconds, speed: speed, scores: scores, open: open)
+                  workSeconds: workSeconds, speed: speed, scores: scores, open: open, active: active, params: params)
+    }
+
+    /// A parameter's value in a line: a number, text or a boolean.
+    private static func parameterValue(_ reader: inout JSONReader) -> JSONValue? {
+        if let text = reader.readString() { return .string(text) }
+        if let flag = reader.readBool() { return .bool(flag) }
+        guard let number = reader.readNumber(), number.isFinite else { return nil }
+        // A whole number is an integer to the routine that reads it back (`week = 3`).
+        if number.rounded() == number, abs(number) < 1e15 { return .integer(Int(number)) }
+        return .number(number)
     }
 
     public init?(line: String) {

@@ -7,7 +7,7 @@ import Foundation
 /// Writing CSV is a few lines of quoting, so no CSV library is linked for it.
 public enum HistoryExport {
     public static let columns = ["started", "ended", "program", "file", "completed", "elapsed", "segments_done",
-                                 "segments", "work_seconds", "speed", "scores"]
+                                 "segments", "work_seconds", "speed", "scores", "open"]
 
     /// The entries whose local start date is within `since`…`until` (both included).
     public static func select(_ entries: [HistoryEntry], since: LocalDay?, until: LocalDay?) -> [HistoryEntry] {
@@ -28,6 +28,8 @@ public enum HistoryExport {
                 String(entry.segmentsDone), String(entry.segments),
                 Number.format(Number.rounded(entry.workSeconds, places: 3)), Number.format(entry.speed),
                 inert(entry.scoresJSON.text),
+                // Each open segment's length and laps, as the history line holds them.
+                entry.open.isEmpty ? "" : inert(JSONValue.array(entry.open.map(\.json)).text),
             ]
             text += fields.map { quoted(field($0)) }.joined(separator: ",") + "\r\n"
         }

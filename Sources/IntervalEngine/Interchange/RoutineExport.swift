@@ -15,8 +15,10 @@ public enum RoutineExport {
         var ignored = Set<String>()
         var functionCues = 0
         var segmentHooks = 0
+        var openSegments = 0
         var steps: [WorkoutFile.Step] = []
         for segment in routine.timeline.segments {
+            if segment.open != nil { openSegments += 1 }
             var prompts: [WorkoutFile.Prompt] = []
             for cue in segment.cues {
                 guard let offset = cue.offset(in: segment.duration) else { continue }
@@ -43,6 +45,11 @@ public enum RoutineExport {
         if !named.isEmpty { dropped.append("the hooks " + named.joined(separator: ", ")) }
         if segmentHooks > 0 { dropped.append("on_start/on_end of \(plural(segmentHooks, "segment"))") }
         if functionCues > 0 { dropped.append("\(plural(functionCues, "cue")) that call a function") }
+        // Neither format has a step that waits for the athlete: it goes as the time it is
+        // expected to take.
+        if openSegments > 0 {
+            dropped.append("\(plural(openSegments, "open segment")) (each written as its expected length; done, the cap, tallies and scores are lost)")
+        }
         if !ignored.isEmpty {
             dropped.append("info fields that are not targets: " + ignored.sorted().joined(separator: ", "))
         }

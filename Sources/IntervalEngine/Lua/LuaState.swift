@@ -12,6 +12,9 @@ final class LuaState {
     var builder = RoutineBuilder()
     /// What the builder holds, in bytes charged to the memory cap.
     private var builderBytes = 0
+    /// The routine's past sessions, as `history` reads them (empty unless the loader
+    /// gives one).
+    var history = RoutineHistory.none
     /// The running session, reached by `skip()`, `bell()` and the other actions.
     weak var actions: (any RoutineActions)?
     /// What the running call has asked to be heard, for `HeardLimits.perCall`: each call,
@@ -55,6 +58,7 @@ final class LuaState {
         context.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
         Sandbox.open(self)
         RoutineAPI.register(in: self)
+        HistoryAPI.open(self)
     }
 
     deinit {

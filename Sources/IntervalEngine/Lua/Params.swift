@@ -43,6 +43,7 @@ enum Params {
                     throw APIError(problem)
                 }
                 declared[index].value = value
+                declared[index].origin = .set
             }
             state.builder.parameters = declared
             lua_createtable(L, 0, Int32(declared.count))
@@ -70,16 +71,19 @@ enum Params {
         var help: String?
         var declaredKind: Parameter.Kind?
         var hasDefault = false
+        var fromHistory = false
         try named.fields(of: index, known: fullFormFields) { key, value throws(APIError) in
             switch key {
             case "help": help = try named.text(at: value, what: "help")
+            case "from_history": fromHistory = true
             case "type":
                 guard let text = stack.string(at: value), let kind = Parameter.Kind(rawValue: text) else {
                     let kinds = Parameter.Kind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
                     throw named.fail("type", "one of \(kinds)", at: value)
                 }
                 declaredKind = kind
-            default: hasDefault = true
+            case "default": hasDefault = true
+            default: break
             }
         }
         guard hasDefault else {
@@ -93,7 +97,35 @@ enum Params {
         } else {
             value = try inferred(named, name: "default", at: stack.top)
         }
-        return Parameter(name: name, kind: value.0, defaultValue: value.1, value: value.1, help: help)
+        var parameter = Parameter(name: name, kind: value.0, defaultValue: value.1, value: value.1, help: help)
+        if fromHistory { try follow(&parameter, named, at: index) }
+        return parameter
+    }
+
+    /// What `from_history(history)` returned, which the prelude put in `from_history` as
+    /// `{ value =, why = }`: nil keeps the default; anything else must be of the
+    /// parameter's type, and the reason is shown by `plan`.
+    private static func follow(_ parameter: inout Parameter, _ args: Arguments, at index: Int32) throws(APIError) {
+        let stack = args.stack
+        guard stack.rawField(index, "from_history") == LUA_TTABLE else {
+            stack.pop()
+            throw APIError("params: \(parameter.name): from_history must be a function of the routine's history, "
+                           + "returning the value (and why): from_history = function(h) return h.count() + 1 end")
+        }
+        defer { stack.pop() }
+        let table = stack.top
+        guard stack.rawField(table, "value") != LUA_TNIL else {
+            stack.pop()
+            return
+        }
+        defer { stack.pop() }
+        let result = Arguments(stack: stack, state: args.state, function: "params: \(parameter.name): from_history")
+        let value = try typed(result, parameter.kind, at: stack.top, what: "its result")
+        var why: String?
+        if stack.rawField(table, "why") == LUA_TSTRING { why = stack.string(at: -1) }
+        stack.pop()
+        parameter.value = value
+        parameter.origin = .history(why.map(VisibleText.escape))
     }
 
     /// A whole number is an integer, other numbers numbers, text that reads as a
@@ -117,23 +149,24 @@ enum Params {
     }
 
     /// The default of the full form, checked against its declared `type`.
-    private static func typed(_ args: Arguments, _ kind: Parameter.Kind, at index: Int32) throws(APIError) -> ParameterValue {
+    private static func typed(_ args: Arguments, _ kind: Parameter.Kind, at index: Int32,
+                              what: String = "default") throws(APIError) -> ParameterValue {
         let stack = args.stack
         switch kind {
         case .integer:
-            guard let value = stack.integer(at: index) else { throw args.fail("default", kind.expected, at: index) }
+            guard let value = stack.integer(at: index) else { throw args.fail(what, kind.expected, at: index) }
             return .integer(value)
         case .number:
-            guard let value = stack.number(at: index), value.isFinite else { throw args.fail("default", kind.expected, at: index) }
+            guard let value = stack.number(at: index), value.isFinite else { throw args.fail(what, kind.expected, at: index) }
             return .number(value)
         case .duration:
-            let seconds = try args.duration(at: index, what: "default")
+            let seconds = try args.duration(at: index, what: what)
             return .duration(seconds: seconds, text: stack.string(at: index) ?? Number.format(seconds) + "s")
         case .string:
-            guard let value = stack.string(at: index) else { throw args.fail("default", kind.expected, at: index) }
+            guard let value = stack.string(at: index) else { throw args.fail(what, kind.expected, at: index) }
             return .string(value)
         case .boolean:
-            guard let value = stack.boolean(at: index) else { throw args.fail("default", "true or false", at: index) }
+            guard let value = stack.boolean(at: index) else { throw args.fail(what, "true or false", at: index) }
             return .boolean(value)
         }
     }

@@ -157,6 +157,36 @@ public enum RoutineTypes {
         APIField("type", "\"integer\"|\"number\"|\"duration\"|\"string\"|\"boolean\"", optional: true,
                  "The type `--set` text must have; by default the default's type (text that reads as a duration is a duration)."),
         APIField("help", "string", optional: true, "One line shown by `workout plan` and `workout list`."),
+        APIField("from_history", "fun(h: workout.History): any, string?", optional: true, "Decides the value from the routine's history (`h`, the global `history`): return the value, or nil for the default, and why (`plan` shows it). `--set` always wins."),
+    ])
+
+    public static let history = APIClass("workout.History", "`history`: the routine's own past sessions (matched by its name), newest first, read-only. `history[1]` is the newest, `#history` counts them; it is empty with `--no-history`.", [
+        APIField("count", "fun(filter?: workout.HistoryFilter|fun(e: workout.HistoryEntry): boolean): integer", "How many sessions match: `history.count{ completed = true }`."),
+        APIField("last", "fun(filter?: workout.HistoryFilter|fun(e: workout.HistoryEntry): boolean): workout.HistoryEntry?", "The newest session that matches, or nil."),
+        APIField("best", "fun(name: string): number?", "The best value a score has had (by its `better`), or nil."),
+        APIField("latest", "fun(name: string): number?", "The newest value of a score, or nil."),
+        APIField("days_since", "fun(filter?: workout.HistoryFilter|fun(e: workout.HistoryEntry): boolean): integer?", "Whole days since the newest matching session (0: today), or nil."),
+    ])
+
+    public static let historyFilter = APIClass("workout.HistoryFilter", "What a session must have to match, in `history.count{…}`, `history.last{…}` and `history.days_since{…}`.", [
+        APIField("completed", "boolean", optional: true, "Finished (true) or stopped (false)."),
+    ])
+
+    public static let historyEntry = APIClass("workout.HistoryEntry", "One past session, read-only.", [
+        APIField("date", "string", "When it started: ISO 8601 with the local offset."),
+        APIField("ended", "string", "When it ended."),
+        APIField("days_ago", "integer", "Whole local days since it started (0: today)."),
+        APIField("completed", "boolean", "True when it ran to its end."),
+        APIField("elapsed", "number", "Seconds from start to end, pauses included."),
+        APIField("active", "number", optional: true, "`elapsed` less the time paused (nil for sessions recorded before it was kept)."),
+        APIField("work_seconds", "number", "Seconds of `work`."),
+        APIField("segments_done", "integer", "Segments that ended."),
+        APIField("segments", "integer", "Segments it had."),
+        APIField("speed", "number", "`--speed` it ran at."),
+        APIField("params", "table<string, any>", "The parameters it ran with (defaults, `--set` and history's values)."),
+        APIField("scores", "table<string, number>", "What it recorded: the last value per name."),
+        APIField("better", "table<string, \"higher\"|\"lower\">", "Which way each score is better."),
+        APIField("open", "{index: integer, name: string, seconds: number, by: string, laps: number[]}[]", "Its open segments: how long each took, how it ended, its laps."),
     ])
 
     public static let note = APIClass("workout.Note", "One note of `tone{}` or of a sound in `sounds`: a sine that fades in and out.", [
@@ -165,6 +195,6 @@ public enum RoutineTypes {
         APIField("volume", "number", optional: true, "0 to 1 of the player's volume (`--volume`); default 1."),
     ])
 
-    public static let all: [APIClass] = [step, routine, segmentSpec, forTimeSpec, amrapSpec, roundsOptions, recordOptions, workoutSpec, segment, started,
+    public static let all: [APIClass] = [step, routine, segmentSpec, forTimeSpec, amrapSpec, history, historyFilter, historyEntry, roundsOptions, recordOptions, workoutSpec, segment, started,
                                          summary, progress, parameter, note]
 }

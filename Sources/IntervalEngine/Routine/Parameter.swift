@@ -25,8 +25,35 @@ public struct Parameter: Equatable, Sendable {
     public var value: ParameterValue
     /// The full form's `help`, shown by `workout plan` and `workout list`.
     public let help: String?
+    /// Where `value` came from.
+    public var origin: Origin = .standard
+
+    public enum Origin: Equatable, Sendable {
+        /// The default.
+        case standard
+        /// `--set NAME=VALUE`.
+        case set
+        /// The parameter's `from_history`, with the reason it gave (`8 sessions completed`).
+        case history(String?)
+    }
+
+    public init(name: String, kind: Kind, defaultValue: ParameterValue, value: ParameterValue, help: String?,
+                origin: Origin = .standard) {
+        self.name = name
+        self.kind = kind
+        self.defaultValue = defaultValue
+        self.value = value
+        self.help = help
+        self.origin = origin
+    }
 
     public var isSet: Bool { value != defaultValue }
+
+    /// `week=3 (from history: 8 sessions completed)`.
+    public var originText: String {
+        guard case .history(let why) = origin else { return "\(name)=\(value.text)" }
+        return "\(name)=\(value.text) (from history" + (why.map { ": \($0)" } ?? "") + ")"
+    }
 
     /// Reads `--set` text as this parameter's type.
     public func parse(_ text: String) -> ParameterValue? {

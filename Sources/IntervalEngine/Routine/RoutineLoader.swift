@@ -5,8 +5,9 @@ import Foundation
 /// a `Routine`.
 public enum RoutineLoader {
     /// `settings` are the `--set` values; the routine's `params{}` checks and applies them.
+    /// `history`: where its `history` reads from (nil: an empty history).
     public static func load(path: String, settings: [ParameterSetting] = [],
-                            limits: LuaLimits = LuaLimits()) throws(RoutineError) -> Routine {
+                            limits: LuaLimits = LuaLimits(), history: HistoryFile? = nil) throws(RoutineError) -> Routine {
         let name = (path as NSString).lastPathComponent
         let source: [UInt8]
         do {
@@ -16,7 +17,7 @@ public enum RoutineLoader {
         }
         let directory = (path as NSString).deletingLastPathComponent
         let routine = try load(source: source, fileName: name, directory: directory.isEmpty ? "." : directory,
-                               settings: settings, limits: limits)
+                               settings: settings, limits: limits, history: history)
         let absolute = path.hasPrefix("/") ? path
             : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
         routine.filePath = (absolute as NSString).standardizingPath
@@ -27,17 +28,35 @@ public enum RoutineLoader {
     /// Loads a routine given as text; `directory` is where its `require` looks.
     public static func load(source: String, fileName: String, directory: String? = nil,
                             settings: [ParameterSetting] = [],
-                            limits: LuaLimits = LuaLimits()) throws(RoutineError) -> Routine {
+                            limits: LuaLimits = LuaLimits(), history: HistoryFile? = nil) throws(RoutineError) -> Routine {
         try load(source: Array(source.utf8), fileName: fileName, directory: directory, settings: settings,
-                 limits: limits)
+                 limits: limits, history: history)
     }
 
     /// Loads a routine given as bytes, exactly as a file would hold them (the fuzzer feeds
     /// arbitrary bytes here).
+    ///
+    /// A routine's history is its own sessions, matched by its name, which is known only
+    /// once the file has run: a routine that reads its history while it loads (a
+    /// parameter's `from_history`) is run once with an empty history to learn its name,
+    /// then again with its sessions. One that does not is run once.
     public static func load(source: [UInt8], fileName: String, directory: String? = nil,
                             settings: [ParameterSetting] = [],
-                            limits: LuaLimits = LuaLimits()) throws(RoutineError) -> Routine {
+                            limits: LuaLimits = LuaLimits(), history: HistoryFile? = nil) throws(RoutineError) -> Routine {
+        let first = try run(source: source, fileName: fileName, directory: directory, settings: settings, limits: limits,
+                            history: RoutineHistory(file: history))
+        guard first.lua.history.asked else {
+            first.lua.history.name = first.name
+            return first
+        }
+        return try run(source: source, fileName: fileName, directory: directory, settings: settings, limits: limits,
+                       history: RoutineHistory(file: history, name: first.name))
+    }
+
+    private static func run(source: [UInt8], fileName: String, directory: String?, settings: [ParameterSetting],
+                            limits: LuaLimits, history: RoutineHistory) throws(RoutineError) -> Routine {
         let lua = LuaState(chunkName: fileName, directory: directory, limits: limits)
+        lua.history = history
         lua.builder.settings = settings
         do {
             try lua.run(source: source, results: 1)

@@ -33,6 +33,10 @@ public struct ServeAddress: Equatable, Sendable, CustomStringConvertible {
         guard ServeAddress.isIPv4(host) else {
             throw ServeError.usage("--serve \(text): the host must be an IPv4 address such as 127.0.0.1 or 0.0.0.0")
         }
+        guard ServeAddress.isUnicast(host) else {
+            throw ServeError.usage("--serve \(text): \(host) is not one machine's address (multicast, broadcast or "
+                                   + "reserved); give this machine's, such as 127.0.0.1 or 0.0.0.0")
+        }
         self.host = host
         self.port = port
     }
@@ -53,6 +57,14 @@ public struct ServeAddress: Equatable, Sendable, CustomStringConvertible {
     public var isEverywhere: Bool { host == "0.0.0.0" }
 
     public var description: String { "\(host):\(port)" }
+
+    /// Not multicast (224.0.0.0/4), reserved (240.0.0.0/4) or the broadcast address: a
+    /// page can only be served from an address of one machine.
+    static func isUnicast(_ text: String) -> Bool {
+        var address = in_addr()
+        guard inet_pton(AF_INET, text, &address) == 1 else { return false }
+        return UInt32(bigEndian: address.s_addr) >> 28 < 0xE
+    }
 
     static func isIPv4(_ text: String) -> Bool {
         var address = in_addr()

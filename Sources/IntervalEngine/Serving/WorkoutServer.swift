@@ -17,22 +17,26 @@ public protocol WorkoutServer: AnyObject {
     func finish(within seconds: Double)
 }
 
-/// What a server is started with. `snapshot` and `control` are called on the main
-/// thread only.
+/// What a server is started with. `snapshot`, `control` and `stopped` are called on the
+/// main thread only.
 public struct ServeRequest {
     public var address: ServeAddress
     public var renewToken: Bool
     public var environment: [String: String]
     public var snapshot: () -> SessionSnapshot
     public var control: (SessionCommand) -> Void
+    /// The server stopped before the workout did (why, in words); on the main thread.
+    public var stopped: (String) -> Void = { _ in }
 
     public init(address: ServeAddress, renewToken: Bool, environment: [String: String],
-                snapshot: @escaping () -> SessionSnapshot, control: @escaping (SessionCommand) -> Void) {
+                snapshot: @escaping () -> SessionSnapshot, control: @escaping (SessionCommand) -> Void,
+                stopped: @escaping (String) -> Void = { _ in }) {
         self.address = address
         self.renewToken = renewToken
         self.environment = environment
         self.snapshot = snapshot
         self.control = control
+        self.stopped = stopped
     }
 }
 

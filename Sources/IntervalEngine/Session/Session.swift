@@ -118,8 +118,14 @@ public final class Session {
         routine.lua.actions = self
         (scheduler as? any SuspendDetecting)?.onSuspend = { [weak self] missed in self?.suspended(missed: missed) }
         startedAt = scheduler.now
+        let followed = routine.parameters.filter { if case .history = $0.origin { true } else { false } }
         emit(.workoutStart(name: routine.name, segments: segmentCount,
-                           duration: timeline.isOpenEnded ? nil : timeline.duration, speed: scheduler.speed))
+                           duration: timeline.isOpenEnded ? nil : timeline.duration, speed: scheduler.speed,
+                           fromHistory: followed.map { NamedValue($0.name, $0.value.json) }))
+        // Where each value the history decided came from, where a viewer shows it.
+        for parameter in followed {
+            emit(.log(text: parameter.originText))
+        }
         for line in routine.loadLog {
             emit(.log(text: line))
         }

@@ -28,6 +28,9 @@ public struct UserDirectories: Sendable {
     /// The user's routines: `$XDG_CONFIG_HOME/workout/programs`.
     public var programs: String { (config as NSString).appendingPathComponent("workout/programs") }
 
+    /// The secret of `run --serve`: `$XDG_CONFIG_HOME/workout/serve-token`.
+    public var serveToken: String { (config as NSString).appendingPathComponent("workout/serve-token") }
+
     private func base(_ variable: String, default relative: String) -> String {
         if let value = environment[variable], value.hasPrefix("/") { return value }
         return (home as NSString).appendingPathComponent(relative)

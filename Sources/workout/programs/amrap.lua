@@ -1,65 +1,41 @@
--- amrap.lua: "as many rounds as possible" — one circuit after another until you quit.
+-- amrap.lua: "as many rounds as possible" in a fixed time, the rounds counted as you go.
 --
---   workout run amrap                 press n when you finish a round, q when you are done
---   workout run amrap --set rest=20s --set moves="5 pull-ups, 10 push-ups, 15 squats"
---   workout plan amrap --horizon 6    the first rounds (the workout itself never ends)
+--   workout run amrap                      12 minutes; press r after each round
+--   workout run amrap --set minutes=20 --set moves="5 pull-ups, 10 push-ups, 15 squats"
+--   workout run amrap --serve              count rounds with the phone's "+1 round"
 --
--- Each round is one work segment: do the moves, then press n. The time you took is
--- logged, and the next round asks you to beat your best. The rounds and the best round
--- are recorded as scores: `workout history stats` shows your best of each. A round that runs out at the
--- time limit counts too. Rounds come from `generate`, which makes them one at a time as
--- the workout reaches them, for as long as you keep going.
+-- The clock counts the minutes down; you do the moves round after round and press r
+-- (or "+1 round" on the page of --serve) at the end of each one. A round pressed by
+-- mistake comes off with POST /control {"action":"tally","add":-1}. When the time is up,
+-- the rounds are recorded as the score `rounds`: `workout history stats` shows your best,
+-- and the next AMRAP shows last time's rounds and your best as the target.
 
 local p = params {
-  moves = { default = "10 burpees, 15 squats, 20 sit-ups", help = "what one round is" },
-  limit = { default = "5:00", help = "the longest a round may take" },
-  rest = { default = "30s", help = "rest between rounds" },
+  minutes = { default = 12, help = "how long the AMRAP lasts, in minutes" },
+  moves = { default = "5 pull-ups, 10 push-ups, 15 squats", help = "what one round is" },
 }
 
--- "2:05" from 125 seconds.
-local function clock(seconds)
-  return string.format("%d:%02d", seconds // 60, math.floor(seconds % 60))
-end
-
--- What the hook records and the generator reads. The generator runs at each boundary
--- after the hooks, so it always sees the round that just ended.
-local log = { rounds = 0, best = nil }
+-- The target, from this routine's own history: last time's rounds plus one, and the best.
+local last, best = history.latest("rounds"), history.best("rounds")
+local target = last and string.format("beat %d (best %d)", last, best) or "set your first score"
 
 return workout {
   name = "AMRAP",
-  description = "Rounds of " .. p.moves .. " until you quit; each round's time is logged",
+  description = string.format("As many rounds as possible of %s in %g minutes", p.moves, p.minutes),
 
   prep(10, "Get ready"),
 
-  -- Never returns: the workout ends when you press q. Each yield is one step. The
-  -- round number is the generator's own (so `workout plan` counts too); the best time
-  -- comes from the hook, so it is only there in a real run.
-  generate(function()
-    local round = 0
-    while true do
-      round = round + 1
-      local target = log.best and ("beat " .. clock(log.best)) or "go!"
-      coroutine.yield(work(p.limit, "Round " .. round, { moves = p.moves, target = target }))
-      coroutine.yield(rest(p.rest))
-    end
-  end),
+  -- A timed work segment that records the `rounds` tally as a score when it ends.
+  amrap { minutes = p.minutes, name = "AMRAP " .. p.minutes,
+          info = { moves = p.moves, target = target, text = "r after each round" } },
 
-  on_segment_start = function(seg)
-    if seg.kind == "work" then print(seg.info.moves .. " — " .. seg.info.target) end
+  cooldown("2:00", "Walk it off"),
+
+  on_tally = function(_, name, value)
+    if name == "rounds" then print("Round " .. value .. " done") end
   end,
 
-  -- A round ends when you press n (skip) or its time runs out: seg.elapsed is the time taken.
-  on_segment_end = function(seg)
-    if seg.kind ~= "work" then return end
-    log.rounds = log.rounds + 1
-    if not log.best or seg.elapsed < log.best then log.best = seg.elapsed end
-    print(string.format("Round %d: %s (best %s)", log.rounds, clock(seg.elapsed), clock(log.best)))
-    -- Scores for the history: more rounds is better, a shorter best round is better.
-    record("rounds", log.rounds)
-    record("best round", math.floor(log.best * 10 + 0.5) / 10, { better = "lower" })
-  end,
-
-  on_finish = function()
-    notify("AMRAP", log.rounds .. " rounds" .. (log.best and (", best " .. clock(log.best)) or ""))
+  on_finish = function(summary)
+    notify("AMRAP", (summary.scores.rounds or 0) .. " rounds of " .. p.moves)
   end,
 }

@@ -52,6 +52,35 @@
 ---@field on_start? fun(seg: workout.Segment) Runs when this segment starts, before `on_segment_start`.
 ---@field on_end? fun(seg: workout.Segment) Runs when this segment ends, before `on_segment_end`.
 
+---`history`: the routine's own past sessions (matched by its name), newest first, read-only. `history[1]` is the newest, `#history` counts them; it is empty with `--no-history`.
+---@class workout.History
+---@field count fun(filter?: workout.HistoryFilter|fun(e: workout.HistoryEntry): boolean): integer How many sessions match: `history.count{ completed = true }`.
+---@field last fun(filter?: workout.HistoryFilter|fun(e: workout.HistoryEntry): boolean): workout.HistoryEntry? The newest session that matches, or nil.
+---@field best fun(name: string): number? The best value a score has had (by its `better`), or nil.
+---@field latest fun(name: string): number? The newest value of a score, or nil.
+---@field days_since fun(filter?: workout.HistoryFilter|fun(e: workout.HistoryEntry): boolean): integer? Whole days since the newest matching session (0: today), or nil.
+
+---What a session must have to match, in `history.count{…}`, `history.last{…}` and `history.days_since{…}`.
+---@class workout.HistoryFilter
+---@field completed? boolean Finished (true) or stopped (false).
+
+---One past session, read-only.
+---@class workout.HistoryEntry
+---@field date string When it started: ISO 8601 with the local offset.
+---@field ended string When it ended.
+---@field days_ago integer Whole local days since it started (0: today).
+---@field completed boolean True when it ran to its end.
+---@field elapsed number Seconds from start to end, pauses included.
+---@field active? number `elapsed` less the time paused (nil for sessions recorded before it was kept).
+---@field work_seconds number Seconds of `work`.
+---@field segments_done integer Segments that ended.
+---@field segments integer Segments it had.
+---@field speed number `--speed` it ran at.
+---@field params table<string, any> The parameters it ran with (defaults, `--set` and history's values).
+---@field scores table<string, number> What it recorded: the last value per name.
+---@field better table<string, "higher"|"lower"> Which way each score is better.
+---@field open {index: integer, name: string, seconds: number, by: string, laps: number[]}[] Its open segments: how long each took, how it ended, its laps.
+
 ---The options of `rounds`.
 ---@class workout.RoundsOptions
 ---@field name? string Labels the block: hooks see it as `seg.block`.
@@ -125,6 +154,7 @@
 ---@field default number|string|boolean The value when `--set` does not give one.
 ---@field type? "integer"|"number"|"duration"|"string"|"boolean" The type `--set` text must have; by default the default's type (text that reads as a duration is a duration).
 ---@field help? string One line shown by `workout plan` and `workout list`.
+---@field from_history? fun(h: workout.History): any, string? Decides the value from the routine's history (`h`, the global `history`): return the value, or nil for the default, and why (`plan` shows it). `--set` always wins.
 
 ---One note of `tone{}` or of a sound in `sounds`: a sine that fades in and out.
 ---@class workout.Note
@@ -257,6 +287,10 @@ function pause() end
 ---@param value number The value; a later call with the same name replaces it.
 ---@param options? workout.RecordOptions `better = "lower"` for times (higher is better by default).
 function record(name, value, options) end
+
+---`history`: the routine's own past sessions (matched by its name), newest first, read-only. `history[1]` is the newest, `#history` counts them; it is empty with `--no-history`.
+---@type workout.History
+history = {}
 
 ---Only `os.time`, `os.clock`, `os.date` and `os.difftime` exist in a routine.
 ---@class workout.os

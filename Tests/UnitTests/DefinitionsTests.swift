@@ -30,7 +30,8 @@ final class DefinitionsTests: XCTestCase {
                                    "rawget", "rawlen", "rawset", "require", "select", "setmetatable", "string", "table",
                                    "tonumber", "tostring", "type", "utf8", "warn", "xpcall"]
         let extra = LuacheckConfig.sandboxGlobals().map(\.0).filter { !luaOwn.contains($0) }
-        XCTAssertEqual(Set(extra), Set(RoutineAPI.functions.map(\.name)), "a global that the table does not describe")
+        XCTAssertEqual(Set(extra), Set(RoutineAPI.functions.map(\.name) + ["history"]),
+                       "a global that the table does not describe (history: RoutineTypes.history)")
     }
 
     func testTheLuaLSFileIsValidLuaWithAnAnnotationForEveryGlobal() throws {

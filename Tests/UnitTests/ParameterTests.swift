@@ -109,7 +109,7 @@ final class ParameterTests: XCTestCase {
             ("params { n = { default = 1.5, type = \"integer\" } }", "test.lua:1: params: n: default must be a whole number, got 1.5"),
             ("params { n = { default = 8, type = \"count\" } }",
              #"test.lua:1: params: n: type must be one of "integer", "number", "duration", "string", "boolean", got "count""#),
-            ("params { n = { default = 8, hlep = \"x\" } }", "test.lua:1: params: n: unknown field 'hlep' (expected default, type, help)"),
+            ("params { n = { default = 8, hlep = \"x\" } }", "test.lua:1: params: n: unknown field 'hlep' (expected default, type, help, from_history)"),
             ("params { d = { default = \"soon\", type = \"duration\" } }",
              #"test.lua:1: params: d: default "soon" is not a duration (write 90, "90s", "1:30", "2m" or "1h5m")"#),
             ("params(8)", "test.lua:1: params: its argument must be a table of defaults: params { rounds = 8, work = \"20s\" }, got 8"),

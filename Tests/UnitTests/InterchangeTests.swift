@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import IntervalEngine
 
-let interchangeFixtures = fixtures.appendingPathComponent("interchange")
+
 
 /// Reads a workout file the way `workout import` does: the format from the extension.
 func readWorkoutFile(_ url: URL) throws -> (WorkoutFile, warnings: [String]) {
