@@ -29,6 +29,8 @@ from figures import (Figure, Target, at_least, at_most, below, fmt, magnitude_be
 from processes import PYTHON, BenchError, TmuxServer, measure, spinners, stream_events, under_rusage, usage_written
 from serving import bench_page, bench_viewers
 from serving import method as serving_method
+from press import bench_press
+from press import method as press_method
 from sound import RATE, PaplayTimer, Recorder, SoundServer, onsets, tone_file
 from report import (command_line, commit, display_path, load_average, machine, markdown, text_table, write_json,
                     write_markdown)
@@ -72,16 +74,17 @@ class Sizes:
     serve_speed: float
     page_boundaries: int        # boundaries the page in Chromium shows
     sound_segments: int         # 1 s segments of the onset runs: a sound at each boundary
+    presses: int                # sets the athlete ends, each way: a rest's sound after each
 
 
 FULL = Sizes(countdown_s=20, sample_margin_s=1, lateness_segments=1000, lateness_speed=100,
              program_seconds=1.5, scale_segments=100_000, scale_runs=3, startup_runs=30,
              startup_warmup=3, hook_segments=100_000, hook_runs=5, history_sessions=100_000, history_runs=3,
-             serve_segments=1000, serve_speed=100, page_boundaries=40, sound_segments=61)
+             serve_segments=1000, serve_speed=100, page_boundaries=40, sound_segments=61, presses=50)
 TINY = Sizes(countdown_s=2, sample_margin_s=0.5, lateness_segments=60, lateness_speed=100,
              program_seconds=0.2, scale_segments=2_000, scale_runs=1, startup_runs=5,
              startup_warmup=1, hook_segments=5_000, hook_runs=3, history_sessions=2_000, history_runs=1,
-             serve_segments=60, serve_speed=100, page_boundaries=4, sound_segments=5)
+             serve_segments=60, serve_speed=100, page_boundaries=4, sound_segments=5, presses=3)
 
 
 def display_changes(duration, start, end, tenths=False):
@@ -768,6 +771,7 @@ def sections(sizes):
             "The file's size (`stat`); stripped means it has no `.symtab` and no `.debug_*` section (read from its "
             "ELF section headers). The release build links the Swift runtime and Foundation statically."),
         ("serving", "Serving (`run --serve`)", serving_method(sizes)),
+        ("press", "The athlete's press to the rest's sound", press_method(sizes)),
     ]
 
 
@@ -815,6 +819,7 @@ def run_all(context):
     figures += bench_viewers(context, progress)
     figures += bench_page(context, progress)
     figures += bench_sound(context)
+    figures += bench_press(context, progress)
     return figures
 
 

@@ -53,6 +53,7 @@ EXPECTED = [
       for name in ("sounds", "onset_ms.p50", "onset_ms.p99", "onset_ms.max",
                    "paplay_ms.p50", "paplay_ms.p99", "paplay_ms.max", "recorded_ms", "recording_ppm")),
     *(f"sound.{state}.{name}" for state in ("on", "off") for name in ("cpu_ms_per_s", "wakeups_per_s", "rss_mib")),
+    *(f"press.{way}.{name}" for way in ("key", "post") for name in ("heard", "ms.p50", "ms.p99", "ms.max")),
 ]
 # The figures measured on termdown too, in the same run.
 WITH_TERMDOWN = [f"{group}.{name}" for group in ("display", "display_tenths", "display_large")

@@ -37,12 +37,15 @@ public struct DisplayState: Equatable, Sendable {
         public var duration: Double
         /// Its payload in words (`InfoText`).
         public var info: String?
+        /// It is open: `duration` is only what it is expected to take.
+        public var open: Bool
 
-        public init(name: String, kind: String, duration: Double, info: String? = nil) {
+        public init(name: String, kind: String, duration: Double, info: String? = nil, open: Bool = false) {
             self.name = name
             self.kind = kind
             self.duration = duration
             self.info = info
+            self.open = open
         }
     }
 
@@ -77,6 +80,8 @@ public struct DisplayState: Equatable, Sendable {
     /// The segment is open: it ends when the athlete presses Enter, so its clock counts up
     /// and the key line offers `Enter done`.
     public var open = false
+    /// An open segment's cap in seconds: the segment bar fills toward it. Nil without one.
+    public var cap: Double?
     /// The tallies counted so far (`r`), shown beside the clock.
     public var tallies: [TallyCount] = []
     /// Seconds within which `b` goes to the segment before (the help screen says so).
@@ -131,7 +136,7 @@ public struct DisplayState: Equatable, Sendable {
         let clock = ShownTime(remaining: snapshot.remaining, tenths: snapshot.tenths)
         let next = snapshot.next.map {
             Upcoming(name: $0.segment.name, kind: $0.segment.kind, duration: $0.segment.duration,
-                     info: InfoText.summary($0.info))
+                     info: InfoText.summary($0.info), open: $0.segment.open != nil)
         }
         // Everything that moves with time is shown as of the shown clock, so it all
         // changes together: the shown clock is ahead of the real one by this much.
@@ -148,6 +153,7 @@ public struct DisplayState: Equatable, Sendable {
                   message: message, paused: snapshot.paused, help: help, band: band, flash: flash,
                   invitation: invitation, backGrace: snapshot.backGrace)
         open = snapshot.open != nil
+        cap = snapshot.open?.cap
         // An open segment's clock counts up: there is no end to count down to.
         if open { self.countUp = true }
         tallies = snapshot.tallies

@@ -10,7 +10,8 @@ extension ScreenLayout {
     }
 
     static func segmentBar(_ state: DisplayState, width: Int, glyphs: Glyphs) -> Line {
-        Line("  ") + bar(state.segmentProgress, width: width - 4, sgr: KindStyle.sgr(state.kind), glyphs: glyphs)
+        if state.open { return openBar(state, width: width, glyphs: glyphs) }
+        return Line("  ") + bar(state.segmentProgress, width: width - 4, sgr: KindStyle.sgr(state.kind), glyphs: glyphs)
     }
 
     /// The segment's payload, word-wrapped to `width`, at most `limit` lines (the last
@@ -56,12 +57,13 @@ extension ScreenLayout {
         return ["round \(round)/\(rounds)", state.block].compactMap { $0 }.joined(separator: " \(glyphs.dot) ")
     }
 
-    /// `next: Rest 0:20 · breathe out`, or `last segment`; nothing when an open-ended
-    /// workout has not made its next segment yet.
+    /// `next: Rest 0:20 · breathe out` (an open segment: `next: Squats open ~0:45`, what
+    /// it is expected to take, as `plan` says it), or `last segment`; nothing when an
+    /// open-ended workout has not made its next segment yet.
     static func nextText(_ state: DisplayState, glyphs: Glyphs) -> String? {
         guard let next = state.next else { return state.count == nil ? nil : "last segment" }
         let info = next.info.map { " \(glyphs.dot) \($0)" } ?? ""
-        return "next: \(next.name) \(TimeText.clock(next.duration))" + info
+        return "next: \(next.name) \(next.open ? "open ~" : "")\(TimeText.clock(next.duration))" + info
     }
 
     /// `3:20 ████████░░░░░░░░ 20:40 left`: the time done in the summary's words (pauses

@@ -94,6 +94,10 @@ public enum ScreenLayout {
         }
         let round = roundText(state, glyphs: glyphs)
         let next = nextText(state, glyphs: glyphs)
+        // The tallies get a row of their own below the band first; without one they lead
+        // the row of round and next, where a cut leaves them whole.
+        let tallies = tallyText(state, glyphs: glyphs)
+        let tallyRow = tallies != nil && take()
         // Round and next apart, when there are both; the band's edges come in pairs.
         let split = round != nil && next != nil && take()
         let edges = take(2)
@@ -109,6 +113,7 @@ public enum ScreenLayout {
         let digitsEnd = lines.count
         if edges { lines.append(bandEdge(state, font: fonts.current, width: width)) }
         let bandEnd = lines.count
+        if tallyRow, let tallies { lines.append(Line(tallies, "1").centered(in: width)) }
         if gapAfterBand { lines.append(Line()) }
         let segmentBarRow = lines.count
         lines.append(segmentBar(state, width: width, glyphs: glyphs))
@@ -117,7 +122,14 @@ public enum ScreenLayout {
             lines.append(Line(round ?? "").centered(in: width))
             lines.append(Line(next ?? "", "2").centered(in: width))
         } else {
-            lines.append(Line([round, next].compactMap { $0 }.joined(separator: "  \(glyphs.dot)  ")).centered(in: width))
+            let shared = tallyRow ? [round, next] : [tallies, round, next]
+            let parts = shared.compactMap { $0 }
+            var line = Line(parts.dropFirst().joined(separator: "  \(glyphs.dot)  "))
+            if let first = parts.first {
+                let lead = Line(first, tallyRow || tallies == nil ? nil : "1")
+                line = line.width == 0 ? lead : lead + Line("  \(glyphs.dot)  ") + line
+            }
+            lines.append(line.centered(in: width))
         }
         if gapBeforeTotals { lines.append(Line()) }
         let workoutBarRow = lines.count
@@ -161,10 +173,13 @@ public enum ScreenLayout {
 
     static func keyHelp(_ state: DisplayState, width: Int, glyphs: Glyphs) -> Line {
         var line = Line()
-        for binding in KeyBinding.table {
+        // Enter ends only an open segment: offered while one runs, and first, so that the
+        // narrowest display still shows it.
+        let done = KeyBinding.table.filter { $0.action == .session(.done) }
+        let bindings = state.open ? done + KeyBinding.table.filter { $0.action != .session(.done) }
+            : KeyBinding.table.filter { $0.action != .session(.done) }
+        for binding in bindings {
             guard var action = binding.short else { continue }
-            // Enter ends only an open segment: offered while one runs.
-            if binding.action == .session(.done) && !state.open { continue }
             if binding.action == .session(.toggle) && state.paused { action = "resume" }
             // Swift's own filter, not Foundation's `replacingOccurrences`, which bridges to
             // NSString: a large part of a display run's start-up (BENCHMARKS.md).

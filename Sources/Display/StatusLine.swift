@@ -9,6 +9,7 @@ public enum StatusLine {
         parts.append(Line(KindStyle.label(state.kind), KindStyle.strong(state.kind)))
         parts.append(Line(state.name, "1"))
         parts.append(Line(state.clockText, "1"))
+        if let tallies = ScreenLayout.tallyText(state, glyphs: glyphs) { parts.append(Line(tallies, "1")) }
         if let round = state.round, let rounds = state.rounds { parts.append(Line("round \(round)/\(rounds)")) }
         if let next = state.next { parts.append(Line("next: \(next.name)", "2")) }
         if let left = state.workoutLeft { parts.append(Line("\(TimeText.clock(left)) left", "2")) }

@@ -1,8 +1,10 @@
 extension LivePage {
     /// Follows `/events` (the snapshot first, then every event, and a fresh snapshot
     /// after each change) and counts down by itself between them from the snapshot's
-    /// remaining time, one frame at a time, so the feed has nothing to send each second.
-    /// Buttons and the terminal's keys post to `/control`.
+    /// remaining time, one frame at a time, so the feed has nothing to send each second;
+    /// an open segment's clock counts up from `elapsed_in_segment` instead (its
+    /// `remaining` is only the way to its cap, or a day). Buttons and the terminal's keys
+    /// post to `/control`.
     static let script = #"""
         "use strict";
         const token = new URLSearchParams(location.search).get("token") || "";
@@ -43,6 +45,8 @@ extension LivePage {
           $("paused").hidden = !snap.paused;
           set("routine", snap.routine);
           set("pause", snap.paused ? "Resume" : "Pause");
+          document.body.classList.toggle("open", snap.open === true && snap.state !== "finished");
+          renderTallies();
           $("pause").setAttribute("aria-label", snap.paused ? "Resume (space)" : "Pause (space)");
           if (!seg) { set("name", snap.state === "finished" ? "Finished" : "Starting…"); return; }
           for (const c of [...document.body.classList]) if (c.startsWith("kind-")) document.body.classList.remove(c);
@@ -52,8 +56,9 @@ extension LivePage {
           set("position", seg.index + "/" + (snap.count === null ? "…" : snap.count));
           const rounds = seg.round !== null && seg.rounds !== null ? "round " + seg.round + "/" + seg.rounds : "";
           set("round", [rounds, seg.block || ""].filter(Boolean).join(" · "));
-          set("next", snap.next ? "next: " + snap.next.name + " " + hms(snap.next.duration)
+          set("next", snap.next ? "next: " + snap.next.name + " " + (snap.next.open ? "open ~" : "") + hms(snap.next.duration)
             : snap.count !== null ? "last segment" : "");
+          renderSet();
           renderInfo(seg.info);
           set("message", snap.message ? snap.message.text : "");
           renderSensors(snap.sensors);
@@ -95,20 +100,50 @@ extension LivePage {
             box.append(b, span);
           }
         }
+        // The tallies, large beside the clock: `7 rounds`.
+        function renderTallies() {
+          const box = $("tallies"), entries = Object.entries(snap.tallies || {}).slice(0, 6);
+          const key = JSON.stringify(entries);
+          if (box.dataset.key === key) return;
+          box.dataset.key = key;
+          box.textContent = "";
+          for (const [name, value] of entries) {
+            const tally = document.createElement("span"), label = document.createElement("small");
+            label.textContent = name;
+            tally.append(String(value), " ", label);
+            box.append(tally);
+          }
+        }
+        // Under the bar: an open segment's cap (or that it waits for DONE), and the last lap.
+        function renderSet() {
+          const parts = [], laps = snap.laps || [];
+          if (snap.open) parts.push(typeof snap.cap === "number" ? "cap " + hms(snap.cap) : "open: DONE when done");
+          if (laps.length) parts.push("lap " + laps.length + " " + splitText(laps[laps.length - 1]));
+          set("set", parts.join(" · "));
+        }
+        // A lap's split: `0:41.2`.
+        function splitText(seconds) { return hms(seconds) + "." + Math.floor(seconds * 10 + 1e-6) % 10; }
         // What moves with time: the clock, both bars, the totals.
         function tick() {
           const seg = snap.segment;
           if (!seg) return;
           const gone = Math.min(since(), snap.remaining);
           const remaining = snap.state === "finished" ? 0 : snap.remaining - gone;
-          const shown = clockText(remaining);
+          // An open segment counts up, and its bar fills toward the cap if it has one; the
+          // workout's time left counts only what it was expected to take.
+          const open = snap.open === true && snap.state !== "finished";
+          const elapsed = snap.elapsed_in_segment + gone;
+          const shown = open ? hms(elapsed) : clockText(remaining);
           set("clock", shown);
           if (shown.length !== fittedLength) fit();
-          $("segment-bar").firstChild.style.width = (seg.duration > 0 ? 100 * (1 - remaining / seg.duration) : 100) + "%";
+          const fraction = open ? (snap.cap ? Math.min(1, elapsed / snap.cap) : 0)
+            : seg.duration > 0 ? 1 - remaining / seg.duration : 1;
+          $("segment-bar").firstChild.style.width = 100 * fraction + "%";
           const done = snap.workout_done + gone;
           set("done", hms(done));
           if (snap.workout_left === null) { set("left", "open-ended"); return; }
-          const left = Math.max(0, snap.workout_left - gone);
+          const expected = open ? Math.min(gone, Math.max(0, seg.duration - snap.elapsed_in_segment)) : gone;
+          const left = Math.max(0, snap.workout_left - expected);
           set("left", hms(Math.ceil(left - 1e-6)) + " left");
           $("workout-bar").firstChild.style.width = (done + left > 0 ? 100 * done / (done + left) : 100) + "%";
         }
@@ -159,13 +194,20 @@ extension LivePage {
           if (!snap) return;
           const fields = ["index", "count", "name", "kind", "duration", "round", "rounds", "block", "info"];
           snap.segment = Object.fromEntries(fields.map((key) => [key, event[key]]));
-          snap.remaining = event.duration;
+          snap.segment.open = snap.open = event.open === true;
+          snap.cap = snap.open ? event.cap : null;
+          snap.remaining = snap.open ? (event.cap === null ? 86400 : event.cap) : event.duration;
+          snap.elapsed_in_segment = 0;
+          snap.laps = [];
           snap.message = null;
           snapAt = performance.now();
           render();
         }
         function heard(event) {
           if (event.event === "segment_start") started(event);
+          // A count or a lap shows at once; the snapshot that follows agrees.
+          if (snap && event.event === "tally") { snap.tallies = { ...snap.tallies, [event.name]: event.value }; renderTallies(); }
+          if (snap && event.event === "lap") { snap.laps = [...(snap.laps || []), event.split]; renderSet(); }
           // The terminal's bells, or where the terminal plays sounds instead, its sounds:
           // a short low beep for a countdown second (a pip), a long high one otherwise.
           if (event.event === "alert" && event.type === "bell") beep(/^\d+$/.test(event.text) ? 880 : 1320, event.text ? 0.12 : 0.4);
@@ -185,6 +227,9 @@ extension LivePage {
         $("back").onclick = () => control({ action: "back" });
         $("plus").onclick = () => control({ action: "add", seconds: 10 });
         $("minus").onclick = () => control({ action: "add", seconds: -10 });
+        $("done-button").onclick = () => control({ action: "done" });
+        $("round-button").onclick = () => control({ action: "tally", name: "rounds", add: 1 });
+        $("lap").onclick = () => control({ action: "lap" });
         $("sound").onclick = () => {
           const on = $("sound").getAttribute("aria-pressed") !== "true";
           if (on && !audio) audio = new (window.AudioContext || window.webkitAudioContext)();
@@ -196,9 +241,12 @@ extension LivePage {
         // The terminal's keys.
         document.addEventListener("keydown", (e) => {
           if (e.ctrlKey || e.metaKey || e.altKey) return;
+          // Enter on a focused button is that button's press, not done.
+          if (e.key === "Enter" && e.target instanceof HTMLButtonElement) return;
           const actions = { " ": { action: "toggle" }, "p": { action: "toggle" }, "n": { action: "next" },
             "b": { action: "back" }, "+": { action: "add", seconds: 10 }, "=": { action: "add", seconds: 10 },
-            "-": { action: "add", seconds: -10 }, "_": { action: "add", seconds: -10 } };
+            "-": { action: "add", seconds: -10 }, "_": { action: "add", seconds: -10 }, "enter": { action: "done" },
+            "r": { action: "tally", name: "rounds", add: 1 }, "l": { action: "lap" } };
           const action = actions[e.key.toLowerCase()];
           if (action) { e.preventDefault(); control(action); }
           else if (e.key === "q" && confirm("End the workout?")) control({ action: "quit" });

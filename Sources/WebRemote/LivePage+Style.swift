@@ -39,6 +39,20 @@ extension LivePage {
         #sensors .stale { opacity: 0.4; }
         #hr.zone1 { color: #bbb; } #hr.zone2 { color: #6af; } #hr.zone3 { color: #6d6; }
         #hr.zone4 { color: #fd4; } #hr.zone5 { color: #f55; }
+        #tallies { display: flex; gap: 1em; font-size: clamp(22px, 7vmin, 120px); font-weight: 700;
+          font-variant-numeric: tabular-nums; }
+        #tallies:empty { display: none; }
+        #tallies small { font-size: .45em; font-weight: 400; color: var(--dim); margin-left: .25em; }
+        #set { font-size: clamp(14px, 2.6vmin, 32px); color: var(--dim); font-variant-numeric: tabular-nums; }
+        #set:empty { display: none; }
+        #counters { display: grid; grid-template-columns: 1fr 1fr; gap: clamp(4px, 1.2vmin, 14px);
+          padding: 0 clamp(6px, 1.6vmin, 20px); }
+        #counters button { min-height: 2.4em; padding: .5em .3em; }
+        #done-button { display: none; background: var(--kind); color: #111; font-size: clamp(22px, 6vmin, 64px);
+          font-weight: 800; letter-spacing: .08em; grid-column: span 3; }
+        body.open #done-button { display: block; }
+        body.open #pause, body.open #minus, body.open #plus { display: none; }
+        body.open.paused #pause { display: block; } body.open.paused #done-button { grid-column: span 2; }
         nav { display: grid; grid-template-columns: repeat(5, 1fr) auto; gap: clamp(4px, 1.2vmin, 14px);
           padding: clamp(6px, 1.6vmin, 20px); }
         button { font: inherit; font-size: clamp(15px, 3vmin, 34px); font-weight: 600; color: var(--ink);
@@ -48,7 +62,7 @@ extension LivePage {
         #pause { background: var(--kind); color: #111; }
         body.paused #pause { background: var(--ink); }
         #sound { padding: .8em .8em; color: var(--dim); } #sound[aria-pressed="true"] { color: var(--ink); }
-        body.finished nav button:not(#sound) { opacity: .35; pointer-events: none; }
+        body.finished nav button:not(#sound), body.finished #counters button { opacity: .35; pointer-events: none; }
         @media (orientation: portrait) {
           nav { grid-template-columns: repeat(5, 1fr); }
           #sound { grid-column: 1 / -1; min-height: 2.2em; padding: .4em; }

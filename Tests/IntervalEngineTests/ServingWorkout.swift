@@ -16,10 +16,12 @@ final class ServingWorkout: @unchecked Sendable {
 
     /// `variables` are set (nil: unset) after the usual ones; `descriptorLimit` is the
     /// process's limit of open files (`ulimit -n`), as a desktop session might set it.
+    /// With `dataHome`, the run is recorded in the history there (`XDG_DATA_HOME`).
     init(_ routine: String, _ arguments: [String] = [], config: URL? = nil, variables: [String: String?] = [:],
-         descriptorLimit: Int? = nil, directory: URL? = nil) throws {
+         descriptorLimit: Int? = nil, directory: URL? = nil, dataHome: URL? = nil) throws {
         if let directory { process.currentDirectoryURL = directory }
-        let command = ["run", routine, "--serve", "127.0.0.1:0", "--json", "--no-history"] + arguments
+        let command = ["run", routine, "--serve", "127.0.0.1:0", "--json"]
+            + (dataHome == nil ? ["--no-history"] : []) + arguments
         if let descriptorLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", WorkoutBinary.binary] + command
@@ -29,6 +31,7 @@ final class ServingWorkout: @unchecked Sendable {
         }
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        if let dataHome { environment["XDG_DATA_HOME"] = dataHome.path }
         environment["XDG_CONFIG_HOME"] = (config ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("workout-serve-config")).path
         for (name, value) in variables { environment[name] = value }
