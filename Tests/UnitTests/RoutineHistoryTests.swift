@@ -32,8 +32,10 @@ final class RoutineHistoryTests: XCTestCase {
                             scores: scores, active: 50, params: params.map { ($0.0, $0.1) }).json.text
     }
 
-    func run(_ source: String, history: HistoryFile?, settings: [ParameterSetting] = []) throws -> (Routine, [String]) {
-        let routine = try RoutineLoader.load(source: source, fileName: "r.lua", settings: settings, history: history)
+    func run(_ source: String, history: HistoryFile?, settings: [ParameterSetting] = [],
+             limits: LuaLimits = LuaLimits()) throws -> (Routine, [String]) {
+        let routine = try RoutineLoader.load(source: source, fileName: "r.lua", settings: settings, limits: limits,
+                                             history: history)
         let harness = Harness(routine)
         harness.run()
         let logs = harness.events.compactMap { event -> String? in
@@ -157,7 +159,7 @@ final class RoutineHistoryTests: XCTestCase {
         let (counted, logs) = try run("""
             return workout { name = "Mine", countdown = 0, work(1),
               on_start = function() print(history.count(), history.count{ completed = false }) end }
-            """, history: HistoryFile(path: url.path))
+            """, history: HistoryFile(path: url.path), limits: LuaLimits(hookSeconds: 120))
         XCTAssertEqual(logs, ["10000\t0"])
         XCTAssertGreaterThanOrEqual(counted.lua.history.bytesRead, size)
     }

@@ -5,9 +5,13 @@ extension HistoryFile {
     /// returns false. A routine asking for its last session reads the last block or two,
     /// not a history of 100,000 sessions. Blank lines, damaged lines and lines longer than
     /// `HistoryLines.longest` are passed over. A missing or unreadable file is an empty
-    /// history. Returns how many bytes it read.
+    /// history. `program`: only that routine's entries are wanted; a line that starts with
+    /// another routine's name (as every line this program writes starts with its
+    /// `program`) is passed over without being parsed. Returns how many bytes it read.
     @discardableResult
-    public func forEachEntryNewestFirst(_ entry: (HistoryEntry) -> Bool) -> Int {
+    public func forEachEntryNewestFirst(program: String? = nil, _ entry: (HistoryEntry) -> Bool) -> Int {
+        let opening = Array(#"{"program":"#.utf8)
+        let wanted = program.map { Array((#"{"program":"# + JSONValue.string($0).text + ",").utf8) }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return 0 }
         defer { close(descriptor) }
@@ -24,6 +28,7 @@ extension HistoryFile {
         /// Reads one complete line; false to stop.
         func line(_ bytes: ArraySlice<UInt8>) -> Bool {
             guard !bytes.isEmpty else { return true }
+            if let wanted, bytes.starts(with: opening), !bytes.starts(with: wanted) { return true }
             let parsed = bytes.withUnsafeBufferPointer { HistoryEntry(line: $0) }
             guard let parsed else { return true }
             return entry(parsed)

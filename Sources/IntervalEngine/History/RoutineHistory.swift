@@ -45,7 +45,7 @@ public final class RoutineHistory {
         }
         var kept: [HistoryEntry] = []
         var stopped = false
-        bytesRead += file.forEachEntryNewestFirst { entry in
+        bytesRead += file.forEachEntryNewestFirst(program: name) { entry in
             guard entry.program == name else { return true }
             if kept.count < Self.cached { kept.append(entry) }
             if body(entry) { return true }
