@@ -28,6 +28,8 @@ final class RunAssembly {
     let alerts: SystemAlerts
     let spoken: SpokenSounds?
     let history: HistoryRecorder?
+    /// The session's samples, kept when sensors give any.
+    let activity: ActivityRecorder?
     /// Set at `workout_end`, when the run loop may stop.
     let finished = MainThreadBox(false)
     /// The stopping signal that ended the run, if one did.
@@ -96,9 +98,12 @@ final class RunAssembly {
         spoken = Self.spokenSounds(sound, switches: switches, alerts: alerts, warn: warn)
         if let spoken { session.subscribe(spoken) }
         session.subscribe(AlertListener(player: alerts, speechElsewhere: spoken != nil))
+        let historyFile = request.history ?? HistoryFile(environment: Terminal.environment)
+        // Samples go beside the history, and only where a session is recorded.
+        activity = request.noHistory ? nil : ActivityRecorder(beside: historyFile)
+        if let activity { session.subscribe(activity) }
         history = request.noHistory ? nil
-            : HistoryRecorder(routine: routine, file: request.history ?? HistoryFile(environment: Terminal.environment),
-                              progress: session.progress)
+            : HistoryRecorder(routine: routine, file: historyFile, activity: activity, progress: session.progress)
         if let history { session.subscribe(history) }
         let finished = finished
         session.subscribe { event in

@@ -13,20 +13,26 @@ public final class HistoryRecorder: SessionListener {
     /// How the session stands now, as if it ended (for the watchdog's line).
     private let progress: () -> Summary
     private var started: Date?
+    /// The segments as they were done, and the pauses: the line's laps.
+    private var laps = LapTally()
+    /// The session's samples, whose file the line names.
+    private let activity: ActivityRecorder?
     /// Why the session could not be recorded, if it could not: shown once the terminal
     /// is back, never fatal (the workout itself already happened).
     public private(set) var failure: String?
     public private(set) var recorded = false
 
     public init(routine: Routine, file: HistoryFile, clock: @escaping () -> Date = Date.init,
-                progress: @escaping () -> Summary) {
+                activity: ActivityRecorder? = nil, progress: @escaping () -> Summary) {
         self.routine = routine
+        self.activity = activity
         self.file = file
         self.clock = clock
         self.progress = progress
     }
 
     public func receive(_ event: Event) {
+        laps.receive(event)
         switch event.kind {
         case .workoutStart:
             started = clock()
@@ -42,8 +48,12 @@ public final class HistoryRecorder: SessionListener {
         }
     }
 
-    private func entry(_ summary: Summary) -> HistoryEntry {
-        HistoryEntry(routine: routine, summary: summary, started: started ?? clock(), ended: clock())
+    private func entry(_ summary: Summary, ended: Bool = true) -> HistoryEntry {
+        var entry = HistoryEntry(routine: routine, summary: summary, started: started ?? clock(), ended: clock())
+        entry.laps = ended ? laps.laps : laps.laps(at: summary.elapsed)
+        entry.pauses = laps.pauses
+        entry.activity = activity?.name
+        return entry
     }
 
     private func record(_ summary: Summary) {
@@ -57,6 +67,6 @@ public final class HistoryRecorder: SessionListener {
     }
 
     private func prepareLastResort() {
-        Watchdog.setLastResort((path: file.path, line: entry(progress()).json.text + "\n"))
+        Watchdog.setLastResort((path: file.path, line: entry(progress(), ended: false).json.text + "\n"))
     }
 }
