@@ -12,7 +12,8 @@ public final class ActivityRecorder: SessionListener {
     private let clock: () -> Date
     private var started: Date?
     private var segment = 0
-    private var pending: (second: Double, time: Date, sample: Sample)?
+    /// The second being gathered: its latest sample's moment and the segment then under way.
+    private var pending: (second: Double, time: Date, segment: Int, sample: Sample)?
     private var descriptor: Int32 = -1
     /// Set when no file could be made: the session goes on without one.
     private var gaveUp = false
@@ -61,15 +62,15 @@ public final class ActivityRecorder: SessionListener {
         guard !sample.isEmpty, t.isFinite, t >= 0 else { return }
         let second = t.rounded(.down)
         if let pending, pending.second == second {
-            self.pending = (second, clock(), pending.sample.merged(with: sample))
+            self.pending = (second, clock(), segment, pending.sample.merged(with: sample))
             return
         }
         flush()
-        pending = (second, clock(), sample)
+        pending = (second, clock(), segment, sample)
     }
 
     private func flush() {
-        guard let (second, time, sample) = pending else { return }
+        guard let (second, time, segment, sample) = pending else { return }
         pending = nil
         guard open() else { return }
         write(ActivityRecord(t: second, time: time, segment: segment, sample: sample).line)
