@@ -21,6 +21,8 @@ public final class HistoryRecorder: SessionListener {
     /// is back, never fatal (the workout itself already happened).
     public private(set) var failure: String?
     public private(set) var recorded = false
+    /// The line written, once it is.
+    public private(set) var entry: HistoryEntry?
 
     public init(routine: Routine, file: HistoryFile, clock: @escaping () -> Date = Date.init,
                 activity: ActivityRecorder? = nil, progress: @escaping () -> Summary) {
@@ -59,8 +61,10 @@ public final class HistoryRecorder: SessionListener {
     private func record(_ summary: Summary) {
         guard !recorded else { return }
         recorded = true
+        let entry = entry(summary)
+        self.entry = entry
         do {
-            try file.append(entry(summary))
+            try file.append(entry)
         } catch {
             failure = "the session was not recorded in the history: \(error)"
         }
