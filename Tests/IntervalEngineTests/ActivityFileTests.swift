@@ -335,6 +335,8 @@ final class ActivityFileTests: XCTestCase {
             }
         }
         record(10)
+        // Values no record holds are no values: a strap's 0, a meter's glitch.
+        recorder.record(Sample(hr: 0, power: 210, cadence: .nan, speed: 1e9), at: 9.9)
         let path = try XCTUnwrap(recorder.path)
         XCTAssertEqual(recorder.written, 9, "the tenth waits for the next second")
         let filler = disk.fill()
@@ -356,5 +358,6 @@ final class ActivityFileTests: XCTestCase {
         // The second that waited when room came back (209), then the five after it.
         XCTAssertEqual(after.records.map(\.t).suffix(6), [209, 210, 211, 212, 213, 214])
         XCTAssertEqual(after.records.count, kept + 6)
+        XCTAssertEqual(after.records[9].sample, Sample(hr: 120, power: 210, cadence: 90))
     }
 }

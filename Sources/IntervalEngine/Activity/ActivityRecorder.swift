@@ -59,6 +59,7 @@ public final class ActivityRecorder: SessionListener {
 
     /// A sample at workout second `t` (an event's `t`).
     public func record(_ sample: Sample, at t: Double) {
+        let sample = sample.bounded
         guard !sample.isEmpty, t.isFinite, t >= 0 else { return }
         let second = t.rounded(.down)
         if let pending, pending.second == second {

@@ -23,6 +23,16 @@ public struct Sample: Sendable, Equatable {
     /// Whether it carries no value at all.
     public var isEmpty: Bool { hr == nil && power == nil && cadence == nil && speed == nil }
 
+    /// The values a record can hold (`ActivityRecord.bounds`); any other (a strap's 0
+    /// when it loses contact, a glitch) is no value.
+    var bounded: Sample {
+        let bounds = ActivityRecord.bounds
+        return Sample(hr: hr.flatMap { bounds.hr.contains($0) ? $0 : nil },
+                      power: power.flatMap { bounds.power.contains($0) ? $0 : nil },
+                      cadence: cadence.flatMap { $0.isFinite && bounds.cadence.contains($0) ? $0 : nil },
+                      speed: speed.flatMap { $0.isFinite && bounds.speed.contains($0) ? $0 : nil })
+    }
+
     /// `other`'s values where it has them, this one's elsewhere: two sensors' samples
     /// within one second make one record.
     func merged(with other: Sample) -> Sample {
