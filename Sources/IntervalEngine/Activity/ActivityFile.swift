@@ -44,14 +44,19 @@ public enum ActivityFile {
     public static func read(_ path: String) throws(BoundedFile.Problem) -> Contents {
         let bytes = try BoundedFile.read(path, maximumSize: largest)
         var contents = Contents()
-        let text = String(decoding: bytes, as: UTF8.self)
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
-            if number == 0 && line + "\n" == header { continue }
-            if let record = ActivityRecord(line: line) {
-                contents.records.append(record)
-            } else {
-                contents.damaged += 1
+        let headerBytes = Array(header.utf8.dropLast())
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
+            let line = bytes[start..<end]
+            if !line.isEmpty && !(start == bytes.startIndex && line.elementsEqual(headerBytes)) {
+                if let record = ActivityRecord(line: line) {
+                    contents.records.append(record)
+                } else {
+                    contents.damaged += 1
+                }
             }
+            start = end + 1
         }
         return contents
     }

@@ -69,22 +69,54 @@ public struct ActivityRecord: Sendable, Equatable {
         return cells.joined(separator: ",") + "\n"
     }
 
-    /// Reads a line back; nil for a line that is not a whole record (the header, a line
-    /// cut short, values out of range).
-    init?(line: Substring) {
-        let cells = line.split(separator: ",", omittingEmptySubsequences: false)
-        guard cells.count == 7, let t = Double(cells[0]), t >= 0, t <= HistoryEntry.largest,
-              let seconds = Double(cells[1]), seconds.isFinite, let segment = Int(cells[2]), segment >= 0 else { return nil }
-        func value<T: LosslessStringConvertible & Comparable>(_ cell: Substring, _ range: ClosedRange<T>) -> T?? {
+    /// Reads a line back (its bytes, without the newline); nil for a line that is not a
+    /// whole record (the header, a line cut short, values out of range). Bytes, not
+    /// `String.split`: an hour is 3,600 lines, and splitting strings took most of an
+    /// export's time.
+    init?(line: ArraySlice<UInt8>) {
+        var cells: [ArraySlice<UInt8>] = []
+        cells.reserveCapacity(7)
+        var start = line.startIndex
+        for index in line.indices where line[index] == UInt8(ascii: ",") {
+            cells.append(line[start..<index])
+            start = index + 1
+        }
+        cells.append(line[start...])
+        guard cells.count == 7, let t = Self.decimal(cells[0]), t >= 0, t <= HistoryEntry.largest,
+              let seconds = Self.decimal(cells[1]), seconds.isFinite, let segment = Self.whole(cells[2]) else { return nil }
+        // Each value: empty (none), or a number within its bounds; anything else is damage.
+        func whole(_ cell: ArraySlice<UInt8>, _ range: ClosedRange<Int>) -> Int?? {
             if cell.isEmpty { return .some(nil) }
-            guard let number = T(String(cell)), range.contains(number) else { return nil }
+            guard let number = Self.whole(cell), range.contains(number) else { return nil }
             return .some(number)
         }
-        guard let hr = value(cells[3], Self.bounds.hr), let power = value(cells[4], Self.bounds.power),
-              let cadence = value(cells[5], Self.bounds.cadence), let speed = value(cells[6], Self.bounds.speed) else {
+        func decimal(_ cell: ArraySlice<UInt8>, _ range: ClosedRange<Double>) -> Double?? {
+            if cell.isEmpty { return .some(nil) }
+            guard let number = Self.decimal(cell), range.contains(number) else { return nil }
+            return .some(number)
+        }
+        guard let hr = whole(cells[3], Self.bounds.hr), let power = whole(cells[4], Self.bounds.power),
+              let cadence = decimal(cells[5], Self.bounds.cadence), let speed = decimal(cells[6], Self.bounds.speed) else {
             return nil
         }
         self.init(t: t, time: Date(timeIntervalSince1970: seconds), segment: segment,
                   sample: Sample(hr: hr, power: power, cadence: cadence, speed: speed))
+    }
+
+    /// Digits only, at most nine of them.
+    private static func whole(_ cell: ArraySlice<UInt8>) -> Int? {
+        guard !cell.isEmpty, cell.count <= 9 else { return nil }
+        var value = 0
+        for byte in cell {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    /// A short decimal (`Double`'s own parsing, on a string small enough to need no allocation).
+    private static func decimal(_ cell: ArraySlice<UInt8>) -> Double? {
+        guard !cell.isEmpty, cell.count <= 32 else { return nil }
+        return Double(String(decoding: cell, as: UTF8.self))
     }
 }

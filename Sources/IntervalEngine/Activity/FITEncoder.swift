@@ -120,7 +120,9 @@ struct FITEncoder {
     }
 
     private mutating func append(_ value: UInt64, size: Int) {
-        bytes += Self.littleEndian(value, size: size)
+        for position in 0..<size {
+            bytes.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(position))))
+        }
     }
 
     private static func littleEndian(_ value: UInt64, size: Int) -> [UInt8] {

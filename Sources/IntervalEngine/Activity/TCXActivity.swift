@@ -77,8 +77,14 @@ public enum TCXActivity {
         var parts = tm()
         var value = seconds
         gmtime_r(&value, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
-                      parts.tm_hour, parts.tm_min, parts.tm_sec, Int(milliseconds) - Int(seconds) * 1000)
+        // Digits by hand: String(format:) costs more than the rest of a trackpoint.
+        func digits(_ value: Int32, _ count: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, count - text.count)) + text
+        }
+        return digits(parts.tm_year + 1900, 4) + "-" + digits(parts.tm_mon + 1, 2) + "-" + digits(parts.tm_mday, 2)
+            + "T" + digits(parts.tm_hour, 2) + ":" + digits(parts.tm_min, 2) + ":" + digits(parts.tm_sec, 2) + "."
+            + digits(Int32(Int(milliseconds) - Int(seconds) * 1000), 3) + "Z"
     }
 
     /// Text for an element: the five XML escapes, and the characters XML 1.0 cannot hold
