@@ -6,8 +6,8 @@ import SoundPlayer
 /// A real run, assembled: the session and every listener and controller its
 /// `RunRequest` asks for, built here in the order the listeners hear each event — the
 /// output (the live display, or `--json`/plain lines), the server of `--serve`, the
-/// error count, the sound player and spoken words, the alert player, the history
-/// recorder, the end of the run loop — then the controllers (keys, signals, standard
+/// error count, the sound player and spoken words, the alert player, the activity and history
+/// recorders, the end of the run loop — then the controllers (keys, signals, standard
 /// output's failure) and the sleep inhibitor. `run()` starts the session, turns the run
 /// loop until `workout_end`, and takes it all down in the matching order
 /// (`RunAssembly+Teardown.swift`).
