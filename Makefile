@@ -17,11 +17,12 @@ SWIFT ?= swift
 # tests record, and espeak-ng renders the words that --voice plays through it. libqrencode-dev makes that code; libcurl4-openssl-dev lets the release build
 # link workout-serve statically (its HTTP library links FoundationNetworking, which links
 # libcurl); libpulse-dev is the sound player's header (Sources/CPulse; libpulse is opened at run time).
-# bluez gives bluetoothctl, which the sensor tests hold the fake BlueZ to.
+# bluez gives bluetoothctl, which the sensor tests hold the fake BlueZ to; libxml2-utils
+# gives xmllint, which checks exported TCX files against their schema.
 PACKAGES := pkgconf liblua5.4-dev libqrencode-dev libcurl4-openssl-dev libsystemd-dev libpulse-dev
 TEST_PACKAGES := lua-check tmux dbus dbus-daemon libnotify-bin python3 python3-dbus python3-gi \
   python3-venv hyperfine jq man-db bash-completion fish zsh lintian dpkg-dev chromium chromium-driver \
-  python3-selenium zbar-tools pulseaudio pulseaudio-utils espeak-ng bluez
+  python3-selenium zbar-tools pulseaudio pulseaudio-utils espeak-ng bluez libxml2-utils
 # What `make bench` needs besides the build: the pane, the timer, the peer's venv, jq,
 # which `history stats` is measured against, the browser that shows the served page, and
 # the private sound server whose output the sound rows record.
@@ -55,7 +56,7 @@ DEB = dist/workout_$(VERSION)_$(shell dpkg --print-architecture).deb
 # The man page's date: the last commit's, so the same commit gives the same page.
 MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
 
-.PHONY: run test test-unit deps test-deps packages build release manual install install-built uninstall deb \
+.PHONY: run test test-unit deps test-deps fit-decoders packages build release manual install install-built uninstall deb \
   deb-built clean definitions test-asan fuzz-smoke fuzz bench bench-smoke
 
 # Seconds of fuzzing in `make test`, and in `make fuzz`.
@@ -67,6 +68,20 @@ deps:
 
 test-deps:
 	@$(MAKE) --no-print-directory packages PACKAGES="$(PACKAGES) $(TEST_PACKAGES)"
+	@$(MAKE) --no-print-directory fit-decoders
+
+# The decoders that check exported FIT files: Garmin's own FIT SDK for Python and
+# fitdecode, pinned, in a venv of Debian's python3 (as bench.py makes termdown's), made
+# once and remade when a pin changes. The tests find it here (or at FIT_PYTHON) and fail
+# without it.
+FIT_VENV := .build-fit/venv
+FIT_DECODERS := garmin-fit-sdk==21.218.0 fitdecode==0.11.0
+fit-decoders:
+	@if ! $(FIT_VENV)/bin/python -c 'import importlib.metadata as m, sys; sys.exit(0 if all(m.version(p.split("==")[0]) == p.split("==")[1] for p in sys.argv[1:]) else 1)' $(FIT_DECODERS) 2>/dev/null; then \
+	  echo "FIT decoders: installing $(FIT_DECODERS) into $(FIT_VENV)"; \
+	  /usr/bin/python3 -m venv $(FIT_VENV) && \
+	  $(FIT_VENV)/bin/pip install --quiet --disable-pip-version-check $(FIT_DECODERS); \
+	fi
 
 # Installs the Debian packages of PACKAGES that are missing. No sudo: root installs them,
 # anyone else is told what to install.
@@ -204,4 +219,4 @@ definitions: build
 	.build/debug/workout definitions reference > docs/api.md
 
 clean:
-	rm -rf .build .build-asan .build-fuzz .build-bench dist
+	rm -rf .build .build-asan .build-fuzz .build-bench .build-fit dist

@@ -23,6 +23,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from activity import bench_activity
+from activity import method as activity_method
 from elf import is_stripped
 from figures import (Figure, Target, at_least, at_most, below, fmt, magnitude_below, percentile, plural,
                      reference, slope)
@@ -75,16 +77,19 @@ class Sizes:
     page_boundaries: int        # boundaries the page in Chromium shows
     sound_segments: int         # 1 s segments of the onset runs: a sound at each boundary
     presses: int                # sets the athlete ends, each way: a rest's sound after each
+    activity_runs: int          # runs of each activity file export
 
 
 FULL = Sizes(countdown_s=20, sample_margin_s=1, lateness_segments=1000, lateness_speed=100,
              program_seconds=1.5, scale_segments=100_000, scale_runs=3, startup_runs=30,
              startup_warmup=3, hook_segments=100_000, hook_runs=5, history_sessions=100_000, history_runs=3,
-             serve_segments=1000, serve_speed=100, page_boundaries=40, sound_segments=61, presses=50)
+             serve_segments=1000, serve_speed=100, page_boundaries=40, sound_segments=61, presses=50,
+             activity_runs=11)
 TINY = Sizes(countdown_s=2, sample_margin_s=0.5, lateness_segments=60, lateness_speed=100,
              program_seconds=0.2, scale_segments=2_000, scale_runs=1, startup_runs=5,
              startup_warmup=1, hook_segments=5_000, hook_runs=3, history_sessions=2_000, history_runs=1,
-             serve_segments=60, serve_speed=100, page_boundaries=4, sound_segments=5, presses=3)
+             serve_segments=60, serve_speed=100, page_boundaries=4, sound_segments=5, presses=3,
+             activity_runs=2)
 
 
 def display_changes(duration, start, end, tenths=False):
@@ -767,6 +772,7 @@ def sections(sizes):
             f"from spawn to reap, median of {sizes.history_runs} interleaved runs each. The target: less time than jq. "
             "`history` (the list) over the same file, interleaved with them: it streams the file, so its peak RSS "
             "stays that of any small command (target: that of every other command, < 24 MiB)."),
+        ("activity", "Activity files (FIT and TCX)", activity_method(sizes.activity_runs)),
         ("size", "Binary size",
             "The file's size (`stat`); stripped means it has no `.symtab` and no `.debug_*` section (read from its "
             "ELF section headers). The release build links the Swift runtime and Foundation statically."),
@@ -816,6 +822,7 @@ def run_all(context):
     figures += bench_startup(context)
     figures += bench_hooks(context)
     figures += bench_history(context)
+    figures += bench_activity(context, context.sizes.activity_runs, progress)
     figures += bench_viewers(context, progress)
     figures += bench_page(context, progress)
     figures += bench_sound(context)

@@ -45,6 +45,7 @@ EXPECTED = [
     "hooks.call_us",
     "history.stats_s", "history.jq_s", "history.stats_over_jq", "history.stats_rss_mib",
     "history.list_s", "history.list_rss_mib",
+    "activity.export_fit_ms", "activity.fit_kb", "activity.export_tcx_ms", "activity.tcx_kb",
     "size.binary_mib",
     "serving.late_ms.none.p99", "serving.late_ms.viewers.p99", "serving.late_ms.viewers.max",
     "serving.viewers_to_the_end", "serving.cpu_s", "serving.rss_mib",

@@ -10,8 +10,9 @@ struct HistoryForget: ParsableCommand {
         commandName: "forget",
         abstract: "Remove the Nth latest session (default the latest) from the history.",
         discussion: """
-            Shows the session first and asks on a terminal; elsewhere --yes is needed. The \
-            file is rewritten to a temporary file and renamed, holding the lock that \
+            Shows the session first and asks on a terminal; elsewhere --yes is needed. Its \
+            activity file (the samples of its sensors), if it has one, is removed too. The \
+            history is rewritten to a temporary file and renamed, holding the lock that \
             appends take, so a session ending meanwhile is not lost.
             """)
 
@@ -53,6 +54,13 @@ struct HistoryForget: ParsableCommand {
             }
         } catch let failure as HistoryFile.Failure {
             Output.error("workout: \(failure)")
+            throw ExitCode.failure
+        }
+        // Its samples go with it: nothing else names them.
+        do {
+            try ActivityFile.remove(of: entry, beside: file)
+        } catch {
+            Output.error("workout: \(error)")
             throw ExitCode.failure
         }
         Output.line("Forgotten.")

@@ -46,6 +46,7 @@ extension RunAssembly {
         if let failure = history?.failure {
             Output.error("workout: \(failure)")
         }
+        reportActivity()
         if let dropped = stream?.dropped, dropped > 0 {
             Output.error("workout: the reader of standard output fell behind; \(dropped) event line\(dropped == 1 ? " was" : "s were") not written")
         }

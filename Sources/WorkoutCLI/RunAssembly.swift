@@ -7,8 +7,8 @@ import SoundPlayer
 /// A real run, assembled: the session and every listener and controller its
 /// `RunRequest` asks for, built here in the order the listeners hear each event — the
 /// output (the live display, or `--json`/plain lines), the server of `--serve`, the
-/// error count, the sound player and spoken words, the alert player, the history
-/// recorder, the end of the run loop — then the controllers (keys, signals, standard
+/// error count, the sound player and spoken words, the alert player, the activity and history
+/// recorders, the end of the run loop — then the controllers (keys, signals, standard
 /// output's failure) and the sleep inhibitor. `run()` starts the session, turns the run
 /// loop until `workout_end`, and takes it all down in the matching order
 /// (`RunAssembly+Teardown.swift`).
@@ -31,6 +31,8 @@ final class RunAssembly {
     let history: HistoryRecorder?
     /// Bluetooth sensors and a trainer, when the run has any (`--sensor`, or remembered).
     let sensors: SensorHub?
+    /// The session's samples, kept when sensors give any.
+    let activity: ActivityRecorder?
     /// Set at `workout_end`, when the run loop may stop.
     let finished = MainThreadBox(false)
     /// The stopping signal that ended the run, if one did.
@@ -99,9 +101,12 @@ final class RunAssembly {
         spoken = Self.spokenSounds(sound, switches: switches, alerts: alerts, warn: warn)
         if let spoken { session.subscribe(spoken) }
         session.subscribe(AlertListener(player: alerts, speechElsewhere: spoken != nil))
+        let historyFile = request.history ?? HistoryFile(environment: Terminal.environment)
+        // Samples go beside the history, and only where a session is recorded.
+        activity = request.noHistory ? nil : ActivityRecorder(beside: historyFile)
+        if let activity { session.subscribe(activity) }
         history = request.noHistory ? nil
-            : HistoryRecorder(routine: routine, file: request.history ?? HistoryFile(environment: Terminal.environment),
-                              progress: session.progress)
+            : HistoryRecorder(routine: routine, file: historyFile, activity: activity, progress: session.progress)
         if let history { session.subscribe(history) }
         sensors = Self.connectSensors(request, session: session, warn: warn)
         if sensors != nil { history?.sensorTotals = session.sensorTotals }

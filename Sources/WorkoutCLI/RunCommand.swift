@@ -70,6 +70,10 @@ struct Run: ParsableCommand {
                                valueName: "PATH"))
     var historyFile: String?
 
+    @Option(help: ArgumentHelp("When the workout ends, write it as a FIT activity file into DIR (for a folder that syncs).",
+                               valueName: "DIR"))
+    var exportFit: String?
+
     /// Off by default: a laptop that suspends mid-workout is what it guards against.
     @Flag(help: "Let the computer sleep during the workout (by default workout asks logind to keep it awake).")
     var allowSleep = false
@@ -112,7 +116,7 @@ struct Run: ParsableCommand {
                    voice: voice, countUp: countUp, tenths: tenths, noHistory: noHistory, allowSleep: allowSleep,
                    sensors: sensors, noSensors: noSensors, noErg: noErg,
                    serveAddress: serving.address, newToken: serving.newToken, horizon: horizon.horizon, assume: assume.assume, historyFile: historyFile,
-                   limits: limits.limits)
+                   exportFit: exportFit, limits: limits.limits)
     }
 }
 

@@ -37,6 +37,8 @@ struct RunRequest: Equatable {
     var assume: Double?
     /// `--history-file`: the history to read and record in, instead of the user's.
     var historyFile: String?
+    /// `--export-fit`: the folder the session's FIT file is written into at the end.
+    var exportFit: String?
 
     /// What the routine's `history` reads and the session is recorded in (nil: neither).
     var history: HistoryFile? { HistorySourceOptions.file(noHistory: noHistory, path: historyFile) }
@@ -73,6 +75,9 @@ struct RunRequest: Equatable {
         }
         if assume != nil && !dryRun {
             throw ValidationError("--assume goes with --dry-run: in a real run the athlete ends each open segment")
+        }
+        if exportFit != nil && (dryRun || noHistory) {
+            throw ValidationError("--export-fit goes with a real run that is recorded: the file is made from the history's line")
         }
         if serveAddress != nil && dryRun {
             throw ValidationError("--serve goes with a real run, not --dry-run")

@@ -23,7 +23,8 @@ final class QuickRunArgumentsTests: XCTestCase {
         let named = Set(regex.matches(in: help, range: NSRange(help.startIndex..., in: help)).map {
             String(help[Range($0.range, in: help)!])
         })
-        let leftToArgumentParser: Set = ["--sensor", "--serve", "--new-token", "--horizon", "--assume", "--history-file", "--max-load-instructions",
+        let leftToArgumentParser: Set = ["--sensor", "--serve", "--new-token", "--horizon", "--assume", "--history-file",
+                                         "--export-fit", "--max-load-instructions",
                                          "--max-hook-instructions", "--max-load-seconds", "--max-hook-seconds",
                                          "--max-memory", "--help"]
         XCTAssertEqual(named, Set(QuickRunArguments.options).union(leftToArgumentParser),

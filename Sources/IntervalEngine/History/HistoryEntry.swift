@@ -28,12 +28,20 @@ public struct HistoryEntry: Equatable, Sendable {
     /// The routine's parameters as the session ran with them (defaults, `--set` values and
     /// values its history decided), so that the next session can follow on.
     public var params: [(name: String, value: JSONValue)]
+    /// Each timed segment as it was done (bounded: `LapTally`), and the pauses, for an
+    /// activity file's laps and timer events; empty in a line written before they were kept.
+    public var laps: [SessionLap] = []
+    public var pauses: [SessionPause] = []
+    /// The file name of the session's samples in the activities folder beside the history
+    /// (`ActivityFile`), when sensors gave any.
+    public var activity: String?
 
     public static func == (lhs: HistoryEntry, rhs: HistoryEntry) -> Bool {
         lhs.program == rhs.program && lhs.file == rhs.file && lhs.sha256 == rhs.sha256 && lhs.started == rhs.started
             && lhs.ended == rhs.ended && lhs.completed == rhs.completed && lhs.elapsed == rhs.elapsed
             && lhs.segmentsDone == rhs.segmentsDone && lhs.segments == rhs.segments && lhs.workSeconds == rhs.workSeconds
             && lhs.speed == rhs.speed && lhs.scores == rhs.scores && lhs.open == rhs.open && lhs.active == rhs.active
+            && lhs.laps == rhs.laps && lhs.pauses == rhs.pauses && lhs.activity == rhs.activity
             && lhs.params.count == rhs.params.count
             && zip(lhs.params, rhs.params).allSatisfy { $0.name == $1.name && $0.value == $1.value }
     }
@@ -107,6 +115,15 @@ public struct HistoryEntry: Equatable, Sendable {
             fields.append(("params", .object(params.map { ($0.name, $0.value) })))
         }
         if let sensors { fields += sensors.historyFields }
+        if !laps.isEmpty {
+            fields.append(("laps", .array(laps.map(\.json))))
+        }
+        if !pauses.isEmpty {
+            fields.append(("pauses", .array(pauses.map(\.json))))
+        }
+        if let activity {
+            fields.append(("activity", .string(activity)))
+        }
         return .object(fields)
     }
 }
@@ -132,6 +149,9 @@ extension HistoryEntry {
         var open: [OpenSegmentRecord] = []
         var active: Double?
         var params: [(name: String, value: JSONValue)] = []
+        var laps: [SessionLap] = []
+        var pauses: [SessionPause] = []
+        var activity: String?
         func amount(_ reader: inout JSONReader) -> Double? {
             guard let value = reader.readNumber(), value >= 0, value <= Self.largest else { return nil }
             return value
@@ -179,6 +199,25 @@ extension HistoryEntry {
                     params.append((name, value))
                     return true
                 }
+            case "laps":
+                laps = []
+                return reader.items { reader in
+                    guard laps.count < LapTally.mostLaps, let lap = SessionLap(&reader) else { return false }
+                    laps.append(lap)
+                    return true
+                }
+            case "pauses":
+                pauses = []
+                return reader.items { reader in
+                    guard pauses.count < LapTally.mostPauses, let pause = SessionPause(&reader) else { return false }
+                    pauses.append(pause)
+                    return true
+                }
+            case "activity":
+                // A name that could lead out of the activities folder is not followed.
+                guard let name = reader.readString() else { return false }
+                activity = ActivityFile.validName(name)
+                return true
             case "lower_is_better":
                 lower = []
                 return reader.items { reader in
@@ -198,6 +237,9 @@ extension HistoryEntry {
         self.init(program: program, file: file, sha256: sha256, started: started, ended: ended,
                   completed: completed, elapsed: elapsed, segmentsDone: Int(segmentsDone), segments: Int(segments),
                   workSeconds: workSeconds, speed: speed, scores: scores, open: open, active: active, params: params)
+        self.laps = laps
+        self.pauses = pauses
+        self.activity = activity
     }
 
     /// A parameter's value in a line: a number, text or a boolean.

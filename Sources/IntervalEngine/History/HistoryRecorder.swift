@@ -13,6 +13,10 @@ public final class HistoryRecorder: SessionListener {
     /// How the session stands now, as if it ended (for the watchdog's line).
     private let progress: () -> Summary
     private var started: Date?
+    /// The segments as they were done, and the pauses: the line's laps.
+    private var laps = LapTally()
+    /// The session's samples, whose file the line names.
+    private let activity: ActivityRecorder?
     /// Why the session could not be recorded, if it could not: shown once the terminal
     /// is back, never fatal (the workout itself already happened).
     public private(set) var failure: String?
@@ -20,15 +24,20 @@ public final class HistoryRecorder: SessionListener {
     /// The session's heart rate and power totals, when it has sensors.
     public var sensorTotals: (() -> SensorTotals)?
 
+    /// The line written, once it is.
+    public private(set) var entry: HistoryEntry?
+
     public init(routine: Routine, file: HistoryFile, clock: @escaping () -> Date = Date.init,
-                progress: @escaping () -> Summary) {
+                activity: ActivityRecorder? = nil, progress: @escaping () -> Summary) {
         self.routine = routine
+        self.activity = activity
         self.file = file
         self.clock = clock
         self.progress = progress
     }
 
     public func receive(_ event: Event) {
+        laps.receive(event)
         switch event.kind {
         case .workoutStart:
             started = clock()
@@ -44,23 +53,28 @@ public final class HistoryRecorder: SessionListener {
         }
     }
 
-    private func entry(_ summary: Summary) -> HistoryEntry {
+    private func entry(_ summary: Summary, ended: Bool = true) -> HistoryEntry {
         var entry = HistoryEntry(routine: routine, summary: summary, started: started ?? clock(), ended: clock())
         if let totals = sensorTotals?(), !totals.isEmpty { entry.sensors = totals }
+        entry.laps = ended ? laps.laps : laps.laps(at: summary.elapsed)
+        entry.pauses = laps.pauses
+        entry.activity = activity?.name
         return entry
     }
 
     private func record(_ summary: Summary) {
         guard !recorded else { return }
         recorded = true
+        let entry = entry(summary)
+        self.entry = entry
         do {
-            try file.append(entry(summary))
+            try file.append(entry)
         } catch {
             failure = "the session was not recorded in the history: \(error)"
         }
     }
 
     private func prepareLastResort() {
-        Watchdog.setLastResort((path: file.path, line: entry(progress()).json.text + "\n"))
+        Watchdog.setLastResort((path: file.path, line: entry(progress(), ended: false).json.text + "\n"))
     }
 }
