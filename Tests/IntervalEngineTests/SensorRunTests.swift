@@ -80,6 +80,34 @@ final class SensorRunTests: XCTestCase {
         }
     }
 
+    /// A session ridden with sensors keeps its samples beside the history, and exports to
+    /// a FIT file that Garmin's SDK reads without a warning, with the heart rate and power
+    /// as records and a lap per segment.
+    func testASessionWithSensorsExportsToFITWithItsSamples() throws {
+        try FakeBlueZ.run(devices: [FakeBlueZ.strap, FakeBlueZ.trainer], """
+            export XDG_DATA_HOME="$DIR/data"
+            "$WORKOUT" run '\(routine)' --json --no-sound --no-notify --allow-sleep --no-erg \\
+              --sensor C0:FF:EE:00:00:01 --sensor C0:FF:EE:00:00:02 > "$DIR/out" 2> "$DIR/err"
+            echo "exit $?" >> "$DIR/report"
+            "$WORKOUT" history export last --format fit -o "$DIR/session.fit" 2>> "$DIR/err"
+            echo "export $?" >> "$DIR/report"
+            """) { outcome in
+            XCTAssertEqual(outcome.report, ["exit 0", "export 0"], text(outcome.directory, "err"))
+            let history = text(outcome.directory, "data/workout/history.jsonl")
+            XCTAssertTrue(history.contains(#""activity":"#), history)
+            let decoded = try ActivityDecoders.decodeFIT("\(outcome.directory)/session.fit")
+            XCTAssertEqual(decoded.garminErrors, [])
+            XCTAssertTrue(decoded.integrity)
+            XCTAssertEqual(decoded.secondErrors, [])
+            let records = decoded.garmin["record_mesgs"] ?? []
+            XCTAssertGreaterThanOrEqual(records.count, 3, "a record a second with samples")
+            XCTAssertTrue(records.contains { [72, 150].contains($0["heart_rate"] as? Int) }, "\(records)")
+            XCTAssertTrue(records.contains { $0["power"] as? Int == 200 }, "\(records)")
+            XCTAssertEqual(decoded.garmin["lap_mesgs"]?.count, events(outcome.directory)
+                            .filter { $0["event"] as? String == "segment_end" }.count)
+        }
+    }
+
     /// ERG: Request Control, the first segment's 200 W on its boundary, the ramp of
     /// 100 → 200 W (50–100 % of FTP 200) a step a second, the easiest setting at the end.
     func testERGTargetsAreWrittenOnTheBoundaryWithRamps() throws {
