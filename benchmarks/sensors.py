@@ -238,6 +238,30 @@ def timer_lateness(workout, sensors):
         bus.close()
 
 
+def recording_cost(workout, record):
+    """CPU seconds and voluntary context switches (wake-ups) of a run with 3 sensors at
+    4 Hz: 60 one-second segments at --speed 10 (6 s), its samples kept in the session's
+    activity file (`record`) or not (`--no-history`, which keeps neither)."""
+    devices = [strap("C0:FF:EE:00:00:0%d" % n, 0.25, ["1648", "1696"]) for n in range(1, 4)]
+    bus = Bus(devices)
+    try:
+        steps = ",\n".join('  work(1, "W%d")' % i for i in range(60))
+        path = routine(bus.dir, "sixty.lua", 'return workout { name = "Sixty", countdown = 0,\n%s }\n' % steps)
+        quiet = [flag for flag in QUIET if flag != "--no-history"] + ([] if record else ["--no-history"])
+        arguments = [workout, "run", path, "--json", "--speed", "10"] + quiet
+        for n in range(1, 4):
+            arguments += ["--sensor", "C0:FF:EE:00:00:0%d" % n]
+        process = subprocess.Popen(arguments, env=bus.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, _, usage = os.wait4(process.pid, 0)
+        process.returncode = 0
+        kept = os.path.isdir(os.path.join(bus.dir, "data", "workout", "activities"))
+        if record and not kept:
+            raise SystemExit("no activity file was kept")
+        return usage.ru_utime + usage.ru_stime, usage.ru_nvcsw
+    finally:
+        bus.close()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--workout", default=os.path.join(ROOT, ".build", "release", "workout"))
@@ -246,15 +270,23 @@ def main():
     page = page_latency(workout)
     erg = erg_lateness(workout)
     none, three = [], []
+    recorded, unrecorded = [], []
     for _ in range(3):
         none += timer_lateness(workout, 0)
         three += timer_lateness(workout, 3)
+        recorded.append(recording_cost(workout, True))
+        unrecorded.append(recording_cost(workout, False))
+    cost = lambda runs, i: statistics.median(run[i] for run in runs)
     rows = [
         ("notification → display, p50 / p99", "%.2f / %.2f ms (%d)" % (percentile(display, 50), percentile(display, 99), len(display)), "—"),
         ("notification → page, p50 / p99", "%.2f / %.2f ms (%d)" % (percentile(page, 50), percentile(page, 99), len(page)), "—"),
         ("ERG target written vs the boundary, p50 / p99", "%.2f / %.2f ms (%d)" % (percentile(erg, 50), percentile(erg, 99), len(erg)), "p99 ≤ 50 ms"),
         ("timer `late_ms` p99, no sensors", "%.3f ms (%d)" % (percentile(none, 99), len(none)), "—"),
         ("timer `late_ms` p99, 3 sensors at 4 Hz", "%.3f ms (%d)" % (percentile(three, 99), len(three)), "within 0.1 ms of none"),
+        ("a 6 s run with 3 sensors, samples kept: CPU / wake-ups (median of 3)",
+         "%.3f s / %d" % (cost(recorded, 0), cost(recorded, 1)), "—"),
+        ("the same, samples not kept (`--no-history`): CPU / wake-ups",
+         "%.3f s / %d" % (cost(unrecorded, 0), cost(unrecorded, 1)), "—"),
     ]
     print("| figure | workout (fires) | target |")
     print("|---|---:|---|")
