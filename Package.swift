@@ -26,7 +26,10 @@ let package = Package(
         // only (Debian's libpulse-dev): libpulse is opened at run time, not linked
         // (Sources/CPulse/shim.h, docs/design.md).
         .systemLibrary(name: "CPulse"),
-        .target(name: "IntervalEngine", dependencies: ["CLua", "CSystem"]),
+        // The sound files a routine names, decoded by libsndfile. Header only (Debian's
+        // libsndfile1-dev): the library is opened at run time, as libpulse is.
+        .systemLibrary(name: "CSndfile"),
+        .target(name: "IntervalEngine", dependencies: ["CLua", "CSystem", "CSndfile"]),
         // QR codes of the page's address for `run --serve` (header only; links libqrencode).
         .systemLibrary(
             name: "CQREncode",

@@ -18,6 +18,7 @@ objects=("$bin"/IntervalEngine.build/*.o)
 swiftc -sanitize=fuzzer,address -parse-as-library -g \
   -I "$bin/Modules" -I "$bin" -Xcc -fmodule-map-file=Sources/CLua/module.modulemap \
   -Xcc -fmodule-map-file=Sources/CSystem/module.modulemap \
+  -Xcc -fmodule-map-file=Sources/CSndfile/module.modulemap \
   $(pkg-config --cflags-only-I lua5.4 | sed 's/-I/-Xcc -I/g') \
   "$source" "${objects[@]}" $(pkg-config --libs lua5.4) \
   -o "$fuzzer" 2>&1 | { grep -v "Cannot export local symbol" || true; } >&2

@@ -37,7 +37,7 @@
     X(stream_disconnect) \
     X(stream_get_state) \
     X(stream_get_timing_info) \
-    X(stream_new) \
+    X(stream_new_with_proplist) \
     X(stream_set_state_callback) \
     X(stream_set_write_callback) \
     X(stream_unref) \

@@ -124,7 +124,12 @@ extension PulseOutput {
         let rate = rate.flatMap { (8_000...192_000).contains($0) ? $0 : nil } ?? 48_000
         rendered = RenderedSounds(Synthesizer(sampleRate: rate, volume: volume))
         var spec = pa_sample_spec(format: PA_SAMPLE_FLOAT32LE, rate: UInt32(rate), channels: 1)
-        stream = pulse.stream_new!(context, "workout sounds", &spec, nil)
+        // `media.role=event`: PulseAudio's module-role-ducking and PipeWire's policy lower
+        // the music that plays while a cue sounds, without our asking any player.
+        let properties = pulse.proplist_new!()
+        pulse.proplist_sets!(properties, PA_PROP_MEDIA_ROLE, "event")
+        stream = pulse.stream_new_with_proplist!(context, "workout sounds", &spec, nil, properties)
+        pulse.proplist_free!(properties)
         guard let stream else { return lost("the sound server refused a stream (\(contextError()))") }
         pulse.stream_set_state_callback!(stream, { stream, me in
             PulseOutput.from(me).streamChanged(pulse.stream_get_state!(stream))
