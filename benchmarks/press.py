@@ -119,8 +119,10 @@ def post_run(workout, env, routine, presses):
     """`run --serve --json`; `POST /control {"action":"done"}` at each press, the moment
     taken as the request is sent on a connection already open."""
     argv = [str(workout), "run", str(routine), "--no-notify", "--no-history", "--json", "--serve", "127.0.0.1:0"]
+    # Unbuffered: the serve line is read here, the rest by `Drain` from the same descriptor,
+    # so no line may wait in a reader's buffer.
     process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                               env=env)
+                               env=env, bufsize=0)
     try:
         serve = json.loads(process.stdout.readline() or b"{}")
         if serve.get("event") != "serve":
@@ -131,7 +133,7 @@ def post_run(workout, env, routine, presses):
         if not drain.seen.wait(20):
             raise BenchError("the run never started its first set")
         body = b'{"action":"done"}'
-        request = (f"POST /control HTTP/1.1\r\nHost: bench\r\nAuthorization: Bearer {token}\r\n"
+        request = (f"POST /control HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer {token}\r\n"
                    f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode() + body
         statuses = []
 
