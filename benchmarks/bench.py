@@ -734,7 +734,7 @@ def sections(sizes):
             "workout."),
         ("memory", "Memory",
             "Peak RSS (`ru_maxrss` from `wait4`) of `run --json` of each bundled program at a speed that keeps it "
-            f"near {sizes.program_seconds:g} s (at most 10,000); `amrap` never ends and gets SIGINT (exit "
+            f"near {sizes.program_seconds:g} s (at most 10,000); `best-round` never ends and gets SIGINT (exit "
             "130) after that time (at least 1 s). Then `check` and `plan` of hiit."),
         ("scale", "Scale",
             f"A generated routine of {sizes.scale_segments:,} `work(30, \"w\"..i, {{ i = i }})` segments in one "

@@ -53,8 +53,7 @@ extension ControlRequest {
     static func tally(_ object: [String: JSONValue]) throws(ControlRequestError) -> SessionCommand {
         var name = "rounds"
         if let given = object["name"] {
-            guard case .string(let text) = given, !text.isEmpty, text.utf8.count <= Session.longestTallyName,
-                  VisibleText.escape(text) == text else {
+            guard case .string(let text) = given, Session.isTallyName(text) else {
                 throw ControlRequestError("\"name\" must be a tally's name: text of 1 to \(Session.longestTallyName) bytes, no control characters")
             }
             name = text

@@ -23,6 +23,12 @@ public enum VisibleText {
 
     /// C0 controls but tab, DEL, C1 controls (which some terminals obey in UTF-8 too), and
     /// the bidirectional controls.
+    /// A name (a routine's, a score's, a tally's) is one line of a table or a list: no
+    /// control character, and no tab either.
+    public static func isPlainName(_ text: String) -> Bool {
+        !text.isEmpty && !text.unicodeScalars.contains { $0 == "\t" || isControl($0) }
+    }
+
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value) || isBidirectional(scalar)
     }

@@ -40,9 +40,7 @@ struct Arguments {
         guard let text = stack.string(at: index), !text.isEmpty else {
             throw fail(what, "a non-empty string", at: index)
         }
-        try visible(text, what: what, at: index)
-        // A name is one line of a table or a list: a tab is a control character there too.
-        guard !text.unicodeScalars.contains("\t") else { throw fail(what, "text without control characters", at: index) }
+        guard VisibleText.isPlainName(text) else { throw fail(what, "text without control characters", at: index) }
         return text
     }
 

@@ -18,19 +18,24 @@ extension Session {
             return
         }
         if cause == .athlete && elapsedInSegment < Session.doneGrace { return }
-        endSegment(at: phase.pausedSince.map { _ in segmentStart + elapsedInSegment } ?? scheduler.now,
-                   skipped: false, by: cause)
+        endSegment(at: endingTime, skipped: false, by: cause)
     }
 
     /// The longest tally name, and how much one command may add or take away.
     public static let longestTallyName = Score.longestName
     public static let largestTallyStep = 1_000
 
+    /// A tally's name follows the rule of every name (`VisibleText.isPlainName`), within
+    /// a score's length, since `for_time` records tallies as scores.
+    public static func isTallyName(_ name: String) -> Bool {
+        name.utf8.count <= longestTallyName && VisibleText.isPlainName(name)
+    }
+
     /// Counts `add` more on the tally `name` (never below 0), tells the listeners and
     /// calls `on_tally`. A name or step out of bounds is ignored: it comes from outside.
     func count(_ name: String, add: Int) {
-        guard phase != .ready, phase != .finished, !name.isEmpty, name.utf8.count <= Session.longestTallyName,
-              abs(add) <= Session.largestTallyStep, VisibleText.escape(name) == name else { return }
+        guard phase != .ready, phase != .finished, Session.isTallyName(name),
+              abs(add) <= Session.largestTallyStep else { return }
         let value: Int
         if let position = tallies.firstIndex(where: { $0.name == name }) {
             value = max(0, tallies[position].value + add)

@@ -98,6 +98,11 @@ public final class Session {
     /// When the current segment ends, in workout time (while running).
     public var segmentDeadline: Double { segmentStart + segment.duration }
 
+    /// When a segment ended now ends: now, or where its clock stopped while paused.
+    var endingTime: Double {
+        phase.pausedSince == nil ? scheduler.now : segmentStart + elapsedInSegment
+    }
+
     /// Seconds of the planned workout still to go, the current segment included; nil
     /// while an open-ended workout has segments still to come.
     public var remainingInWorkout: Double? { remainingInWorkout(segmentRemaining: remainingInSegment) }
@@ -183,8 +188,7 @@ public final class Session {
             phase.boundary = boundary
             return
         }
-        endSegment(at: phase.pausedSince.map { _ in segmentStart + elapsedInSegment } ?? scheduler.now, skipped: true,
-                   by: cause)
+        endSegment(at: endingTime, skipped: true, by: cause)
     }
 
     /// Starts the current segment again from its beginning, or the previous segment when
