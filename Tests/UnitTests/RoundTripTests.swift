@@ -159,4 +159,19 @@ final class RoundTripTests: XCTestCase {
 
             """)
     }
+    /// Found by `make fuzz-smoke`: a name holding what reads as a target out of range
+    /// (`55555580%`, an error when read) made the intervals.icu line unreadable in either
+    /// order; the step is then written by its kind alone, and keeps its duration.
+    func testANameThatReadsAsABadTargetStillKeepsTheDuration() throws {
+        for (kind, name) in [("work", "10'95 55555580% Pace5555555"), ("rest", "Easy 5w 1000000% 10m")] {
+            var file = WorkoutFile()
+            file.name = "Odd"
+            file.parts = [.step(WorkoutFile.Step(kind: kind, name: name, duration: 600))]
+            let (text, dropped) = IntervalsWriter.text(file)
+            let (back, _) = try IntervalsReader.read(Array(text.utf8), file: "back.txt")
+            XCTAssertEqual(back.unrolled.map(\.duration), [600], text)
+            XCTAssertEqual(back.unrolled.map(\.kind), [kind], text)
+            XCTAssertTrue(dropped.contains { $0.contains(name) }, "\(dropped)")
+        }
+    }
 }

@@ -86,10 +86,21 @@ private struct TextWriting {
         if readsBack(first, step) { return first }
         let last = "- \(timing) \(label)\(prompts)"
         if readsBack(last, step) { return last }
-        // Neither reads back: at least keep the duration.
+        // Neither reads back: at least keep the duration. The name may hold what reads as
+        // a duration or as a target out of range (`55555580%`, an error when read); then
+        // only the kind is written.
         unreadable.append(step.name)
         let holdsDuration = label.split(separator: " ").contains { IntervalsText.duration(String($0)) != nil }
-        return holdsDuration ? last : first
+        for line in holdsDuration ? [last, first] : [first, last] where keepsDuration(line, step) { return line }
+        let kindOnly = step.kind == "work" ? "" : Constructors.defaultName(step.kind) + ": "
+        return "- \(kindOnly)\(timing)\(prompts)"
+    }
+
+    /// Whether `workout import` would read the line as one step of the step's duration.
+    func keepsDuration(_ line: String, _ step: WorkoutFile.Step) -> Bool {
+        guard let (file, _) = try? IntervalsReader.read(Array(line.utf8), file: "-"),
+              case .step(let read)? = file.parts.first else { return false }
+        return read.duration == step.duration
     }
 
     /// Whether `workout import` would read the step's kind and name from the line.
