@@ -16,7 +16,9 @@ fuzz() {
   mkdir -p "$3"
   log=".build-fuzz/fuzz-$1.log"
   # Swift's runtime keeps caches for the life of the process; they are not leaks.
-  if ASAN_OPTIONS=detect_leaks=0 "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  # The Swift runtime's backtracer is off: libFuzzer prints the stack, and the backtracer
+  # could wait on the dead process.
+  if SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
        -max_len=8192 -dict="$2" -detect_leaks=0 -print_final_stats=1 \
        -artifact_prefix=.build-fuzz/ "$3" "${@:4}" >"$log" 2>&1; then
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")

@@ -8,18 +8,19 @@ extension ScreenLayout {
     /// The clock in big digits. Centred by arithmetic: every row is `font.width` wide.
     /// Each glyph is a span of its own, so that the row diff rewrites only from the first
     /// glyph that changed (most ticks: the last digit).
-    /// A tally counted (`r`) stands beside the clock, in the same digits, when it fits.
+    /// Numbers stand beside the clock in the same digits where they fit (`besideClock`).
     static func digits(_ state: DisplayState, font: DigitFont, width: Int) -> [Line] {
         let text = state.clockText
         let codes = font.codes(text)
-        let tallyText = bigTally(state, font: font, width: width)
-        let tally = tallyText.map { font.codes($0) } ?? []
+        let beside = besideClock(state, font: font, width: width)
+        let besideCodes = beside.map { font.codes($0.text) }
         let (ink, field) = bandStyles(state)
-        let used = font.width(text) + (tallyText.map { tallyGap * font.scale.columns + font.width($0) } ?? 0)
+        let gapColumns = tallyGap * font.scale.columns
+        let used = font.width(text) + beside.reduce(0) { $0 + gapColumns + font.width($1.text) }
         let left = max(0, (width - used) / 2)
         let leftSpan = Span(font.blank(left), field, columns: left)
         let gap = Span(font.gap, field, columns: font.scale.columns)
-        let tallyGapSpan = Span(font.blank(tallyGap * font.scale.columns), field, columns: tallyGap * font.scale.columns)
+        let besideGap = Span(font.blank(gapColumns), field, columns: gapColumns)
         // A coloured or flashing band reaches the right edge too.
         let right = field == nil ? 0 : max(0, width - used - left)
         let rightSpan = Span(font.blank(right), field, columns: right)
@@ -29,14 +30,16 @@ extension ScreenLayout {
             var spans: [Span] = []
             spans.reserveCapacity(2 * codes.count + 1)
             if left > 0 { spans.append(leftSpan) }
-            for (position, code) in codes.enumerated() {
-                if position > 0 { spans.append(gap) }
-                spans.append(Span(font.piece(code, row: row), ink, columns: font.columns(code)))
+            func draw(_ codes: [UInt8], ink: String) {
+                for (position, code) in codes.enumerated() {
+                    if position > 0 { spans.append(gap) }
+                    spans.append(Span(font.piece(code, row: row), ink, columns: font.columns(code)))
+                }
             }
-            if !tally.isEmpty { spans.append(tallyGapSpan) }
-            for (position, code) in tally.enumerated() {
-                if position > 0 { spans.append(gap) }
-                spans.append(Span(font.piece(code, row: row), ink, columns: font.columns(code)))
+            draw(codes, ink: ink)
+            for (number, codes) in zip(beside, besideCodes) {
+                spans.append(besideGap)
+                draw(codes, ink: number.ink ?? ink)
             }
             if right > 0 { spans.append(rightSpan) }
             lines.append(Line(spans))

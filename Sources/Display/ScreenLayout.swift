@@ -141,9 +141,10 @@ public enum ScreenLayout {
 
     /// Font columns of the clock, sized for the widest text a segment shows, so the scale
     /// does not jump when the tenths (`--tenths`) appear at 3 s; without them the digits
-    /// can be larger.
+    /// can be larger. A heart rate (or power) beside it is counted in.
     static func widestClock(_ state: DisplayState) -> Int {
         max(BigDigits.units(state.clockText), BigDigits.units(state.clock.withTenths ? "0:00.0" : "0:00"))
+            + reservedUnits(state)
     }
 
     /// The routine's name, PAUSED in reverse video while paused, and the segment number.

@@ -27,7 +27,9 @@ extension ScreenLayoutTests {
         let variants = [openSet(), openSet(cap: nil), openSet(tallies: Self.sevenRounds),
                         openSet(cap: nil, tallies: [TallyCount(name: "rounds", value: 1234), TallyCount(name: "reps", value: 56)],
                                 paused: true, info: String(repeating: "brace and breathe ", count: 10), band: true),
-                        openSet(tallies: Self.sevenRounds, info: "Bar on the back", band: true)]
+                        openSet(tallies: Self.sevenRounds, info: "Bar on the back", band: true),
+                        withSensors(openSet(tallies: Self.sevenRounds), hr: 188, power: 1234, zone: 5),
+                        withSensors(openSet(cap: nil, band: true), hr: 62, power: nil, zone: nil, stale: true)]
         var sizes = Self.roomSizes + [ScreenSize(columns: 41, rows: 13), ScreenSize(columns: 200, rows: 12),
                                       ScreenSize(columns: 39, rows: 24), ScreenSize(columns: 20, rows: 5)]
         for columns in stride(from: 40, through: 130, by: 9) {
@@ -124,6 +126,59 @@ extension ScreenLayoutTests {
         XCTAssertEqual(ScreenLayout.lines(many, size: narrow, glyphs: .unicode)[2...6].map(\.text),
                        ScreenLayout.lines(openSet(), size: narrow, glyphs: .unicode)[2...6].map(\.text),
                        "the digits as without it")
+    }
+
+    /// `state` with a heart-rate strap (and a power meter) giving values.
+    func withSensors(_ state: DisplayState, hr: Int?, power: Int?, zone: Int?, stale: Bool = false) -> DisplayState {
+        var readings = SensorReadings()
+        readings.take(SensorSample(sensor: "AA:BB:CC:DD:EE:FF", name: "Strap", hr: hr, power: power))
+        if stale { _ = readings.markStale("AA:BB:CC:DD:EE:FF") }
+        var state = state
+        state.sensors = SensorLine(readings: readings, zone: zone)
+        return state
+    }
+
+    /// The styles of the spans in the rows of the big digits.
+    func digitStyles(_ state: DisplayState, size: ScreenSize) -> Set<String> {
+        let layout = ScreenLayout.layout(state, size: size, glyphs: .unicode)
+        return Set(layout.moving!.digits.flatMap { layout.lines[$0].spans.compactMap(\.sgr) })
+    }
+
+    /// The heart rate stands beside the clock in the same big digits at every size of the
+    /// full display (the clock keeps room for three digits), in its zone's colour on the
+    /// terminal's background, dim when the strap dropped out; and in words in the title row.
+    func testTheHeartRateStandsBesideTheClockInItsZonesColour() {
+        /// Cells of ink in the digits' spans styled `sgr`.
+        func ink(_ state: DisplayState, _ size: ScreenSize, _ sgr: String) -> Int {
+            let layout = ScreenLayout.layout(state, size: size, glyphs: .unicode)
+            return layout.moving!.digits.flatMap { layout.lines[$0].spans }
+                .filter { $0.sgr == sgr }.map { $0.text.filter { $0 != " " }.count }.reduce(0, +)
+        }
+        func digits(_ state: DisplayState, _ size: ScreenSize) -> [String] {
+            let layout = ScreenLayout.layout(state, size: size, glyphs: .unicode)
+            return layout.moving!.digits.map { layout.lines[$0].text }
+        }
+        for size in [ScreenSize(columns: 40, rows: 12), ScreenSize(columns: 80, rows: 24),
+                     ScreenSize(columns: 120, rows: 30), ScreenSize(columns: 200, rows: 60)] {
+            let hr = withSensors(openSet(), hr: 142, power: nil, zone: 3)
+            XCTAssertGreaterThan(ink(hr, size, "1;32"), 0, "142 beside the clock, zone 3 green, at \(size)")
+            XCTAssertNotEqual(digits(hr, size), digits(withSensors(openSet(), hr: 118, power: nil, zone: 3), size),
+                              "the number itself is drawn at \(size)")
+            let lines = ScreenLayout.lines(hr, size: size, glyphs: .unicode)
+            XCTAssertTrue(lines[0].text.contains("142 bpm Z3"), "in words too at \(size): \(lines[0].text)")
+            XCTAssertTrue(lines.allSatisfy { $0.width <= size.columns }, "fits at \(size)")
+            let stale = withSensors(openSet(), hr: 142, power: nil, zone: 3, stale: true)
+            XCTAssertGreaterThan(ink(stale, size, "2"), 0, "dim when stale at \(size)")
+            XCTAssertEqual(ink(stale, size, "1;32"), 0, "not in its zone's colour at \(size)")
+            // On a coloured band the number takes the clock's ink: a zone's colour could be the band's.
+            let banded = withSensors(openSet(band: true), hr: 142, power: nil, zone: 2)
+            XCTAssertEqual(ink(banded, size, "1;34"), 0, "no zone colour on the band at \(size)")
+            XCTAssertNotEqual(digits(banded, size), digits(openSet(band: true), size), "but the number at \(size)")
+        }
+        // Without a heart rate, the power takes its place.
+        let size = ScreenSize(columns: 80, rows: 24)
+        XCTAssertNotEqual(digits(withSensors(openSet(), hr: nil, power: 250, zone: nil), size),
+                          digits(withSensors(openSet(), hr: nil, power: 888, zone: nil), size), "250 W beside the clock")
     }
 
     /// A tick redraws only the moving rows, as for a timed segment; a count lays the
