@@ -126,6 +126,19 @@ extension RunRequest {
     /// `starter`: how to start the server of `--serve`, in `workout-serve` (nil in
     /// `workout`, which hands `--serve` to it).
     func run(serving starter: ServeStarter? = nil) throws {
+        var request = self
+        // The athlete file's max_hr and ftp, under the command line's --set.
+        do {
+            request.settings = try AthleteFile(directories: UserDirectories(environment: Terminal.environment))
+                .settings(under: settings)
+        } catch {
+            Output.error("workout: \(error.message)")
+            throw ExitCode.failure
+        }
+        try request.runWithSettings(serving: starter)
+    }
+
+    private func runWithSettings(serving starter: ServeStarter?) throws {
         let loaded = try RoutineLookup.loadOrFail(routine, settings: settings, limits: limits, history: history)
         let outcome = dryRun ? runVirtually(loaded) : runForReal(loaded, serving: starter)
         throw ExitCode(outcome)

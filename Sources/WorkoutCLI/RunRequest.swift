@@ -44,7 +44,8 @@ struct RunRequest: Equatable {
     var history: HistoryFile? { HistorySourceOptions.file(noHistory: noHistory, path: historyFile) }
     var limits = LuaLimits()
 
-    /// `--set max_hr=… ftp=…`, read against by sensors (validated in `validate`).
+    /// `--set max_hr=… ftp=…` (over the athlete file's, once `run` has read it), read
+    /// against by sensors (validated in `validate`).
     var athlete: Athlete { (try? Athlete(settings: settings)) ?? Athlete() }
 
     /// The defaults, for `Run`'s declarations.

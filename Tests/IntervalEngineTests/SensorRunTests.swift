@@ -45,11 +45,13 @@ final class SensorRunTests: XCTestCase {
     }
 
     /// The remembered strap and a --sensor trainer: samples at most once a second per
-    /// sensor, the routine's sensor table and on_sample, the zone from --set max_hr.
+    /// sensor, the routine's sensor table and on_sample, the zone from max_hr in the
+    /// athlete file (under a --set that names something else).
     func testSamplesReachJSONAndTheRoutine() throws {
         try FakeBlueZ.run(devices: [FakeBlueZ.strap, FakeBlueZ.trainer], """
             "$WORKOUT" sensors add C0:FF:EE:00:00:01 > /dev/null
-            "$WORKOUT" run '\(routine)' --json \(quiet) --no-erg --set max_hr=200 --set ftp=200 \\
+            printf 'max_hr = 200  # measured on the track\\nftp = 180\\n' > "$DIR/config/workout/athlete"
+            "$WORKOUT" run '\(routine)' --json \(quiet) --no-erg --set ftp=200 \\
               --sensor C0:FF:EE:00:00:01 --sensor C0:FF:EE:00:00:02 > "$DIR/out" 2> "$DIR/err"
             echo "exit $?" >> "$DIR/report"
             """) { outcome in

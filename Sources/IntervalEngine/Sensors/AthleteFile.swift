@@ -1,0 +1,53 @@
+import Foundation
+
+/// The athlete's own values for every run, so that `--set max_hr=… --set ftp=…` need not
+/// be typed each time: `$XDG_CONFIG_HOME/workout/athlete`, one `name = value` a line
+/// (`#` starts a comment). `--set` wins over the file. The values reach a run as settings,
+/// the same way `--set` does, so a routine that declares `max_hr` or `ftp` reads them too.
+public struct AthleteFile: Sendable {
+    public let path: String
+
+    public init(directories: UserDirectories) {
+        path = (directories.config as NSString).appendingPathComponent("workout/athlete")
+    }
+
+    /// The file's settings, each checked as `--set` checks it; a missing file has none. A
+    /// bad line is an error naming the file and the line.
+    public func read() throws(RoutineError) -> [ParameterSetting] {
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        let name = VisibleText.escape(path)
+        guard let data = FileManager.default.contents(atPath: path), data.count <= 64 * 1024,
+              let text = String(data: data, encoding: .utf8) else {
+            throw RoutineError("\(name): cannot be read as UTF-8 text of at most 64 KiB")
+        }
+        var settings: [ParameterSetting] = []
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = String(raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+                .trimmingWhitespace()
+            guard !line.isEmpty else { continue }
+            let place = "\(name):\(number + 1)"
+            let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                .map { String($0).trimmingWhitespace() }
+            guard parts.count == 2 else {
+                throw RoutineError("\(place): expected NAME = VALUE (max_hr = 185, ftp = 250), got \(VisibleText.escape(line))")
+            }
+            guard Athlete.settingNames.contains(parts[0]) else {
+                let known = Athlete.settingNames.sorted().joined(separator: " and ")
+                throw RoutineError("\(place): \(VisibleText.escape(parts[0])) is not a setting here; the file takes \(known)")
+            }
+            let setting = ParameterSetting(name: parts[0], text: parts[1])
+            guard let value = Double(setting.text), value > 0, value < 10_000, value.isFinite else {
+                throw RoutineError("\(place): \(setting.name) must be a positive number, got \(VisibleText.escape(parts[1]))")
+            }
+            settings.removeAll { $0.name == setting.name }
+            settings.append(setting)
+        }
+        return settings
+    }
+
+    /// `given` (the command line's `--set`s) with the file's values for the names they
+    /// leave out, the file's first.
+    public func settings(under given: [ParameterSetting]) throws(RoutineError) -> [ParameterSetting] {
+        try read().filter { file in !given.contains { $0.name == file.name } } + given
+    }
+}
