@@ -96,7 +96,8 @@ enum HistoryReading {
 /// The history's lines as text.
 enum HistoryText {
     /// `2026-11-21 18:02  HIIT 20  24:00  finished  35/35 segments  16:00 work  rounds 7`,
-    /// with `at 20x` after the time for a sped-up session.
+    /// with `at 20x` after the time for a sped-up session, and `hr 142 avg 171 max  205 W
+    /// avg` after it all when sensors gave them.
     static func session(_ entry: HistoryEntry, style: Style) -> String {
         let stamp = Timestamp.local(entry.started)
         let when = String(stamp.prefix(10) + " " + stamp.dropFirst(11).prefix(5))
@@ -110,7 +111,18 @@ enum HistoryText {
         if !entry.scores.isEmpty {
             parts.append(entry.scores.map { VisibleText.escape($0.name) + " " + $0.valueText }.joined(separator: ", "))
         }
+        if let sensors = entry.sensors { parts += sensorText(sensors) }
         return parts.joined(separator: "  ")
+    }
+
+    /// `hr 142 avg 171 max`, `205 W avg`: what the sensors gave.
+    static func sensorText(_ sensors: SensorSummary) -> [String] {
+        var parts: [String] = []
+        if let max = sensors.maxHR {
+            parts.append("hr " + (sensors.averageHR.map { "\(Int($0.rounded())) avg " } ?? "") + "\(max) max")
+        }
+        if let power = sensors.averagePower { parts.append("\(Int(power.rounded())) W avg") }
+        return parts
     }
 
     /// `week of 2026-11-16   3 sessions   40:00 work`

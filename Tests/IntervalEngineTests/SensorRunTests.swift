@@ -93,10 +93,14 @@ final class SensorRunTests: XCTestCase {
             echo "exit $?" >> "$DIR/report"
             "$WORKOUT" history export last --format fit -o "$DIR/session.fit" 2>> "$DIR/err"
             echo "export $?" >> "$DIR/report"
+            "$WORKOUT" history > "$DIR/list" 2>> "$DIR/err"
             """) { outcome in
             XCTAssertEqual(outcome.report, ["exit 0", "export 0"], text(outcome.directory, "err"))
             let history = text(outcome.directory, "data/workout/history.jsonl")
             XCTAssertTrue(history.contains(#""activity":"#), history)
+            // The list reads the heart rate and power back: the strap gives 72 or 150, the trainer 200 W.
+            let list = text(outcome.directory, "list")
+            XCTAssertNotNil(list.range(of: #"hr \d+ avg (72|150) max  200 W avg"#, options: .regularExpression), list)
             let decoded = try ActivityDecoders.decodeFIT("\(outcome.directory)/session.fit")
             XCTAssertEqual(decoded.garminErrors, [])
             XCTAssertTrue(decoded.integrity)

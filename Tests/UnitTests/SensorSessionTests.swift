@@ -59,10 +59,63 @@ final class SensorSessionTests: XCTestCase {
         XCTAssertEqual(totals.zoneSeconds, [10, 0, 0, 10, 0])
         let line = HistoryEntry(routine: session.routine, summary: session.progress(), started: Date(), ended: Date())
         var withSensors = line
-        withSensors.sensors = totals
+        withSensors.sensors = totals.summary
         XCTAssertTrue(withSensors.json.text.hasSuffix(
             #""hr":{"avg":140,"max":170,"zones":[10,0,0,10,0]},"power":{"avg":100}}"#), withSensors.json.text)
         XCTAssertFalse(line.json.text.contains("\"hr\""))
+        // Read back as written.
+        let back = try XCTUnwrap(HistoryEntry(line: withSensors.json.text))
+        XCTAssertEqual(back.sensors, SensorSummary(averageHR: 140, maxHR: 170, zoneSeconds: [10, 0, 0, 10, 0], averagePower: 100))
+        XCTAssertNil(try XCTUnwrap(HistoryEntry(line: line.json.text)).sensors)
+    }
+
+    /// An open segment keeps the heart rate and power during it, apart from the session's:
+    /// a set at 150 bpm, then the rest at 100 until it dropped under 110.
+    func testAnOpenSegmentKeepsItsOwnHeartRate() throws {
+        let (session, clock) = try session("""
+            return workout { name = "S", countdown = 0, work(10, "Warm"),
+              work{ open = true, name = "Set" }, rest{ until_hr_below = 110, cap = 60 } }
+            """) { _ in }
+        session.start()
+        for _ in 0..<40 {
+            session.take(SensorSample(sensor: "A", name: "Strap", hr: 120, power: 50))
+            clock.advance(by: 0.25)
+        }
+        for _ in 0..<20 {
+            session.take(SensorSample(sensor: "A", name: "Strap", hr: 150, power: 250))
+            clock.advance(by: 0.25)
+        }
+        session.apply(.done)
+        for _ in 0..<8 {
+            session.take(SensorSample(sensor: "A", name: "Strap", hr: 130))
+            clock.advance(by: 0.25)
+        }
+        session.take(SensorSample(sensor: "A", name: "Strap", hr: 100))
+        _ = clock.run()
+        let open = session.progress().open
+        XCTAssertEqual(open.map(\.name), ["Set", "Rest"])
+        let set = try XCTUnwrap(open[0].sensors)
+        XCTAssertEqual(try XCTUnwrap(set.averageHR), 150, accuracy: 0.01)
+        XCTAssertEqual(set.maxHR, 150)
+        XCTAssertEqual(try XCTUnwrap(set.averagePower), 250, accuracy: 0.01)
+        let rest = try XCTUnwrap(open[1].sensors)
+        XCTAssertEqual(try XCTUnwrap(rest.averageHR), 130, accuracy: 0.01, "2 s at 130, then it ended")
+        XCTAssertEqual(rest.maxHR, 130)
+        // In the line, and back.
+        let record = open[0].json.text
+        XCTAssertTrue(record.contains(#""hr":{"avg":150,"max":150,"zones":[0,0,5,0,0]},"power":{"avg":250}"#), record)
+        let entry = HistoryEntry(routine: session.routine, summary: session.progress(), started: Date(), ended: Date())
+        XCTAssertEqual(HistoryEntry(line: entry.json.text)?.open, open)
+    }
+
+    /// A damaged `hr` is a damaged line, as any other field.
+    func testADamagedHeartRateIsADamagedLine() throws {
+        let (session, _) = try session("return workout { name = \"S\", work(60) }") { _ in }
+        let text = HistoryEntry(routine: session.routine, summary: session.progress(), started: Date(), ended: Date()).json.text
+        for damage in [#""hr":{"avg":140}"#, #""hr":{"max":-1}"#, #""hr":{"max":150,"zones":[1,2]}"#, #""power":{"avg":"x"}"#] {
+            XCTAssertNil(HistoryEntry(line: String(text.dropLast()) + "," + damage + "}"), damage)
+        }
+        XCTAssertNotNil(HistoryEntry(line: String(text.dropLast()) + #","hr":{"avg":null,"max":150}}"#))
     }
 }
 

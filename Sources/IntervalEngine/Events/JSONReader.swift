@@ -68,6 +68,11 @@ public struct JSONReader {
         return value
     }
 
+    /// Whether the value is `null` (taken when it is).
+    mutating func readNull() -> Bool {
+        take("null")
+    }
+
     mutating func readBool() -> Bool? {
         if take("true") { return true }
         if take("false") { return false }

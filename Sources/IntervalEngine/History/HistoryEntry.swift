@@ -76,9 +76,9 @@ public struct HistoryEntry: Equatable, Sendable {
                   active: summary.active, params: routine.parameters.map { ($0.name, $0.value.json) })
     }
 
-    /// Heart rate and power from Bluetooth sensors, when the session had any (written, not
-    /// read back: `hr` and `power` in the line).
-    public var sensors: SensorTotals?
+    /// Heart rate and power from Bluetooth sensors, when the session had any (`hr` and
+    /// `power` in the line).
+    public var sensors: SensorSummary?
 
     /// Run faster than real time (a demo, a test): not counted in totals, streaks or
     /// statistics unless asked for.
@@ -114,7 +114,7 @@ public struct HistoryEntry: Equatable, Sendable {
         if !params.isEmpty {
             fields.append(("params", .object(params.map { ($0.name, $0.value) })))
         }
-        if let sensors { fields += sensors.historyFields }
+        if let sensors { fields += sensors.fields }
         if !laps.isEmpty {
             fields.append(("laps", .array(laps.map(\.json))))
         }
@@ -152,6 +152,7 @@ extension HistoryEntry {
         var laps: [SessionLap] = []
         var pauses: [SessionPause] = []
         var activity: String?
+        var sensors = SensorSummary()
         func amount(_ reader: inout JSONReader) -> Double? {
             guard let value = reader.readNumber(), value >= 0, value <= Self.largest else { return nil }
             return value
@@ -218,6 +219,8 @@ extension HistoryEntry {
                 guard let name = reader.readString() else { return false }
                 activity = ActivityFile.validName(name)
                 return true
+            case "hr": return sensors.readHR(&reader)
+            case "power": return sensors.readPower(&reader)
             case "lower_is_better":
                 lower = []
                 return reader.items { reader in
@@ -240,6 +243,7 @@ extension HistoryEntry {
         self.laps = laps
         self.pauses = pauses
         self.activity = activity
+        self.sensors = sensors == SensorSummary() ? nil : sensors
     }
 
     /// A parameter's value in a line: a number, text or a boolean.

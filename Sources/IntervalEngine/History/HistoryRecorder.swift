@@ -55,7 +55,7 @@ public final class HistoryRecorder: SessionListener {
 
     private func entry(_ summary: Summary, ended: Bool = true) -> HistoryEntry {
         var entry = HistoryEntry(routine: routine, summary: summary, started: started ?? clock(), ended: clock())
-        if let totals = sensorTotals?(), !totals.isEmpty { entry.sensors = totals }
+        entry.sensors = sensorTotals?().summary
         entry.laps = ended ? laps.laps : laps.laps(at: summary.elapsed)
         entry.pauses = laps.pauses
         entry.activity = activity?.name

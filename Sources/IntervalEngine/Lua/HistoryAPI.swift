@@ -276,8 +276,34 @@ enum HistoryAPI {
                 lua_rawseti(L, -2, lua_Integer(lap + 1))
             }
             stack.setField("laps")
+            pushSensors(record.sensors, on: stack)
             lua_rawseti(L, -2, lua_Integer(position + 1))
         }
         stack.setField("open")
+        pushSensors(entry.sensors, on: stack)
+    }
+
+    /// `hr = { avg, max, zones = {…} }` and `power = { avg }` on the table on top of the
+    /// stack, when the sensors gave them.
+    private static func pushSensors(_ sensors: SensorSummary?, on stack: LuaStack) {
+        let L = stack.L
+        if let sensors, let max = sensors.maxHR {
+            lua_createtable(L, 0, 3)
+            if let average = sensors.averageHR { stack.push(average); stack.setField("avg") }
+            stack.push(max); stack.setField("max")
+            let zones = sensors.zoneSeconds ?? [0, 0, 0, 0, 0]
+            lua_createtable(L, Int32(zones.count), 0)
+            for (zone, seconds) in zones.enumerated() {
+                stack.push(seconds)
+                lua_rawseti(L, -2, lua_Integer(zone + 1))
+            }
+            stack.setField("zones")
+            stack.setField("hr")
+        }
+        if let power = sensors?.averagePower {
+            lua_createtable(L, 0, 1)
+            stack.push(power); stack.setField("avg")
+            stack.setField("power")
+        }
     }
 }

@@ -197,7 +197,15 @@ public enum RoutineTypes {
         APIField("params", "table<string, any>", "The parameters it ran with (defaults, `--set` and history's values)."),
         APIField("scores", "table<string, number>", "What it recorded: the last value per name."),
         APIField("better", "table<string, \"higher\"|\"lower\">", "Which way each score is better."),
-        APIField("open", "{index: integer, name: string, seconds: number, by: string, laps: number[]}[]", "Its open segments: how long each took, how it ended, its laps."),
+        APIField("open", "{index: integer, name: string, seconds: number, by: string, laps: number[], hr?: workout.HeartRateSummary, power?: {avg: number}}[]", "Its open segments: how long each took, how it ended, its laps, and heart rate and power during each when sensors gave them."),
+        APIField("hr", "workout.HeartRateSummary", optional: true, "Heart rate over the session, when a sensor gave it."),
+        APIField("power", "{avg: number}", optional: true, "Average power (watts, weighted by time), when a sensor gave it."),
+    ])
+
+    public static let heartRateSummary = APIClass("workout.HeartRateSummary", "Heart rate over a past session or one of its open segments.", [
+        APIField("avg", "number", optional: true, "Beats per minute, weighted by time."),
+        APIField("max", "integer", "The highest."),
+        APIField("zones", "number[]", "Seconds in zones 1–5 (zeros without `max_hr`)."),
     ])
 
     public static let note = APIClass("workout.Note", "One note of `tone{}` or of a sound in `sounds`: a sine that fades in and out.", [
@@ -206,6 +214,6 @@ public enum RoutineTypes {
         APIField("volume", "number", optional: true, "0 to 1 of the player's volume (`--volume`); default 1."),
     ])
 
-    public static let all: [APIClass] = [step, routine, segmentSpec, forTimeSpec, amrapSpec, history, historyFilter, historyEntry, roundsOptions, recordOptions, workoutSpec, segment, started,
+    public static let all: [APIClass] = [step, routine, segmentSpec, forTimeSpec, amrapSpec, history, historyFilter, historyEntry, heartRateSummary, roundsOptions, recordOptions, workoutSpec, segment, started,
                                          summary, progress, parameter, note, sample]
 }

@@ -61,21 +61,26 @@ public struct OpenSegmentRecord: Sendable, Equatable {
     public var by: SegmentEndCause
     /// Lap splits pressed during it, in seconds since the previous lap (or its start).
     public var laps: [Double]
+    /// Heart rate and power during it, when sensors gave them.
+    public var sensors: SensorSummary?
 
-    public init(index: Int, name: String, seconds: Double, by: SegmentEndCause, laps: [Double] = []) {
+    public init(index: Int, name: String, seconds: Double, by: SegmentEndCause, laps: [Double] = [],
+                sensors: SensorSummary? = nil) {
         self.index = index
         self.name = name
         self.seconds = seconds
         self.by = by
         self.laps = laps
+        self.sensors = sensors
     }
 }
 
 extension OpenSegmentRecord {
-    /// `{"index": 3, "name": "Squats ×5", "seconds": 41.2, "by": "athlete", "laps": []}`.
+    /// `{"index": 3, "name": "Squats ×5", "seconds": 41.2, "by": "athlete", "laps": []}`,
+    /// and `hr`/`power` as the session's when sensors gave them.
     public var json: JSONValue {
         .object([("index", .integer(index)), ("name", .string(name)), ("seconds", .number(seconds)),
-                 ("by", .string(by.rawValue)), ("laps", .array(laps.map { .number($0) }))])
+                 ("by", .string(by.rawValue)), ("laps", .array(laps.map { .number($0) }))] + (sensors?.fields ?? []))
     }
 
     /// Reads one back from a history line; nil when it is damaged.
@@ -85,6 +90,7 @@ extension OpenSegmentRecord {
         var seconds: Double?
         var by: SegmentEndCause?
         var laps: [Double] = []
+        var sensors = SensorSummary()
         let whole = reader.fields { key, reader in
             switch key {
             case "index":
@@ -105,10 +111,13 @@ extension OpenSegmentRecord {
                     laps.append(value)
                     return true
                 }
+            case "hr": return sensors.readHR(&reader)
+            case "power": return sensors.readPower(&reader)
             default: return reader.skipValue()
             }
         }
         guard whole, let index, let name, let seconds, let by else { return nil }
-        self.init(index: Int(index), name: name, seconds: seconds, by: by, laps: laps)
+        self.init(index: Int(index), name: name, seconds: seconds, by: by, laps: laps,
+                  sensors: sensors == SensorSummary() ? nil : sensors)
     }
 }

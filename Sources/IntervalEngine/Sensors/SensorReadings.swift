@@ -22,6 +22,8 @@ public struct SensorReadings: Sendable, Equatable {
     /// When `on_sample` last ran.
     var lastHook: Double?
     public private(set) var totals = SensorTotals()
+    /// The totals of the segment running, for an open segment's record.
+    public private(set) var segmentTotals = SensorTotals()
 
     public init() {}
 
@@ -32,6 +34,7 @@ public struct SensorReadings: Sendable, Equatable {
         if let value = sample.hr {
             hr = Reading(value: value, sensor: sample.sensor)
             totals.see(hr: value)
+            segmentTotals.see(hr: value)
         }
         if let value = sample.power { power = Reading(value: value, sensor: sample.sensor) }
         if let value = sample.cadence { cadence = Reading(value: value, sensor: sample.sensor) }
@@ -58,7 +61,16 @@ public struct SensorReadings: Sendable, Equatable {
         defer { lastCount = t }
         guard running, let since = lastCount else { return }
         let seconds = min(t - since, 5)
-        totals.add(seconds: seconds, hr: hr?.current, power: power?.current, zone: hr?.current.flatMap(athlete.zone))
+        let zone = hr?.current.flatMap(athlete.zone)
+        totals.add(seconds: seconds, hr: hr?.current, power: power?.current, zone: zone)
+        segmentTotals.add(seconds: seconds, hr: hr?.current, power: power?.current, zone: zone)
+    }
+
+    /// The totals of the segment that ends at `t`; the next one's start from nothing.
+    mutating func endSegment(at t: Double, running: Bool, athlete: Athlete) -> SensorTotals {
+        count(until: t, running: running, athlete: athlete)
+        defer { segmentTotals = SensorTotals() }
+        return segmentTotals
     }
 
     var lastCount: Double?
@@ -100,20 +112,10 @@ public struct SensorTotals: Sendable, Equatable {
 }
 
 extension SensorTotals {
-    /// The history line's fields: `"hr": {"avg", "max", "zones": [seconds in zones 1–5]}`
-    /// and `"power": {"avg"}`, each only when the session had it.
-    var historyFields: [(String, JSONValue)] {
-        var fields: [(String, JSONValue)] = []
-        if let maxHR {
-            fields.append(("hr", .object([
-                ("avg", averageHR.map { .number(Number.rounded($0, places: 1)) } ?? .null),
-                ("max", .integer(maxHR)),
-                ("zones", .array(zoneSeconds.map { .number(Number.rounded($0, places: 1)) })),
-            ])))
-        }
-        if let averagePower {
-            fields.append(("power", .object([("avg", .number(Number.rounded(averagePower, places: 1)))])))
-        }
-        return fields
+    /// What the history keeps of them; nil when the sensors gave nothing.
+    public var summary: SensorSummary? {
+        guard !isEmpty else { return nil }
+        return SensorSummary(averageHR: averageHR, maxHR: maxHR, zoneSeconds: maxHR == nil ? nil : zoneSeconds,
+                             averagePower: averagePower)
     }
 }

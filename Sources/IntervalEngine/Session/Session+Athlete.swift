@@ -70,9 +70,11 @@ extension Session {
     /// `for_time{}` or `amrap{}`.
     func recordEnd(of segment: Segment, at time: Double, skipped: Bool, by cause: SegmentEndCause) {
         let seconds = Number.rounded(min(max(0, time - segmentStart), segment.duration), places: 3)
+        let during = sensors.endSegment(at: time, running: state == .running, athlete: options.athlete)
         if segment.open != nil {
             openRecords.append(OpenSegmentRecord(index: segment.index, name: segment.name, seconds: seconds,
-                                                 by: cause, laps: laps.map { Number.rounded($0, places: 3) }))
+                                                 by: cause, laps: laps.map { Number.rounded($0, places: 3) },
+                                                 sensors: during.summary))
         }
         guard !skipped, let score = segment.score else { return }
         switch score {

@@ -81,7 +81,15 @@
 ---@field params table<string, any> The parameters it ran with (defaults, `--set` and history's values).
 ---@field scores table<string, number> What it recorded: the last value per name.
 ---@field better table<string, "higher"|"lower"> Which way each score is better.
----@field open {index: integer, name: string, seconds: number, by: string, laps: number[]}[] Its open segments: how long each took, how it ended, its laps.
+---@field open {index: integer, name: string, seconds: number, by: string, laps: number[], hr?: workout.HeartRateSummary, power?: {avg: number}}[] Its open segments: how long each took, how it ended, its laps, and heart rate and power during each when sensors gave them.
+---@field hr? workout.HeartRateSummary Heart rate over the session, when a sensor gave it.
+---@field power? {avg: number} Average power (watts, weighted by time), when a sensor gave it.
+
+---Heart rate over a past session or one of its open segments.
+---@class workout.HeartRateSummary
+---@field avg? number Beats per minute, weighted by time.
+---@field max integer The highest.
+---@field zones number[] Seconds in zones 1–5 (zeros without `max_hr`).
 
 ---The options of `rounds`.
 ---@class workout.RoundsOptions
