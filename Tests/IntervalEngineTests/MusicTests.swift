@@ -145,6 +145,23 @@ final class MusicTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: notePath), "the note is used up")
     }
 
+    /// Through a private sound server: the finish chime is heard over the music, pips and
+    /// start sounds pass under it.
+    func testTheFinishSoundLowersTheMusicAndTheEndBringsItBack() throws {
+        let server = try PrivateSoundServer()
+        defer { server.stop() }
+        var environment = environment
+        environment.merge(server.environment) { $1 }
+        let path = try routine("""
+            return workout { name = "Finish", countdown = 1, work(2) }
+            """)
+        let run = try BackgroundRun(WorkoutBinary.binary, ["run", path, "--json", "--no-history", "--no-notify"],
+                                    environment: environment, in: scratch)
+        XCTAssertEqual(run.wait(), 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains(#""text":"finish""#), run.stdout)
+        XCTAssertTrue(eventually { music.volumeLog == [0.9, 0.3, 0.9] }, "one dip, for the finish: \(music.volumeLog)")
+    }
+
     func testWithoutASessionBusNothingHappensAndNothingIsSaid() throws {
         var environment = environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = scratch.appendingPathComponent("no-bus").path
