@@ -42,6 +42,9 @@ let package = Package(
         // Bluetooth sensors and trainers through BlueZ on the system bus (sd-bus, opened at
         // run time through CSystem's bus.h).
         .target(name: "BlueZ", dependencies: ["IntervalEngine", "CSystem"]),
+        // The music players (MPRIS on the session bus) lowered or paused under the cues,
+        // through the same sd-bus binding.
+        .target(name: "Music", dependencies: ["IntervalEngine", "BlueZ"]),
         // The command line, shared by `workout` and `workout-serve`.
         .target(
             name: "WorkoutCLI",
@@ -50,6 +53,7 @@ let package = Package(
                 "Display",
                 "SoundPlayer",
                 "BlueZ",
+                "Music",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -6,7 +6,8 @@ import Foundation
 /// back through the run loop — a `DispatchSource` watches the bus's descriptor on the main
 /// queue, so a sensor's notifications never hold up a timer. A burst of messages is handled
 /// a batch at a time, the rest after the run loop has had its turn. Used on the main thread
-/// only (hence unchecked).
+/// only (hence unchecked). The same binding reaches the session bus (`openSession`), for
+/// the music players a run lowers under its cues (Sources/Music).
 public final class SystemBus: @unchecked Sendable {
     /// What went wrong with a call: the D-Bus error's name (org.bluez.Error.NotPermitted)
     /// and its message.
@@ -21,6 +22,8 @@ public final class SystemBus: @unchecked Sendable {
     private var timeout: DispatchSourceTimer?
     private var matches: [Match] = []
     private var closed = false
+    /// Calls sent whose reply (or failure) has not been handed over yet.
+    public private(set) var pending = 0
 
     /// Messages handled before the run loop gets its turn again.
     static let batch = 64
@@ -42,6 +45,29 @@ public final class SystemBus: @unchecked Sendable {
         let status = table.open_system(&bus)
         guard status >= 0, let bus else {
             return .failure(Failure(name: "NoBus", message: "cannot reach the system bus: \(String(cString: strerror(-status)))"))
+        }
+        return .success(SystemBus(table: table, bus: bus))
+    }
+
+    /// The session bus DBUS_SESSION_BUS_ADDRESS names, or $XDG_RUNTIME_DIR/bus; nil without
+    /// libsystemd or a bus to reach.
+    public static func openSession(environment: [String: String]) -> Result<SystemBus, Failure> {
+        let address = environment["DBUS_SESSION_BUS_ADDRESS"] ?? ""
+        let runtime = environment["XDG_RUNTIME_DIR"] ?? ""
+        guard !address.isEmpty || (!runtime.isEmpty && access(runtime + "/bus", F_OK) == 0) else {
+            return .failure(Failure(name: "NoBus", message: "no session bus"))
+        }
+        var table = workout_sd_bus()
+        guard workout_sd_bus_load(&table) == 0 else {
+            return .failure(Failure(name: "NoLibrary", message: "libsystemd.so.0 is missing (Debian's libsystemd0)"))
+        }
+        var bus: OpaquePointer? = nil
+        // sd-bus reads the address from the process's own environment.
+        if !address.isEmpty { setenv("DBUS_SESSION_BUS_ADDRESS", address, 1) }
+        if !runtime.isEmpty { setenv("XDG_RUNTIME_DIR", runtime, 1) }
+        let status = table.open_user(&bus)
+        guard status >= 0, let bus else {
+            return .failure(Failure(name: "NoBus", message: "cannot reach the session bus: \(String(cString: strerror(-status)))"))
         }
         return .success(SystemBus(table: table, bus: bus))
     }
@@ -71,6 +97,24 @@ public final class SystemBus: @unchecked Sendable {
         for match in matches { match.cancel() }
         matches = []
         _ = table.close(bus)
+    }
+
+    /// Handles replies on this thread, waiting for them, until `done()` holds, no call is
+    /// pending or `seconds` have passed: for the end of a run, when the run loop no longer
+    /// turns and what was lowered must be put back before the process exits.
+    public func settle(within seconds: Double, until done: () -> Bool) {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let end = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 + seconds
+        while !closed, !done(), pending > 0 {
+            while !closed, table.process(bus, nil) > 0 {}
+            if closed || done() || pending == 0 { break }
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let left = end - (Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
+            if left <= 0 { break }
+            _ = table.wait(bus, UInt64(left * 1_000_000))
+        }
+        if !closed { _ = table.flush(bus) }
     }
 
     /// Handles what has arrived, a batch at a time, then arms the timer for the earliest
@@ -115,7 +159,11 @@ public final class SystemBus: @unchecked Sendable {
         }
         defer { _ = table.message_unref(message) }
         arguments(BusWriter(table: table, message: message))
-        let box = Unmanaged.passRetained(ReplyBox(table: table, reply: reply)).toOpaque()
+        pending += 1
+        let box = Unmanaged.passRetained(ReplyBox(table: table, reply: { [weak self] result in
+            self?.pending -= 1
+            reply(result)
+        })).toOpaque()
         let status = table.call_async(bus, nil, message, { message, userdata, _ in
             let box = Unmanaged<ReplyBox>.fromOpaque(userdata!).takeRetainedValue()
             box.handle(message)
@@ -123,6 +171,7 @@ public final class SystemBus: @unchecked Sendable {
         }, box, UInt64(seconds * 1_000_000))
         if status < 0 {
             Unmanaged<ReplyBox>.fromOpaque(box).release()
+            pending -= 1
             return reply(.failure(Failure(name: "SendFailed", message: String(cString: strerror(-status)))))
         }
         // A call on a local socket is written at once; flush in case the socket was full.
@@ -200,6 +249,14 @@ public struct BusWriter {
 
     public func objectPath(_ value: String) {
         _ = table.append_basic(message, CChar(UInt8(ascii: "o")), value)
+    }
+
+    /// A variant holding a double (a property's value for `Properties.Set`).
+    public func variant(_ value: Double) {
+        var number = value
+        _ = table.open_container(message, CChar(UInt8(ascii: "v")), "d")
+        _ = table.append_basic(message, CChar(UInt8(ascii: "d")), &number)
+        _ = table.close_container(message)
     }
 
     public func bytes(_ value: [UInt8]) {

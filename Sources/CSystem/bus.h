@@ -1,6 +1,7 @@
-// The system bus for Bluetooth sensors (Sources/BlueZ): sd-bus's functions, opened with
-// dlopen when a run or `workout sensors` asks for a sensor, not linked — no other command
-// loads libsystemd. Only sd-bus's non-variadic functions are used, so Swift calls them
+// The system bus for Bluetooth sensors (Sources/BlueZ) and the session bus for the music
+// players lowered under the cues (Sources/Music): sd-bus's functions, opened with dlopen
+// when a run or `workout sensors` needs a bus, not linked — no other command loads
+// libsystemd. Only sd-bus's non-variadic functions are used, so Swift calls them
 // through this table; the header gives their types (`__typeof__`), so the calls are checked
 // as if libsystemd were linked.
 #ifndef WORKOUT_BUS_H
@@ -11,6 +12,8 @@
 
 typedef struct workout_sd_bus {
     __typeof__(&sd_bus_open_system) open_system;
+    __typeof__(&sd_bus_open_user) open_user;
+    __typeof__(&sd_bus_wait) wait;
     __typeof__(&sd_bus_flush_close_unref) close;
     __typeof__(&sd_bus_get_fd) get_fd;
     __typeof__(&sd_bus_get_timeout) get_timeout;
@@ -44,6 +47,8 @@ static inline int workout_sd_bus_load(workout_sd_bus *table) {
 #define WORKOUT_BUS_SYMBOL(field, name) \
     if ((table->field = (__typeof__(table->field))dlsym(library, #name)) == NULL) return -1;
     WORKOUT_BUS_SYMBOL(open_system, sd_bus_open_system)
+    WORKOUT_BUS_SYMBOL(open_user, sd_bus_open_user)
+    WORKOUT_BUS_SYMBOL(wait, sd_bus_wait)
     WORKOUT_BUS_SYMBOL(close, sd_bus_flush_close_unref)
     WORKOUT_BUS_SYMBOL(get_fd, sd_bus_get_fd)
     WORKOUT_BUS_SYMBOL(get_timeout, sd_bus_get_timeout)

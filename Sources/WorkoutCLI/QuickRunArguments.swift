@@ -1,7 +1,8 @@
 import IntervalEngine
+import Music
 
 /// `workout run` read without ArgumentParser, for the command lines a workout is usually
-/// started with: the routine, `--set`, `--speed`, `--volume` and the switches. Its
+/// started with: the routine, `--set`, `--speed`, `--volume`, `--music` and the switches. Its
 /// parse reflects `Run`'s options with `Mirror` and scans the binary's 5,600 protocol
 /// conformances about 60 times: 20M instructions, most of a run's start-up, paid again
 /// by every workout (docs/design.md). Anything else — help, `--serve`, `--horizon`, the
@@ -19,6 +20,7 @@ enum QuickRunArguments {
         },
         "--speed": { request, value in Double(value).map { request.speed = $0 } != nil },
         "--volume": { request, value in Int(value).map { request.volume = $0 } != nil },
+        "--music": { request, value in MusicMode(rawValue: value).map { request.music = $0 } != nil },
     ]
 
     /// The switches, each with what it sets.

@@ -3,11 +3,15 @@ import IntervalEngine
 
 /// Taking a run down once its session has ended, in the order that loses nothing: the
 /// last event lines and answers go out, the alert programs and the sound finish (the
-/// finish chime is still ringing), then the screen closes and what it showed that must
+/// finish chime is still ringing), the music lowered under it comes back (at once after
+/// a signal), then the screen closes and what it showed that must
 /// outlive it is printed below the summary.
 extension RunAssembly {
     func tearDown() {
         sensors?.stop()
+        music?.cues.stop()
+        // After a signal the music comes back at once; else once the finish sound has rung.
+        if signal.value != nil { music?.players.finish(within: 1) }
         awake?.release()
         // A reader that is slow gets the rest; one that never reads is given up on when a
         // signal asks the process to stop (or at once after such a signal).
@@ -21,6 +25,7 @@ extension RunAssembly {
         alerts.stop()
         // The finish chime is still ringing; after a signal, nothing waits.
         sound?.close(timeout: signal.value == nil ? 3 : 0)
+        if signal.value == nil { music?.players.finish(within: 1) }
         display?.close()
     }
 

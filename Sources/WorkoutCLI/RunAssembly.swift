@@ -2,6 +2,7 @@ import BlueZ
 import Display
 import Foundation
 import IntervalEngine
+import Music
 import SoundPlayer
 
 /// A real run, assembled: the session and every listener and controller its
@@ -28,6 +29,8 @@ final class RunAssembly {
     let sound: PulseOutput?
     let alerts: SystemAlerts
     let spoken: SpokenSounds?
+    /// The music players lowered under the cues (`--music`), where a session bus is.
+    let music: (players: MediaPlayers, cues: MusicUnderCues)?
     let history: HistoryRecorder?
     /// Bluetooth sensors and a trainer, when the run has any (`--sensor`, or remembered).
     let sensors: SensorHub?
@@ -101,6 +104,8 @@ final class RunAssembly {
         spoken = Self.spokenSounds(sound, switches: switches, alerts: alerts, warn: warn)
         if let spoken { session.subscribe(spoken) }
         session.subscribe(AlertListener(player: alerts, speechElsewhere: spoken != nil))
+        music = Self.musicUnderCues(request)
+        if let music { session.subscribe(music.cues) }
         let historyFile = request.history ?? HistoryFile(environment: Terminal.environment)
         // Samples go beside the history, and only where a session is recorded.
         activity = request.noHistory ? nil : ActivityRecorder(beside: historyFile)
@@ -189,6 +194,16 @@ final class RunAssembly {
         guard switches.voice, switches.sound, let sound,
               let espeak = ExecutableSearch.find("espeak-ng", environment: Terminal.environment) else { return nil }
         return SpokenSounds(output: sound, renderer: espeak, fallback: { alerts.say($0) }, warn: warn)
+    }
+
+    /// The session bus's music players under the cues; nil with `--music off` or no session
+    /// bus, and nothing said. Music a run that died left lowered is put back first.
+    private static func musicUnderCues(_ request: RunRequest) -> (players: MediaPlayers, cues: MusicUnderCues)? {
+        let note = LoweredMusicNote(directories: UserDirectories(environment: Terminal.environment))
+        guard let players = MediaPlayers.connect(mode: request.music, note: note, environment: Terminal.environment)
+        else { return nil }
+        players.recover()
+        return (players, MusicUnderCues(players: players))
     }
 
     /// The sound server, or nil with one warning: the bell stands in (unless --no-bell).

@@ -2,6 +2,7 @@ import ArgumentParser
 import Display
 import Foundation
 import IntervalEngine
+import Music
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -56,6 +57,10 @@ struct Run: ParsableCommand {
 
     @Flag(help: "Speak each segment's name, the countdown and text cues (spd-say or espeak-ng).")
     var voice = false
+
+    @Option(help: ArgumentHelp("Music players (MPRIS) that are playing while a cue is heard: lowered to a third (duck), paused (pause), or left alone (off).",
+                               valueName: "duck|pause|off"))
+    var music = RunRequest.standard.music
 
     @Flag(help: "Show elapsed time in the segment instead of time remaining.")
     var countUp = false
@@ -113,7 +118,7 @@ struct Run: ParsableCommand {
     var request: RunRequest {
         RunRequest(routine: routine, settings: parameters.settings, speed: speed, json: json, dryRun: dryRun,
                    bell: bell, noSound: noSound, volume: volume, noFlash: noFlash, calm: calm, notify: notify,
-                   voice: voice, countUp: countUp, tenths: tenths, noHistory: noHistory, allowSleep: allowSleep,
+                   voice: voice, music: music, countUp: countUp, tenths: tenths, noHistory: noHistory, allowSleep: allowSleep,
                    sensors: sensors, noSensors: noSensors, noErg: noErg,
                    serveAddress: serving.address, newToken: serving.newToken, horizon: horizon.horizon, assume: assume.assume, historyFile: historyFile,
                    exportFit: exportFit, limits: limits.limits)

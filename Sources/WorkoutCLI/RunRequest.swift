@@ -1,5 +1,6 @@
 import ArgumentParser
 import IntervalEngine
+import Music
 
 /// What `workout run` is asked to do, as a plain value. ArgumentParser's `Run` makes one
 /// from its options, and so does `QuickRunArguments` for the common command lines without
@@ -20,6 +21,8 @@ struct RunRequest: Equatable {
     var calm = false
     var notify: Bool?
     var voice = false
+    /// `--music`: what playing music does while a cue is heard.
+    var music = MusicMode.duck
     var countUp = false
     var tenths = false
     var noHistory = false
@@ -85,3 +88,5 @@ struct RunRequest: Equatable {
         }
     }
 }
+
+extension MusicMode: ExpressibleByArgument {}

@@ -39,6 +39,7 @@ final class QuickRunArgumentsTests: XCTestCase {
             ["hiit", "--no-bell", "--notify", "--voice", "--count-up", "--calm", "--no-flash", "--allow-sleep"],
             ["hiit", "--bell", "--no-notify", "--volume", "35", "--dry-run"],
             ["hiit", "--volume=0", "--speed", "0.01"],
+            ["hiit", "--music", "pause", "--voice"], ["hiit", "--music=off"], ["hiit", "--music", "duck"],
         ]
         for line in lines {
             let quick = QuickRunArguments.request(["run"] + line)
@@ -48,6 +49,8 @@ final class QuickRunArgumentsTests: XCTestCase {
         let tabata = try XCTUnwrap(QuickRunArguments.request(["run", "tabata", "--set", "rounds=4", "--set=work=30"]))
         XCTAssertEqual(tabata.settings.map(\.name), ["rounds", "work"])
         XCTAssertEqual(QuickRunArguments.request(["run", "x", "--speed", "3"])?.speed, 3)
+        XCTAssertEqual(QuickRunArguments.request(["run", "x", "--music", "pause"])?.music, .pause)
+        XCTAssertEqual(QuickRunArguments.request(["run", "x"])?.music, .duck, "duck is the default")
     }
 
     /// Whatever ArgumentParser refuses or reads with its own rules goes to it whole.
@@ -59,6 +62,7 @@ final class QuickRunArgumentsTests: XCTestCase {
             ["hiit", "other"], ["hiit", "--", "x"], ["-", "hiit"], [""], ["hiit", "--set", "novalue"],
             ["hiit", "--horizon", "5", "--dry-run"], ["hiit", "--serve=8080"], ["hiit", "--max-memory", "8"],
             ["hiit", "--unknown"], ["hiit", "--speed", "1", "--speed", "2"],
+            ["hiit", "--music", "loud"], ["hiit", "--music"], ["hiit", "--music", "off", "--music", "duck"],
         ]
         for line in lines {
             XCTAssertNil(QuickRunArguments.request(["run"] + line), "\(line)")
@@ -73,7 +77,7 @@ final class QuickRunArgumentsTests: XCTestCase {
         var generator = SplitMix(seed: 20261124)
         let words = QuickRunArguments.options + ["--serve", "--horizon", "--max-memory", "--unknown", "-h", "--", "-",
                                                  "hiit", "tabata", "", "--speed=2", "--set=a=1", "--volume=7"]
-        let values = ["2", "0.5", "1e3", "0", "-1", "inf", "abc", "80", "100", "101", "rounds=3", "a=b=c", "=x"]
+        let values = ["2", "0.5", "1e3", "0", "-1", "inf", "abc", "80", "100", "101", "rounds=3", "a=b=c", "=x", "duck", "pause", "off"]
         var accepted = 0
         for _ in 0..<1500 {
             var line: [String] = []

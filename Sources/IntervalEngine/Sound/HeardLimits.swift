@@ -10,7 +10,7 @@
 ///   may be waiting or playing at once: a sound counts for its length from the call, a
 ///   text for its estimated speaking time (`speakingSeconds`).
 /// - A text to say is at most `longestText` bytes.
-enum HeardLimits {
+public enum HeardLimits {
     static let perCall = 16
     static let waitingSeconds = 60.0
     /// About half a minute of speech, far beyond any spoken alert, and far below the
@@ -19,7 +19,7 @@ enum HeardLimits {
 
     /// How long a text takes to say, roughly: espeak-ng's default voice says about 175
     /// words (some 15 bytes of English) a second; at least a second each.
-    static func speakingSeconds(_ text: String) -> Double {
+    public static func speakingSeconds(_ text: String) -> Double {
         max(1, Double(text.utf8.count) / 15)
     }
 

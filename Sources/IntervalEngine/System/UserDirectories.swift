@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where workout keeps a user's files, read from the environment one way for every
-/// command: `XDG_CONFIG_HOME` or `XDG_DATA_HOME` when set to an absolute path (the XDG
+/// command: `XDG_CONFIG_HOME`, `XDG_DATA_HOME` or `XDG_STATE_HOME` when set to an absolute path (the XDG
 /// spec ignores an empty or relative one), else under `$HOME`, and only when `HOME` is
 /// unset or empty the account's home from the password database. So `new` writes where
 /// `list`, `run` and `history` look.
@@ -24,6 +24,10 @@ public struct UserDirectories: Sendable {
 
     /// `$XDG_DATA_HOME`, or `~/.local/share`.
     public var data: String { base("XDG_DATA_HOME", default: ".local/share") }
+
+    /// `$XDG_STATE_HOME`, or `~/.local/state`: what a run leaves for the next one, as the
+    /// note of music it lowered and could not put back.
+    public var state: String { base("XDG_STATE_HOME", default: ".local/state") }
 
     /// The user's routines: `$XDG_CONFIG_HOME/workout/programs`.
     public var programs: String { (config as NSString).appendingPathComponent("workout/programs") }

@@ -1,0 +1,65 @@
+import Foundation
+import IntervalEngine
+
+/// The note a run keeps while it holds music lowered or paused: which players, at what
+/// volume they were and what volume they were given. It is written before a player is
+/// touched and removed once every player is back, so a run that dies in between (kill -9,
+/// a crash) leaves it, and the next run puts those players back before it starts —
+/// the same way a cue's end does, leaving a player the user changed since as it is.
+/// It lives in `$XDG_STATE_HOME/workout/music-lowered.json`.
+public struct LoweredMusicNote: Sendable {
+    public let path: String
+
+    public init(directories: UserDirectories) {
+        path = (directories.state as NSString).appendingPathComponent("workout/music-lowered.json")
+    }
+
+    /// One player touched: its well-known bus name; the volume it had and the volume it
+    /// was given (`duck`), or neither (`pause`: it was paused).
+    public struct Player: Sendable, Equatable {
+        public var name: String
+        public var volume: Double?
+        public var lowered: Double?
+
+        public init(name: String, volume: Double? = nil, lowered: Double? = nil) {
+            self.name = name
+            self.volume = volume
+            self.lowered = lowered
+        }
+    }
+
+    /// The players of the note; none when there is no note or it does not read (a note
+    /// is a hint for putting music back, never a reason to refuse a run).
+    public func read() -> [Player] {
+        guard let bytes = try? BoundedFile.read(path, maximumSize: Self.largest),
+              let objects = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [[String: Any]] else { return [] }
+        return objects.prefix(Self.mostPlayers).compactMap { object in
+            guard let name = object["name"] as? String, name.hasPrefix(MediaPlayers.prefix) else { return nil }
+            return Player(name: name, volume: object["volume"] as? Double, lowered: object["lowered"] as? Double)
+        }
+    }
+
+    /// Writes the note (atomically: a run killed while writing leaves the old one or the
+    /// new one, never half).
+    public func write(_ players: [Player]) {
+        let objects: [[String: Any]] = players.map { player in
+            var object: [String: Any] = ["name": player.name]
+            if let volume = player.volume { object["volume"] = volume }
+            if let lowered = player.lowered { object["lowered"] = lowered }
+            return object
+        }
+        guard let data = try? JSONSerialization.data(withJSONObject: objects) else { return }
+        let folder = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        try? data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    public func remove() {
+        unlink(path)
+    }
+
+    /// A note is a few lines; anything bigger is not ours.
+    static let largest = 64 * 1024
+    static let mostPlayers = 64
+}

@@ -1,0 +1,201 @@
+import BlueZ
+import Foundation
+
+/// The desktop's music players, through MPRIS (`org.mpris.MediaPlayer2.*` on the session
+/// bus): `lower()` turns every player that is playing down to a third of its volume (or
+/// pauses it), `restore()` puts back those it touched. Only players that were playing
+/// are touched, and a player the user changed meanwhile is left as the user left it: its
+/// volume is put back only if it still has the volume it was given, and it is played
+/// again only if it is still paused (a player the user paused under a lowered cue gets
+/// its volume back and stays paused).
+///
+/// Each step is a few calls sent without waiting, their replies handled on the main
+/// thread; one lowering or restoring runs at a time, and a wish that changed meanwhile
+/// (a cue that ended while the players were being listed) is acted on when it ends.
+/// `LoweredMusicNote` holds what is lowered, so a run that dies leaves a note the next
+/// run restores from (`recover`). Used on the main thread only.
+public final class MediaPlayers: @unchecked Sendable {
+    /// Every MPRIS player's bus name starts with it.
+    public static let prefix = "org.mpris.MediaPlayer2."
+    static let path = "/org/mpris/MediaPlayer2"
+    static let playerInterface = "org.mpris.MediaPlayer2.Player"
+    static let properties = "org.freedesktop.DBus.Properties"
+    /// A call that takes longer is given up: the cue is over by then.
+    static let callTimeout = 2.0
+
+    private let bus: SystemBus
+    private let mode: MusicMode
+    private let note: LoweredMusicNote
+
+    private enum State {
+        case up, lowering, down, raising
+    }
+
+    private var state = State.up
+    /// Whether the music should be lowered now.
+    private var wanted = false
+    /// The players lowered or paused, with what to put back.
+    private var touched: [LoweredMusicNote.Player] = []
+
+    /// The session bus's players, or nil where there is no session bus (nothing happens
+    /// then, and nothing is said).
+    public static func connect(mode: MusicMode, note: LoweredMusicNote, environment: [String: String]) -> MediaPlayers? {
+        guard mode != .off, case .success(let bus) = SystemBus.openSession(environment: environment) else { return nil }
+        return MediaPlayers(bus: bus, mode: mode, note: note)
+    }
+
+    init(bus: SystemBus, mode: MusicMode, note: LoweredMusicNote) {
+        self.bus = bus
+        self.mode = mode
+        self.note = note
+    }
+
+    /// Whether the players are lowered, or being lowered (tests, the benchmark).
+    public var isLowered: Bool { state == .lowering || state == .down }
+
+    /// Puts back the players a run that died left lowered (its note), before this run
+    /// lowers anything.
+    public func recover() {
+        let left = note.read()
+        guard !left.isEmpty, state == .up else { return }
+        touched = left
+        state = .down
+        advance()
+    }
+
+    public func lower() {
+        wanted = true
+        advance()
+    }
+
+    public func restore() {
+        wanted = false
+        advance()
+    }
+
+    /// The end of the run: puts back what is lowered, waiting up to `seconds` for the
+    /// players' answers (the run loop no longer turns), then lets go of the bus.
+    public func finish(within seconds: Double) {
+        wanted = false
+        advance()
+        bus.settle(within: seconds) { state == .up }
+        bus.close()
+    }
+
+    private func advance() {
+        switch state {
+        case .up where wanted: startLowering()
+        case .down where !wanted: startRaising()
+        default: break
+        }
+    }
+
+    // MARK: Lowering
+
+    private func startLowering() {
+        state = .lowering
+        bus.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListNames",
+                 timeout: Self.callTimeout) { [self] result in
+            let names = (try? result.get())?.first?.strings.filter { $0.hasPrefix(Self.prefix) } ?? []
+            playing(among: names) { self.lowered($0) }
+        }
+    }
+
+    /// The players among `names` that are playing, with their volume.
+    private func playing(among names: [String], _ done: @escaping ([(name: String, volume: Double?)]) -> Void) {
+        guard !names.isEmpty else { return done([]) }
+        var answers: [(name: String, status: String?, volume: Double?)] = []
+        for name in names {
+            readPlayer(name) { status, volume in
+                answers.append((name, status, volume))
+                guard answers.count == names.count else { return }
+                done(answers.filter { $0.status == "Playing" }.map { ($0.name, $0.volume) })
+            }
+        }
+    }
+
+    /// Lowers or pauses `players`, once the note says so.
+    private func lowered(_ players: [(name: String, volume: Double?)]) {
+        touched = players.compactMap { player in
+            switch mode {
+            case .pause: return LoweredMusicNote.Player(name: player.name)
+            case .duck:
+                guard let volume = player.volume, volume > 0 else { return nil }
+                return LoweredMusicNote.Player(name: player.name, volume: volume, lowered: volume * MusicMode.duckedShare)
+            case .off: return nil
+            }
+        }
+        if !touched.isEmpty { note.write(touched) }
+        for player in touched {
+            if let lowered = player.lowered {
+                setVolume(player.name, lowered)
+            } else {
+                send(player.name, Self.playerInterface, "Pause")
+            }
+        }
+        state = .down
+        advance()
+    }
+
+    // MARK: Restoring
+
+    private func startRaising() {
+        state = .raising
+        let players = touched
+        guard !players.isEmpty else { return raised() }
+        var answered = 0
+        for player in players {
+            readPlayer(player.name) { [self] status, volume in
+                putBack(player, status: status, volume: volume)
+                answered += 1
+                if answered == players.count { raised() }
+            }
+        }
+    }
+
+    /// Puts `player` back unless it is gone or the user changed it since.
+    private func putBack(_ player: LoweredMusicNote.Player, status: String?, volume: Double?) {
+        guard status != nil else { return }
+        if let lowered = player.lowered, let original = player.volume {
+            if let volume, abs(volume - lowered) < Self.sameVolume { setVolume(player.name, original) }
+        } else if status == "Paused" {
+            send(player.name, Self.playerInterface, "Play")
+        }
+    }
+
+    private func raised() {
+        touched = []
+        note.remove()
+        state = .up
+        advance()
+    }
+
+    /// Volumes this close are the one we set (a player may round what it is given).
+    static let sameVolume = 0.005
+
+    // MARK: Calls
+
+    /// A player's PlaybackStatus and Volume (nil, nil: it did not answer).
+    private func readPlayer(_ name: String, _ done: @escaping (String?, Double?) -> Void) {
+        bus.call(name, Self.path, Self.properties, "GetAll", timeout: Self.callTimeout,
+                 arguments: { $0.string(Self.playerInterface) }) { result in
+            guard case .success(let values) = result, let properties = values.first?.dictionary else {
+                return done(nil, nil)
+            }
+            let volume: Double? = if case .double(let value)? = properties["Volume"] { value } else { nil }
+            done(properties["PlaybackStatus"]?.string, volume)
+        }
+    }
+
+    private func setVolume(_ name: String, _ volume: Double) {
+        bus.call(name, Self.path, Self.properties, "Set", timeout: Self.callTimeout, arguments: {
+            $0.string(Self.playerInterface)
+            $0.string("Volume")
+            $0.variant(volume)
+        }) { _ in }
+    }
+
+    private func send(_ name: String, _ interface: String, _ member: String) {
+        bus.call(name, Self.path, interface, member, timeout: Self.callTimeout) { _ in }
+    }
+}

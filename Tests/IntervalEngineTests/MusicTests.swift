@@ -1,0 +1,227 @@
+import Foundation
+import XCTest
+
+/// `run --music` against a real MPRIS player (mpv with mpv-mpris on a private session
+/// bus, `PrivateMusicPlayer`): the words of `--voice` (said by a fake spd-say that logs
+/// them) lower the music to a third and it comes back; a signal in the middle of a cue, a
+/// user who pauses or turns the music up meanwhile, and a run killed outright (its note,
+/// restored by the next run) each leave the player as they should.
+final class MusicTests: XCTestCase {
+    var music: PrivateMusicPlayer!
+    var scratch: URL!
+
+    override func setUpWithError() throws {
+        music = try PrivateMusicPlayer(volume: 0.9)
+        scratch = music.directory.appendingPathComponent("run")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        // Each word said notes the player's volume at that moment.
+        try FakeProgram.make("spd-say", in: scratch, then: "/usr/bin/playerctl -p mpv volume >> \"$0.volumes\"")
+    }
+
+    override func tearDown() {
+        music?.stop()
+        music = nil
+    }
+
+    /// The segment's name is said at the start, "Halfway" is a planned cue at 2 s.
+    static let cueRoutine = """
+        return workout { name = "Music", countdown = 0,
+          sounds = { countdown = false, start = false, work = false, rest = false, finish = false },
+          segment{ kind = "work", duration = 4, cues = { [2] = "Halfway" } } }
+        """
+
+    /// A name that takes five seconds to say: the music stays low for that long.
+    static let longCueRoutine = """
+        return workout { name = "Long", countdown = 0,
+          sounds = { countdown = false, start = false, work = false, rest = false, finish = false },
+          segment{ kind = "work", duration = 7,
+                   name = "A very long name that takes the speech program five seconds or so to say" } }
+        """
+
+    func routine(_ source: String) throws -> String {
+        let path = scratch.appendingPathComponent("music-\(UUID().uuidString.prefix(6)).lua")
+        try source.write(to: path, atomically: true, encoding: .utf8)
+        return path.path
+    }
+
+    var environment: [String: String] {
+        var environment = music.environment
+        environment["PATH"] = scratch.path + ":/usr/bin:/bin"
+        environment["XDG_STATE_HOME"] = scratch.appendingPathComponent("state").path
+        return environment
+    }
+
+    var notePath: String { scratch.appendingPathComponent("state/workout/music-lowered.json").path }
+
+    func start(_ routine: String, _ options: [String] = []) throws -> BackgroundRun {
+        try BackgroundRun(WorkoutBinary.binary, ["run", routine, "--json", "--no-history", "--no-sound", "--no-notify",
+                                                 "--voice"] + options,
+                          environment: environment, in: scratch)
+    }
+
+    func waitUntilLowered() {
+        XCTAssertTrue(eventually { music.volumeLog.last == 0.3 }, "lowered to a third: \(music.volumeLog)")
+    }
+
+    func testTheMusicIsLoweredBeforeAPlannedCueAndComesBackAfterIt() throws {
+        let run = try start(try routine(Self.cueRoutine))
+        let status = run.wait()
+        XCTAssertEqual(status, 0, run.stderr)
+        XCTAssertEqual(FakeProgram.log("spd-say", in: scratch, lines: 2), ["Work", "Halfway"])
+        XCTAssertTrue(eventually { music.volumeLog == [0.9, 0.3, 0.9, 0.3, 0.9] },
+                      "down and back for the name, then for the cue: \(music.volumeLog)")
+        XCTAssertEqual(music.volume, 0.9)
+        XCTAssertEqual(music.statusLog, ["Playing"], "never paused")
+        // The planned cue found the music already lowered when its words were said.
+        let heard = try String(contentsOf: scratch.appendingPathComponent("spd-say.volumes"), encoding: .utf8)
+        XCTAssertEqual(heard.split(separator: "\n").last.flatMap { Double($0) }, 0.3, heard)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: notePath), "no note is left")
+        XCTAssertTrue(run.stderr.isEmpty, run.stderr)
+    }
+
+    func testPauseModePausesAndPlaysAgain() throws {
+        let run = try start(try routine(Self.cueRoutine), ["--music", "pause"])
+        XCTAssertEqual(run.wait(), 0, run.stderr)
+        XCTAssertTrue(eventually { music.statusLog == ["Playing", "Paused", "Playing", "Paused", "Playing"] },
+                      "\(music.statusLog)")
+        XCTAssertEqual(music.volumeLog, [0.9], "the volume is not touched")
+    }
+
+    func testOffLeavesTheMusicAlone() throws {
+        let run = try start(try routine(Self.cueRoutine), ["--music", "off"])
+        XCTAssertEqual(run.wait(), 0, run.stderr)
+        XCTAssertEqual(FakeProgram.log("spd-say", in: scratch, lines: 2), ["Work", "Halfway"])
+        XCTAssertEqual(music.volumeLog, [0.9])
+        XCTAssertEqual(music.statusLog, ["Playing"])
+    }
+
+    func testSigtermInTheMiddleOfACueBringsTheMusicBack() throws {
+        let run = try start(try routine(Self.longCueRoutine))
+        waitUntilLowered()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: notePath), "the note is kept while lowered")
+        run.signal(SIGTERM)
+        XCTAssertEqual(run.wait(), 128 + SIGTERM)
+        XCTAssertTrue(eventually { music.volumeLog.last == 0.9 }, "\(music.volumeLog)")
+        XCTAssertEqual(music.volume, 0.9)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: notePath))
+    }
+
+    func testAPlayerTheUserPausesDuringACueStaysPausedWithItsVolumeBack() throws {
+        let run = try start(try routine(Self.longCueRoutine))
+        waitUntilLowered()
+        try music.control(["pause"])
+        XCTAssertTrue(eventually { music.statusLog.last == "Paused" })
+        XCTAssertEqual(run.wait(), 0, run.stderr)
+        XCTAssertEqual(music.volume, 0.9, "its volume is back")
+        XCTAssertEqual(try music.read("status"), "Paused", "and it stays paused")
+        XCTAssertEqual(music.statusLog, ["Playing", "Paused"])
+    }
+
+    func testAPlayerTheUserTurnsUpDuringACueKeepsTheUsersVolume() throws {
+        let run = try start(try routine(Self.longCueRoutine))
+        waitUntilLowered()
+        try music.control(["volume", "0.5"])
+        XCTAssertTrue(eventually { music.volumeLog.last == 0.5 })
+        XCTAssertEqual(run.wait(), 0, run.stderr)
+        XCTAssertEqual(music.volume, 0.5, "left as the user set it")
+        XCTAssertEqual(music.volumeLog, [0.9, 0.3, 0.5])
+    }
+
+    func testARunKilledDuringACueLeavesANoteTheNextRunRestoresFrom() throws {
+        let run = try start(try routine(Self.longCueRoutine))
+        waitUntilLowered()
+        run.signal(SIGKILL)
+        XCTAssertEqual(run.wait(), 128 + SIGKILL)
+        XCTAssertEqual(music.volume, 0.3, "nobody put it back")
+        let note = try String(contentsOfFile: notePath, encoding: .utf8)
+        XCTAssertTrue(note.contains("org.mpris.MediaPlayer2.mpv"), note)
+        // The next run says nothing (no --voice): it only puts the music back.
+        let next = try BackgroundRun(WorkoutBinary.binary, ["run", try routine(Self.cueRoutine), "--json", "--no-history",
+                                                            "--no-sound", "--no-notify", "--speed", "10"],
+                                     environment: environment, in: scratch)
+        XCTAssertEqual(next.wait(), 0, next.stderr)
+        XCTAssertTrue(eventually { music.volumeLog.last == 0.9 }, "\(music.volumeLog)")
+        XCTAssertEqual(music.volumeLog, [0.9, 0.3, 0.9])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: notePath), "the note is used up")
+    }
+
+    /// Through a private sound server: the finish chime is heard over the music, pips and
+    /// start sounds pass under it.
+    func testTheFinishSoundLowersTheMusicAndTheEndBringsItBack() throws {
+        let server = try PrivateSoundServer()
+        defer { server.stop() }
+        var environment = environment
+        environment.merge(server.environment) { $1 }
+        let path = try routine("""
+            return workout { name = "Finish", countdown = 1, work(2) }
+            """)
+        let run = try BackgroundRun(WorkoutBinary.binary, ["run", path, "--json", "--no-history", "--no-notify"],
+                                    environment: environment, in: scratch)
+        XCTAssertEqual(run.wait(), 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains(#""text":"finish""#), run.stdout)
+        XCTAssertTrue(eventually { music.volumeLog == [0.9, 0.3, 0.9] }, "one dip, for the finish: \(music.volumeLog)")
+    }
+
+    func testWithoutASessionBusNothingHappensAndNothingIsSaid() throws {
+        var environment = environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = scratch.appendingPathComponent("no-bus").path
+        environment["XDG_RUNTIME_DIR"] = scratch.path
+        let run = try BackgroundRun(WorkoutBinary.binary, ["run", try routine(Self.cueRoutine), "--json", "--no-history",
+                                                           "--no-sound", "--no-notify", "--voice", "--speed", "4"],
+                                    environment: environment, in: scratch)
+        XCTAssertEqual(run.wait(), 0, run.stderr)
+        XCTAssertEqual(run.stderr, "", "no warning")
+        XCTAssertEqual(music.volumeLog, [0.9])
+    }
+}
+
+/// A workout run in the background, its output in files: signalled, then waited for.
+final class BackgroundRun {
+    let pid: pid_t
+    let directory: URL
+    private let name = UUID().uuidString.prefix(6)
+    private var status: Int32?
+
+    init(_ path: String, _ arguments: [String], environment: [String: String], in directory: URL) throws {
+        self.directory = directory
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, directory.appendingPathComponent("\(name).out").path,
+                                         O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, directory.appendingPathComponent("\(name).err").path,
+                                         O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        var merged = ProcessInfo.processInfo.environment
+        merged.merge(environment) { $1 }
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let envp = merged.map { strdup("\($0)=\($1)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { throw Missing(program: path) }
+        self.pid = pid
+    }
+
+    func signal(_ number: Int32) { kill(pid, number) }
+
+    /// The exit status, or 128 + the signal that killed it.
+    func wait() -> Int32 {
+        if let status { return status }
+        var raw: Int32 = 0
+        while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+        let result = raw & 0x7f == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
+        status = result
+        return result
+    }
+
+    var stdout: String { (try? String(contentsOf: directory.appendingPathComponent("\(name).out"), encoding: .utf8)) ?? "" }
+    var stderr: String { (try? String(contentsOf: directory.appendingPathComponent("\(name).err"), encoding: .utf8)) ?? "" }
+
+    deinit {
+        if status == nil {
+            kill(pid, SIGKILL)
+            _ = wait()
+        }
+    }
+}
