@@ -126,7 +126,7 @@ extension RunRequest {
     /// `starter`: how to start the server of `--serve`, in `workout-serve` (nil in
     /// `workout`, which hands `--serve` to it).
     func run(serving starter: ServeStarter? = nil) throws {
-        let loaded = try RoutineLookup.loadOrFail(routine, settings: settings, limits: limits, history: history)
+        let loaded = try RoutineLookup.loadOrFail(routine, settings: settings, limits: limits, history: history, sounds: true)
         let outcome = dryRun ? runVirtually(loaded) : runForReal(loaded, serving: starter)
         throw ExitCode(outcome)
     }
