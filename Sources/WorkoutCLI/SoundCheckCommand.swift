@@ -54,7 +54,8 @@ struct SoundCheck: ParsableCommand {
         var next = Clocks.system.monotonic() + 300_000_000
         for (sound, _) in sounds {
             deadlines.append(next)
-            next += UInt64(max(Self.spacing, sound.seconds + Self.gap) * 1e9)
+            // The built-in sounds fit the spacing; a file may be longer.
+            next += UInt64(max(Self.spacing, sound.file == nil ? 0 : sound.seconds + Self.gap) * 1e9)
         }
         for (index, (sound, _)) in sounds.enumerated() {
             output.schedule(UInt64(index), sound, at: deadlines[index])
@@ -62,7 +63,8 @@ struct SoundCheck: ParsableCommand {
         for (index, (sound, purpose)) in sounds.enumerated() {
             Self.sleep(until: deadlines[index])
             guard output.isWorking else { break }
-            Output.line(Padding.column(sound.name.visible, 8) + purpose.visible)
+            let name = sound.name.visible
+            Output.line(Padding.column(name, 8) + (name.count < 8 ? "" : "  ") + purpose.visible)
         }
         let working = output.isWorking
         output.close(timeout: 3)
