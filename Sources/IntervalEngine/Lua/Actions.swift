@@ -101,6 +101,7 @@ enum Actions {
             }
             try args.noArguments(after: 1)
             if let sound = Sound.named(name) { return try play(sound, args) }
+            guard Sound.isFileName(name) else { throw args.unknownSound(at: 1) }
             if let file = args.state.soundFiles.decoded(name) { return try play(Sound(file: file), args) }
             let actions = try running(args)
             actions.unheardSound("\(name): not heard, \(args.state.chunkName):\(args.stack.callerLine()) "

@@ -15,7 +15,14 @@ extension Arguments {
             throw fail(what, "a sound's name (\(Sound.names.joined(separator: ", "))) or a sound file's", at: index)
         }
         if let sound = Sound.named(name) { return sound }
+        guard Sound.isFileName(name) else { throw unknownSound(at: index) }
         return Sound(file: try soundFile(name, at: index, what: what))
+    }
+
+    /// A name that is neither a built-in sound nor a file's (which has an extension).
+    func unknownSound(at index: Int32) -> APIError {
+        APIError("\(function): unknown sound \(stack.describe(at: index)) (the sounds are "
+                 + "\(Sound.names.joined(separator: ", ")), or a sound file's name with its extension, such as \"gong.ogg\")")
     }
 
     /// The sound file `name`, decoded once for the routine; its refusal names `what`.
@@ -24,9 +31,7 @@ extension Arguments {
         do throws(SoundFileError) {
             return try state.soundFiles.file(name)
         } catch {
-            let builtIn = error.description.contains("neither beside")
-                ? " (the built-in sounds are \(Sound.names.joined(separator: ", ")))" : ""
-            throw APIError("\(function): \(what): \(error.description)\(builtIn)")
+            throw APIError("\(function): \(what): \(error.description)")
         }
     }
 

@@ -99,6 +99,14 @@ extension Sound {
 
     public static var names: [String] { builtIn.map(\.name) }
 
+    /// Whether a name that is not a built-in sound's names a file: it has an extension
+    /// (`gong.ogg`), so a misspelt built-in (`"boop"`) is an error, not a missing file.
+    public static func isFileName(_ name: String) -> Bool {
+        let last = name.split(separator: "/").last ?? ""
+        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return false }
+        return last.index(after: dot) != last.endIndex
+    }
+
     public static func named(_ name: String) -> Sound? {
         builtIn.first { $0.name == name }
     }
