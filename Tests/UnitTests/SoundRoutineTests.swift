@@ -110,6 +110,14 @@ final class SoundRoutineTests: XCTestCase {
             return detail
         }
         XCTAssertEqual(unheard, [.unheard], "no player plays it, and no bell stands in")
+        // The plain lines and the message line say so; a sound that plays shows nothing.
+        let lines = harness.events.compactMap(PlainText.line).filter { $0.contains("sound") }
+        XCTAssertEqual(lines, ["0:00.0  sound: whistle.wav: not heard, test.lua:5 plays a file the routine does not name "
+                               + "in sounds or sound_files"])
+        let messages = harness.events.compactMap { SessionMessage.text(of: $0.kind) }
+        XCTAssertEqual(messages.map(\.0), [
+            "whistle.wav: not heard, test.lua:5 plays a file the routine does not name in sounds or sound_files",
+        ])
         XCTAssertEqual(harness.session.routine.sounds.finish?.fileVolume, 0.5)
         XCTAssertTrue(harness.trace.allSatisfy { !$0.contains("error") }, "\(harness.trace)")
     }
