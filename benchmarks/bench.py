@@ -547,11 +547,16 @@ def bench_history(context):
 
 def bench_sound(context):
     """Sound onsets against the plan, idle and with both cores busy, beside `paplay` spawned
-    at planned moments in the same run; CPU, wake-ups and memory with sound on and off."""
+    at planned moments in the same run, every other boundary a sound file's; CPU, wake-ups
+    and memory with sound on and off; decoding a 30 s Ogg file."""
     sizes = context.sizes
     count = sizes.sound_segments
+    # Every other segment is of the kind `bell`, whose start sound is a file (700 Hz, Ogg
+    # Vorbis at 44.1 kHz: converted to the sink's 48 kHz); the others start with `go`.
+    sox_file(context.scratch / "bell-700.ogg", hz=700, seconds=0.1, rate=44_100)
     routine = write_routine(context.scratch, "onsets",
-                            f'return workout {{ name = "onsets", countdown = 0, rounds({count}, {{ work(1, "w") }}) }}\n')
+                            f'return workout {{ name = "onsets", countdown = 0, sounds = {{ bell = "bell-700.ogg" }}, '
+                            f'rounds({(count + 1) // 2}, {{ work(1, "w"), segment {{ kind = "bell", duration = 1 }} }}) }}\n')
     tone = tone_file(context.scratch / "tone.wav")
     figures = []
     with SoundServer(context.scratch) as server:
@@ -568,6 +573,7 @@ def bench_sound(context):
         off = measure(context.run_argv(routine, "--json", "--no-sound"), env, timeout=count + 30)
     figures += onset_figures(idle, "idle", count, {"p99": below(5, "ms")})
     figures += onset_figures(busy, "busy", count, {})
+    figures += decode_figures(context)
     group = "sound"
     for label, usage in (("on", idle["usage"]), ("off", off)):
         figures.append(Figure(f"sound.{label}.cpu_ms_per_s", group, f"sound {label}: CPU per second of workout",
@@ -579,12 +585,46 @@ def bench_sound(context):
     return figures
 
 
+def decode_figures(context):
+    """`check` of a routine naming a 30 s Ogg Vorbis file (44.1 kHz stereo, decoded whole
+    while the routine loads) against the same routine naming a built-in sound: the wall
+    time and peak RSS the file adds, median and largest of a few runs."""
+    sox_file(context.scratch / "long.ogg", hz=440, seconds=30, rate=44_100, channels=2, noise=True)
+    runs = max(3, context.sizes.startup_runs // 10)
+    results = {}
+    for label, sound in (("file", "long.ogg"), ("built_in", "rest")):
+        routine = write_routine(context.scratch, f"decode-{label}",
+                                f'return workout {{ name = "decode", sounds = {{ rest = "{sound}" }}, work(1), rest(1) }}\n')
+        progress(f"sound: check of a routine naming {sound}, {runs} times")
+        results[label] = [measure([str(context.workout), "check", str(routine)], context.env, timeout=60)
+                          for _ in range(runs)]
+    group = "sound"
+    wall = {label: percentile([u.wall_s for u in usages], 50) * 1000 for label, usages in results.items()}
+    rss = {label: max(u.rss_mib for u in usages) for label, usages in results.items()}
+    return [
+        Figure("sound.decode.ogg30_ms", group, "`check` naming a 30 s Ogg file: wall time added (median)",
+               wall["file"] - wall["built_in"], "ms"),
+        Figure("sound.decode.ogg30_rss_mib", group, "`check` naming a 30 s Ogg file: peak RSS added",
+               rss["file"] - rss["built_in"], "MiB"),
+    ]
+
+
+def sox_file(path, hz, seconds, rate, channels=1, noise=False):
+    """A sine made by sox; with `noise`, pink noise in the second channel (something for the
+    codec to code)."""
+    argv = ["sox", "-n", "-r", str(rate), "-c", str(channels), str(path), "synth", str(seconds), "sine", str(hz)]
+    if noise:
+        argv += ["pinknoise"]
+    subprocess.run(argv + ["vol", "0.5"], check=True, stdin=subprocess.DEVNULL)
+    return path
+
+
 def matched_onset_run(context, server, env, routine, tone, count, load):
     """`onset_run`, once more (and said so) when the recording matched none of workout's
     sounds or none of paplay's to the plan: on a fresh server that happens now and then in
     the short smoke run, and one run says nothing either way."""
     run = onset_run(context, server, env, routine, tone, count)
-    if run["ours"] and run["paplay"]:
+    if run["ours"] and run["files"] and run["paplay"]:
         return run
     progress(f"sound ({load}): no onsets matched the plan ({len(run['ours'])} of workout's, "
              f"{len(run['paplay'])} of paplay's); once more")
@@ -618,9 +658,12 @@ def onset_run(context, server, env, routine, tone, count):
     heard = [(moment(index), hz) for index, hz in onsets(samples)]
     ours = [moment for moment, hz in heard if abs(hz - 2000) > 200]
     theirs = [moment for moment, hz in heard if abs(hz - 2000) <= 200]
-    planned = [origin + event["at"] for event in events
+    planned = [(origin + event["at"], event["text"]) for event in events
                if event["event"] == "alert" and event.get("type") == "sound" and "late_ms" in event]
-    return {"ours": offsets(planned, ours), "paplay": offsets(paplay.moments, theirs), "usage": usage, "ppm": ppm}
+    tones = [moment for moment, name in planned if not name.endswith(".ogg")]
+    files = [moment for moment, name in planned if name.endswith(".ogg")]
+    return {"ours": offsets(tones, ours), "files": offsets(files, ours), "paplay": offsets(paplay.moments, theirs),
+            "usage": usage, "ppm": ppm}
 
 
 def offsets(plans, heard):
@@ -642,12 +685,21 @@ def onset_figures(run, load, count, targets):
                          f"({len(ours)} of workout's, {len(theirs)} of paplay's)")
     middle = percentile(ours, 50)
     group = "sound"
-    figures = [Figure(f"sound.{load}.sounds", group, f"{load}: workout's planned sounds heard", len(ours), "",
-                      at_least(min(60, count)))]
+    files = run["files"]
+    figures = [Figure(f"sound.{load}.sounds", group, f"{load}: workout's planned sounds heard", len(ours) + len(files),
+                      "", at_least(min(60, count)))]
     spread = [abs(offset - middle) for offset in ours]
     for stat, p in (("p50", 50), ("p99", 99), ("max", 100)):
         figures.append(Figure(f"sound.{load}.onset_ms.{stat}", group, f"{load}: workout, onset from the plan {stat}",
                               percentile(spread, p), "ms", targets.get(stat)))
+    if not files:
+        raise BenchError(f"sound ({load}): no sound file's onset matched the plan")
+    # On the same footing as the tones: from the tones' median landing.
+    file_spread = [abs(offset - middle) for offset in files]
+    for stat, p in (("p50", 50), ("p99", 99), ("max", 100)):
+        figures.append(Figure(f"sound.{load}.file_onset_ms.{stat}", group,
+                              f"{load}: workout, a sound file's onset from the plan {stat}",
+                              percentile(file_spread, p), "ms", targets.get(stat)))
     late = [offset - middle for offset in theirs]
     for stat, p in (("p50", 50), ("p99", 99), ("max", 100)):
         figures.append(Figure(f"sound.{load}.paplay_ms.{stat}", group, f"{load}: paplay, onset from the plan {stat}",
@@ -747,8 +799,13 @@ def sections(sizes):
             "A private `pulseaudio -n` (null sink at 48 kHz; a silent `pacat` at 20 ms latency keeps its clock "
             "running; the harness waits until the sink's latency is under 50 ms) and `parec` recording `null.monitor` "
             f"at 5 ms latency into a pipe the harness reads. `return workout {{ countdown = 0, "
-            f"rounds({sizes.sound_segments}, {{ work(1) }}) }}` with `--json`: a sound at each boundary, planned "
-            "ahead (the first, at the start, is not planned and not counted). Half-way between them a thread spawns "
+            f"sounds = {{ bell = \"bell-700.ogg\" }}, rounds({(sizes.sound_segments + 1) // 2}, {{ work(1), "
+            "segment { kind = \"bell\", duration = 1 } }) }` with `--json`: a sound at each boundary, planned "
+            "ahead (the first, at the start, is not planned and not counted), every other one a sound file "
+            "(100 ms of 700 Hz, Ogg Vorbis at 44.1 kHz made by sox, converted to 48 kHz), on the same footing as "
+            "the tones (from their median landing). Decoding: `check` of a routine naming a 30 s Ogg Vorbis "
+            "file (sox: 44.1 kHz stereo, a sine over pink noise) against the same routine naming a built-in "
+            "sound, the wall time and peak RSS it adds. Half-way between them a thread spawns "
             "`paplay` of a 100 ms 2 kHz tone at planned moments, as a shell timer would. Onsets: the signal above "
             "1,000 after 60 ms of silence, told apart by pitch. The recording's own delay is not known to the "
             "millisecond, so the plan is placed at workout's median landing: workout's rows are each sound's "
@@ -798,6 +855,8 @@ def parse_arguments(argv):
                         help="the report to update between its markers (default: BENCHMARKS.md; "
                              "with --tiny a temporary file)")
     parser.add_argument("--json", type=Path, help="also write every figure as JSON here")
+    parser.add_argument("--only", choices=["sound"],
+                        help="run this benchmark alone (its report then goes to --markdown, never BENCHMARKS.md)")
     arguments = parser.parse_args(argv)
     benchmarks_md = ROOT / "BENCHMARKS.md"
     if arguments.markdown is None:
@@ -805,6 +864,9 @@ def parse_arguments(argv):
                               if arguments.tiny else benchmarks_md)
     elif arguments.tiny and arguments.markdown.resolve() == benchmarks_md.resolve():
         parser.error("--tiny must not overwrite BENCHMARKS.md: its figures are not comparable")
+    if arguments.only and arguments.markdown.resolve() == benchmarks_md.resolve():
+        parser.error("--only must not overwrite BENCHMARKS.md: the other benchmarks' figures would be lost "
+                     "(give --markdown FILE)")
     if not os.access(arguments.workout, os.X_OK):
         parser.error(f"{arguments.workout} is not an executable (build it: swift build -c release)")
     return arguments
@@ -833,7 +895,8 @@ def run_all(context):
 def main(argv):
     arguments = parse_arguments(argv)
     sizes = TINY if arguments.tiny else FULL
-    termdown = ensure_termdown()
+    # The sound benchmark alone needs no termdown.
+    termdown = None if arguments.only else ensure_termdown()
     load = load_average()  # before the benchmarks add their own
     with tempfile.TemporaryDirectory(prefix="workout-bench-") as scratch:
         scratch = Path(scratch)
@@ -845,13 +908,13 @@ def main(argv):
         env["PULSE_SERVER"] = 'unix:/nonexistent/workout-bench'
         context = Context(Path(os.path.abspath(arguments.workout)), sizes, scratch, env, termdown)
         try:
-            figures = run_all(context)
+            figures = bench_sound(context) if arguments.only == "sound" else run_all(context)
         except BenchError as error:
             print(f"bench: {error}", file=sys.stderr)
             return 1
     info = {"machine": machine(), "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
             "command": command_line(), "via": os.environ.get("BENCH_VIA"), "commit": commit(),
-            "workout": display_path(arguments.workout), "termdown": termdown_version(), "tiny": arguments.tiny,
+            "workout": display_path(arguments.workout), "termdown": termdown and termdown_version(), "tiny": arguments.tiny,
             "load": load}
     print(text_table(figures))
     write_markdown(arguments.markdown, markdown(figures, info, sections(sizes)))

@@ -52,7 +52,9 @@ EXPECTED = [
     "serving.page.boundaries", "serving.page.p50_ms", "serving.page.p99_ms",
     *(f"sound.{load}.{name}" for load in ("idle", "busy")
       for name in ("sounds", "onset_ms.p50", "onset_ms.p99", "onset_ms.max",
+                   "file_onset_ms.p50", "file_onset_ms.p99", "file_onset_ms.max",
                    "paplay_ms.p50", "paplay_ms.p99", "paplay_ms.max", "recorded_ms", "recording_ppm")),
+    "sound.decode.ogg30_ms", "sound.decode.ogg30_rss_mib",
     *(f"sound.{state}.{name}" for state in ("on", "off") for name in ("cpu_ms_per_s", "wakeups_per_s", "rss_mib")),
     *(f"press.{way}.{name}" for way in ("key", "post") for name in ("heard", "ms.p50", "ms.p99", "ms.max")),
 ]
@@ -346,6 +348,16 @@ class TinyRunTests(unittest.TestCase):
 
 
 class ArgumentTests(unittest.TestCase):
+    def test_one_benchmark_alone_refuses_to_write_benchmarks_md(self):
+        path = ROOT / "BENCHMARKS.md"
+        before = path.read_text() if path.exists() else None
+        run = subprocess.run([sys.executable, str(SCRIPT), "--only", "sound", "--workout", workout_binary(),
+                              "--markdown", str(path)], cwd=ROOT, stdin=subprocess.DEVNULL,
+                             capture_output=True, text=True, timeout=60)
+        self.assertEqual(run.returncode, 2)
+        self.assertIn("--only must not overwrite BENCHMARKS.md", run.stderr)
+        self.assertEqual(path.read_text() if path.exists() else None, before)
+
     def test_a_tiny_run_refuses_to_write_benchmarks_md(self):
         path = ROOT / "BENCHMARKS.md"
         before = path.read_text() if path.exists() else None

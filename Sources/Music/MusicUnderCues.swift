@@ -76,8 +76,10 @@ public final class MusicUnderCues: SessionListener {
         return seconds
     }
 
+    /// The finish, a sound file (a gong, a voice), or a long sound; pips and start tones
+    /// pass under the music.
     static func heardOverMusic(_ sound: Sound) -> Bool {
-        sound.name == "finish" || sound.seconds >= longSound
+        sound.name == "finish" || sound.file != nil || sound.seconds >= longSound
     }
 
     /// About how long words take to say (`HeardLimits.speakingSeconds`: at least a second).

@@ -29,7 +29,7 @@ struct Check: ParsableCommand {
         for name in routines {
             do throws(RoutineError) {
                 let routine = try RoutineLookup.load(name, settings: parameters.settings, limits: limits.limits,
-                                                     history: history.file)
+                                                     history: history.file, sounds: true)
                 // A generator's mistakes show only when it runs: run it as `plan` does.
                 if let error = routine.expand(horizon: Timeline.defaultHorizon).first {
                     throw RoutineError(error)

@@ -38,18 +38,22 @@ enum RoutineLookup {
                            + "\(bundled) (`workout list` shows them)")
     }
 
-    /// `history`: what the routine's `history` reads (nil: nothing).
+    /// `history`: what the routine's `history` reads (nil: nothing). `sounds`: its sound
+    /// files are found and decoded, with the user's default sounds (`run`, `check`,
+    /// `sound-check`); other commands read none.
     static func load(_ routine: String, settings: [ParameterSetting] = [], limits: LuaLimits = LuaLimits(),
-                     history: HistoryFile? = nil) throws(RoutineError) -> Routine {
-        try RoutineLoader.load(path: resolve(routine), settings: settings, limits: limits, history: history)
+                     history: HistoryFile? = nil, sounds: Bool = false) throws(RoutineError) -> Routine {
+        try RoutineLoader.load(path: resolve(routine), settings: settings, limits: limits, history: history,
+                               soundFiles: sounds ? .decoded(UserDirectories(environment: Terminal.environment)) : .skipped)
     }
 
     /// For commands: a routine that does not load is reported on standard error and
     /// ends the command with exit status 1 (64 for a `--set` it cannot take).
     static func loadOrFail(_ routine: String, settings: [ParameterSetting] = [],
-                           limits: LuaLimits = LuaLimits(), history: HistoryFile? = nil) throws -> Routine {
+                           limits: LuaLimits = LuaLimits(), history: HistoryFile? = nil,
+                           sounds: Bool = false) throws -> Routine {
         do {
-            return try load(routine, settings: settings, limits: limits, history: history)
+            return try load(routine, settings: settings, limits: limits, history: history, sounds: sounds)
         } catch {
             Output.error("workout: \(error.message)")
             throw error.isUsage ? ExitCode.validationFailure : ExitCode.failure

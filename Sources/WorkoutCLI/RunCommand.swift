@@ -144,7 +144,7 @@ extension RunRequest {
     }
 
     private func runWithSettings(serving starter: ServeStarter?) throws {
-        let loaded = try RoutineLookup.loadOrFail(routine, settings: settings, limits: limits, history: history)
+        let loaded = try RoutineLookup.loadOrFail(routine, settings: settings, limits: limits, history: history, sounds: true)
         let outcome = dryRun ? runVirtually(loaded) : runForReal(loaded, serving: starter)
         throw ExitCode(outcome)
     }

@@ -95,6 +95,18 @@ final class SpokenSoundsTests: XCTestCase {
         XCTAssertEqual(handed.sound.speech?.offset ?? 0, go.seconds + 0.05, accuracy: 1e-9)
     }
 
+    func testASegmentNameIsSaidOverALongSoundFileAfterItsFirstSecond() throws {
+        let spoken = try listener()
+        let gong = Sound(file: SoundFile(name: "gong.ogg", samples: [Float](repeating: 0.1, count: 8_000 * 5), rate: 8_000))
+        var segment = Segment.none
+        segment.name = "Squats"
+        spoken.planned(moment(3, .boundary(next: SegmentSummary(segment, count: 2), last: false), in: 3, sound: gong))
+        XCTAssertTrue(until { self.output.lock.withLock { !self.output.scheduled.isEmpty } })
+        let handed = try XCTUnwrap(output.lock.withLock { output.scheduled.first })
+        XCTAssertEqual(handed.sound.name, "gong.ogg")
+        XCTAssertEqual(handed.sound.speech?.offset ?? 0, 1.05, accuracy: 1e-9, "not after the gong's 5 s")
+    }
+
     func testWordsNotReadyInTimeAreSaidAloudOnce() throws {
         let spoken = try listener()
         // Due sooner than the player's lead: left to the fallback when it comes.

@@ -62,4 +62,42 @@ final class SynthesizerTests: XCTestCase {
         XCTAssertEqual(Sound.names, ["pip", "go", "rest", "start", "finish", "pause", "resume"])
         XCTAssertEqual(Set(Sound.purposes.keys), Set(Sound.names))
     }
+
+    /// A sine of `hz` at `rate` for `seconds`, as a decoded file.
+    func file(hz: Double, rate: Int, seconds: Double, amplitude: Float = 0.5) -> SoundFile {
+        let count = Int(Double(rate) * seconds)
+        return SoundFile(name: "sine.wav", samples: (0..<count).map {
+            amplitude * Float(sin(2 * Double.pi * hz * Double($0) / Double(rate)))
+        }, rate: rate)
+    }
+
+    func testAFileIsConvertedToThePlayersRateKeepingItsPitchLengthAndLevel() {
+        let synthesizer = Synthesizer(sampleRate: rate, volume: 0.5)
+        let samples = synthesizer.samples(Sound(file: file(hz: 1_000, rate: 44_100, seconds: 1), volume: 0.8))
+        XCTAssertEqual(samples.count, 48_000, accuracy: 1)
+        XCTAssertEqual(frequency(samples[2_400..<45_600]), 1_000, accuracy: 2)
+        XCTAssertEqual(Double(samples[2_400..<45_600].map(abs).max()!), 0.5 * 0.5 * 0.8, accuracy: 0.005)
+        // At the player's own rate the samples pass unchanged, scaled by the volumes.
+        let same = file(hz: 1_000, rate: 48_000, seconds: 0.1)
+        XCTAssertEqual(synthesizer.samples(Sound(file: same)), same.samples.map { $0 * 0.5 })
+    }
+
+    func testGoingDownInRateFoldsNothingBackIntoTheAudibleBand() {
+        // 30 kHz at 96 kHz is above the player's Nyquist frequency (24 kHz): linear
+        // interpolation would fold it to 18 kHz at nearly full level; the filter drops it.
+        let high = Synthesizer(sampleRate: rate, volume: 1).samples(Sound(file: file(hz: 30_000, rate: 96_000, seconds: 0.5)))
+        XCTAssertLessThan(high[2_400..<21_600].map(abs).max()!, 0.5 * 0.001, "below -60 dB")
+        // 10 kHz, well inside both bands, passes at its level.
+        let kept = Synthesizer(sampleRate: rate, volume: 1).samples(Sound(file: file(hz: 10_000, rate: 96_000, seconds: 0.5)))
+        XCTAssertEqual(Double(kept[2_400..<21_600].map(abs).max()!), 0.5, accuracy: 0.01)
+        XCTAssertEqual(frequency(kept[2_400..<21_600]), 10_000, accuracy: 20)
+    }
+
+    func testAFileSoundLastsAsLongAsItsFile() {
+        let sound = Sound(file: file(hz: 440, rate: 22_050, seconds: 2))
+        XCTAssertEqual(sound.seconds, 2, accuracy: 0.001)
+        XCTAssertEqual(sound.name, "sine.wav")
+        XCTAssertEqual(RenderedSounds(Synthesizer(sampleRate: rate, volume: 1)).synthesizer.samples(sound).count,
+                       96_000, accuracy: 1)
+    }
 }

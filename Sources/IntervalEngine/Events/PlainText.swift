@@ -2,9 +2,10 @@
 /// can read and a script can grep.
 public enum PlainText {
     /// Routine-made text in it has its control characters escaped (`VisibleText`). Nil
-    /// for a sound: it is heard, and a line per pip would only bury the rest.
+    /// for a sound: it is heard, and a line per pip would only bury the rest; but a hook's
+    /// sound file that cannot be heard (`AlertDetail.unheard`) says why.
     public static func line(_ event: Event) -> String? {
-        if case .alert(.sound, _, _) = event.kind { return nil }
+        if case .alert(.sound, _, let detail) = event.kind, detail != .unheard { return nil }
         return TimeText.stamp(event.t) + "  " + VisibleText.escape(text(event.kind))
     }
 

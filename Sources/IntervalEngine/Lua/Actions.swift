@@ -12,6 +12,9 @@ protocol RoutineActions: AnyObject {
     func say(_ text: String, from function: String) throws(APIError)
     /// `sound(name)` and `tone{}`, refused past what may wait in all (`HeardLimits`).
     func sound(_ sound: Sound, from function: String) throws(APIError)
+    /// `sound(name)` of a file the routine did not name while it loaded: an event that
+    /// says why nothing plays.
+    func unheardSound(_ text: String)
     func log(_ text: String)
     /// `skip()`, `extend()` and `pause()`: the same door as keys and buttons.
     func control(_ command: SessionCommand)
@@ -88,11 +91,21 @@ enum Actions {
         }
     }
 
+    /// A built-in sound, or a sound file decoded while the routine loaded. A file is read
+    /// only then, never while the workout runs, so a file first named here plays nothing:
+    /// its event says where to name it.
     static let sound: workout_SwiftFunction = { L in
         action(L, "sound") { args throws(APIError) in
-            let sound = try args.soundName(at: 1, what: "name")
+            guard args.stack.type(at: 1) == LUA_TSTRING, let name = args.stack.string(at: 1) else {
+                throw args.fail("name", "a sound's name (\(Sound.names.joined(separator: ", "))) or a sound file's", at: 1)
+            }
             try args.noArguments(after: 1)
-            try play(sound, args)
+            if let sound = Sound.named(name) { return try play(sound, args) }
+            guard Sound.isFileName(name) else { throw args.unknownSound(at: 1) }
+            if let file = args.state.soundFiles.decoded(name) { return try play(Sound(file: file), args) }
+            let actions = try running(args)
+            actions.unheardSound("\(name): not heard, \(args.state.chunkName):\(args.stack.callerLine()) "
+                                 + "plays a file the routine does not name in sounds or sound_files")
         }
     }
 

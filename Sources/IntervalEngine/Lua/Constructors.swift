@@ -287,6 +287,7 @@ enum Constructors {
             try args.noArguments(after: 1)
             var spec = WorkoutSpec(name: "", description: nil, countdown: WorkoutSpec.defaultCountdown, steps: [],
                                    hooks: WorkoutHooks(), line: stack.callerLine())
+            spec.sounds = state.defaultSounds
             var items: [Int: Step] = [:]
             try args.fields(of: 1, known: workoutFields, field: { key, value throws(APIError) in
                 switch key {
@@ -302,6 +303,7 @@ enum Constructors {
                     }
                     spec.countdown = Double(seconds)
                 case "sounds": spec.sounds = try args.soundScheme(at: value)
+                case "sound_files": try args.soundFileList(at: value)
                 case "on_start": spec.hooks.onStart = try args.function(at: value, what: key)
                 case "on_segment_start": spec.hooks.onSegmentStart = try args.function(at: value, what: key)
                 case "on_segment_end": spec.hooks.onSegmentEnd = try args.function(at: value, what: key)

@@ -15,6 +15,10 @@ final class LuaState {
     /// The routine's past sessions, as `history` reads them (empty unless the loader
     /// gives one).
     var history = RoutineHistory.none
+    /// The sound files the routine names, decoded while it loads; what `sound()` plays.
+    var soundFiles = RoutineSoundFiles.skipped
+    /// What `sounds = { … }` is laid over: the standard sounds under the user's defaults.
+    var defaultSounds = SoundScheme.standard
     /// The running session, reached by `skip()`, `bell()` and the other actions.
     weak var actions: (any RoutineActions)?
     /// What the running call has asked to be heard, for `HeardLimits.perCall`: each call,

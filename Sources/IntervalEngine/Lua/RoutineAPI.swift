@@ -98,9 +98,11 @@ public enum RoutineAPI {
         Function("say", .action, [APIField("text", "string", "What to say: at most 500 bytes.")],
                  "Speaks text where a synthesizer exists; shown and recorded either way. One call of a hook may say "
                  + "16 texts; a minute of the hooks' speech may wait at once.", body: Actions.say),
-        Function("sound", .action, [APIField("name", "string", "`\"pip\"`, `\"go\"`, `\"rest\"`, `\"start\"`, `\"finish\"`, `\"pause\"` or `\"resume\"`.")],
-                 "Plays a built-in sound now (the terminal bell stands in where no sound plays). One call of a hook "
-                 + "may play 16 sounds; a minute of the hooks' sounds may wait at once.", body: Actions.sound),
+        Function("sound", .action, [APIField("name", "string", "`\"pip\"`, `\"go\"`, `\"rest\"`, `\"start\"`, `\"finish\"`, `\"pause\"`, `\"resume\"`, or a sound file the routine names in `sounds` or `sound_files`.")],
+                 "Plays a built-in sound or a sound file now (the terminal bell stands in where no sound plays). A file "
+                 + "not named in `sounds` or `sound_files` was not decoded when the routine loaded: nothing plays, and its "
+                 + "event says so. One call of a hook may play 16 sounds; a minute of the hooks' sounds may wait at once.",
+                 body: Actions.sound),
         Function("tone", .action, [APIField("notes", "workout.Note", "One note `{ hz =, ms =, volume = }`, or a list of them played in order.")],
                  takesTable: true, overloads: ["fun(notes: workout.Note[])"],
                  "Plays notes of your own now: `tone{ hz = 660, ms = 150 }`. Counted with `sound()`.", body: Actions.tone),

@@ -47,8 +47,8 @@ public enum RoutineTypes {
     public static let aliases: [APIAlias] = [
         APIAlias(name: "workout.Duration", type: "number|string",
                  doc: "Seconds (`20`, `2.5`) or text: `\"90\"`, `\"90s\"`, `\"1:30\"`, `\"1:02:03\"`, `\"2m\"`, `\"1m30s\"`, `\"1h\"`, `\"1h5m\"`. More than 0, at most 24 hours."),
-        APIAlias(name: "workout.SoundChoice", type: "string|false|workout.Note|workout.Note[]",
-                 doc: "A sound: a built-in one's name (`\"pip\"`, `\"go\"`, `\"rest\"`, `\"start\"`, `\"finish\"`, `\"pause\"`, `\"resume\"`), a note `{ hz =, ms =, volume = }` or a list of notes; `false` is silence."),
+        APIAlias(name: "workout.SoundChoice", type: "string|false|workout.SoundFile|workout.Note|workout.Note[]",
+                 doc: "A sound: a built-in one's name (`\"pip\"`, `\"go\"`, `\"rest\"`, `\"start\"`, `\"finish\"`, `\"pause\"`, `\"resume\"`), a sound file's name (`\"gong.ogg\"`, beside the routine or in `$XDG_CONFIG_HOME/workout/sounds`), a file with its volume `{ file =, volume = }`, a note `{ hz =, ms =, volume = }` or a list of notes; `false` is silence."),
         APIAlias(name: "workout.Cues", type: "table<number|\"half\", string|fun(seg: workout.Segment)>",
                  doc: "Moments inside a segment: keys are seconds from the start (`[10]`), from the end (`[-5]`), or `half`; values are text (shown, spoken with `--voice`) or a function."),
     ]
@@ -101,7 +101,8 @@ public enum RoutineTypes {
         APIField("name", "string", "The routine's name, shown when it runs."),
         APIField("description", "string", optional: true, "One line about it, shown by `workout list` and `workout plan`."),
         APIField("countdown", "integer", optional: true, "Bells (or pips) in the last N seconds of each segment: 0 to 60, default 3, 0 turns them off."),
-        APIField("sounds", "table<string, workout.SoundChoice>", optional: true, "What plays when, with sound on: keys `countdown`, `finish`, `pause`, `resume`, `start` (kinds not listed) or a segment kind (`work`, `rest`, …); each a sound's name, notes, or `false` for none. Defaults: `countdown = \"pip\"`, `work = \"go\"`, `rest = \"rest\"`, `start = \"start\"`, `finish = \"finish\"`."),
+        APIField("sounds", "table<string, workout.SoundChoice>", optional: true, "What plays when, with sound on: keys `countdown`, `finish`, `pause`, `resume`, `start` (kinds not listed) or a segment kind (`work`, `rest`, …); each a sound's or a sound file's name, `{ file =, volume = }`, notes, or `false` for none. Defaults: `countdown = \"pip\"`, `work = \"go\"`, `rest = \"rest\"`, `start = \"start\"`, `finish = \"finish\"`."),
+        APIField("sound_files", "string[]", optional: true, "Sound files the hooks play with `sound(\"knock.ogg\")`, besides those in `sounds`: each is decoded when the routine loads (a file is never read while it runs)."),
         APIField("on_start", "fun(w: workout.Started)", optional: true, "Runs when the workout starts, before the first segment."),
         APIField("on_segment_start", segmentHook, optional: true, "Runs as each segment starts."),
         APIField("on_segment_end", segmentHook, optional: true, "Runs as each segment ends (also when skipped)."),
@@ -214,6 +215,11 @@ public enum RoutineTypes {
         APIField("volume", "number", optional: true, "0 to 1 of the player's volume (`--volume`); default 1."),
     ])
 
+    public static let soundFile = APIClass("workout.SoundFile", "A sound file in `sounds`, with its volume.", [
+        APIField("file", "string", "Its name: beside the routine, or in `$XDG_CONFIG_HOME/workout/sounds`."),
+        APIField("volume", "number", optional: true, "0 to 1 of the player's volume (`--volume`); default 1."),
+    ])
+
     public static let all: [APIClass] = [step, routine, segmentSpec, forTimeSpec, amrapSpec, history, historyFilter, historyEntry, heartRateSummary, roundsOptions, recordOptions, workoutSpec, segment, started,
-                                         summary, progress, parameter, note, sample]
+                                         summary, progress, parameter, note, soundFile, sample]
 }

@@ -7,6 +7,18 @@ public final class Routine {
     public let countdown: Double
     /// Which sound plays for what (`workout{ sounds = … }`), when sound is on.
     public let sounds: SoundScheme
+    /// The sound files it plays (in `sounds`, `sound_files`, and the user's defaults it
+    /// keeps), decoded when it loaded, in the order they were named: what `sound-check`
+    /// plays.
+    public var soundFiles: [SoundFile] {
+        var files = lua.soundFiles.names.compactMap { lua.soundFiles.decoded($0) }
+        let scheme = [sounds.countdown, sounds.finish, sounds.pause, sounds.resume, sounds.start]
+            + sounds.kinds.keys.sorted().map { sounds.kinds[$0] ?? nil }
+        for case let file? in scheme.map({ $0?.file }) where !files.contains(file) {
+            files.append(file)
+        }
+        return files
+    }
     /// The segments known so far; an open-ended routine's grows as it runs.
     public let timeline: Timeline
     /// The file name the routine was loaded as (`hiit.lua`).
@@ -112,6 +124,7 @@ private final class SilentActions: RoutineActions {
     func notify(title: String, body: String?) {}
     func say(_ text: String, from function: String) {}
     func sound(_ sound: Sound, from function: String) {}
+    func unheardSound(_ text: String) {}
     func log(_ text: String) {}
     func control(_ command: SessionCommand) {}
     func record(_ score: Score) {}

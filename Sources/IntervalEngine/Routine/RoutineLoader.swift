@@ -5,9 +5,12 @@ import Foundation
 /// a `Routine`.
 public enum RoutineLoader {
     /// `settings` are the `--set` values; the routine's `params{}` checks and applies them.
-    /// `history`: where its `history` reads from (nil: an empty history).
+    /// `history`: where its `history` reads from (nil: an empty history). `soundFiles`:
+    /// whether the sound files it names are found and decoded (beside it, then in the
+    /// user's sounds folder), with the user's default sounds under its own.
     public static func load(path: String, settings: [ParameterSetting] = [],
-                            limits: LuaLimits = LuaLimits(), history: HistoryFile? = nil) throws(RoutineError) -> Routine {
+                            limits: LuaLimits = LuaLimits(), history: HistoryFile? = nil,
+                            soundFiles: SoundFileReading = .skipped) throws(RoutineError) -> Routine {
         let name = (path as NSString).lastPathComponent
         let source: [UInt8]
         do {
@@ -17,7 +20,7 @@ public enum RoutineLoader {
         }
         let directory = (path as NSString).deletingLastPathComponent
         let routine = try load(source: source, fileName: name, directory: directory.isEmpty ? "." : directory,
-                               settings: settings, limits: limits, history: history)
+                               settings: settings, limits: limits, history: history, soundFiles: soundFiles)
         let absolute = path.hasPrefix("/") ? path
             : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
         routine.filePath = (absolute as NSString).standardizingPath
@@ -40,23 +43,39 @@ public enum RoutineLoader {
     /// once the file has run: a routine that reads its history while it loads (a
     /// parameter's `from_history`) is run once with an empty history to learn its name,
     /// then again with its sessions. One that does not is run once.
+    ///
+    /// Sound files are read only for a routine with a `directory` (one loaded from a file).
     public static func load(source: [UInt8], fileName: String, directory: String? = nil,
                             settings: [ParameterSetting] = [],
-                            limits: LuaLimits = LuaLimits(), history: HistoryFile? = nil) throws(RoutineError) -> Routine {
+                            limits: LuaLimits = LuaLimits(), history: HistoryFile? = nil,
+                            soundFiles: SoundFileReading = .skipped) throws(RoutineError) -> Routine {
+        var sounds = Sounds(files: .skipped, defaults: .standard)
+        if case .decoded(let directories) = soundFiles, let directory {
+            sounds = Sounds(files: RoutineSoundFiles(reading: soundFiles, folders: SoundFolders(
+                folders: [directory, directories.sounds])), defaults: try UserSounds.scheme(directories))
+        }
         let first = try run(source: source, fileName: fileName, directory: directory, settings: settings, limits: limits,
-                            history: RoutineHistory(file: history))
+                            history: RoutineHistory(file: history), sounds: sounds)
         guard first.lua.history.asked else {
             first.lua.history.name = first.name
             return first
         }
         return try run(source: source, fileName: fileName, directory: directory, settings: settings, limits: limits,
-                       history: RoutineHistory(file: history, name: first.name))
+                       history: RoutineHistory(file: history, name: first.name), sounds: sounds)
+    }
+
+    /// What a routine's sounds start from: its files (none decoded yet) and the defaults.
+    private struct Sounds {
+        var files: RoutineSoundFiles
+        var defaults: SoundScheme
     }
 
     private static func run(source: [UInt8], fileName: String, directory: String?, settings: [ParameterSetting],
-                            limits: LuaLimits, history: RoutineHistory) throws(RoutineError) -> Routine {
+                            limits: LuaLimits, history: RoutineHistory, sounds: Sounds) throws(RoutineError) -> Routine {
         let lua = LuaState(chunkName: fileName, directory: directory, limits: limits)
         lua.history = history
+        lua.soundFiles = sounds.files
+        lua.defaultSounds = sounds.defaults
         lua.builder.settings = settings
         do {
             try lua.run(source: source, results: 1)

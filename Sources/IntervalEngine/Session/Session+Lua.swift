@@ -79,6 +79,8 @@ extension Session: RoutineActions {
         Number.format(Number.rounded(value, places: 1))
     }
 
+    func unheardSound(_ text: String) { giveRoutine(.unheard(.sound, text: text)) }
+
     func log(_ text: String) { emit(.log(text: text)) }
     func control(_ command: SessionCommand) { apply(command, by: .hook) }
     func tally(_ name: String) -> Int { tallyValue(name) }

@@ -106,6 +106,8 @@ public struct SessionMessage: Sendable, Equatable {
         case let .score(score): ("\(score.name): \(score.valueText)", .log)
         case let .error(text, _, _): (text, .error)
         case let .alert(.say, text, _) where !text.allSatisfy(\.isNumber): (text, .cue)
+        // A hook's sound file that was not decoded when the routine loaded: why it is silent.
+        case let .alert(.sound, text, .unheard?): (text, .warning)
         case let .suspend(_, missed): ("The computer slept for \(TimeText.clock(missed)); paused. Space goes on.", .warning)
         default: nil
         }

@@ -1,22 +1,39 @@
 /// A sound the player makes in the process: a name (as the `alert` event shows it) and
-/// the notes it is made of, played one after another. Sounds are told apart by pitch,
-/// length and number of notes, so each is known without looking at the screen.
+/// the notes it is made of, played one after another, or a sound file the routine named.
+/// Sounds are told apart by pitch, length and number of notes, so each is known without
+/// looking at the screen.
 public struct Sound: Sendable, Hashable {
-    /// `pip`, `go`, …, or `tone` for a routine's own notes.
+    /// `pip`, `go`, …, `tone` for a routine's own notes, or a file's name as the routine
+    /// gave it (`gong.ogg`).
     public var name: String
     public var notes: [Note]
+    /// A sound file decoded when the routine was loaded, heard from the sound's start.
+    public var file: SoundFile?
+    /// 0…1 of the player's volume, for the file (`{ file = "gong.ogg", volume = 0.8 }`).
+    public var fileVolume: Double
     /// Words rendered ahead (`--voice` with espeak-ng), heard with the notes.
     public var speech: Speech?
 
     public init(name: String, notes: [Note], speech: Speech? = nil) {
         self.name = name
         self.notes = notes
+        self.file = nil
+        self.fileVolume = 1
         self.speech = speech
+    }
+
+    /// A sound file, played at `volume` of the player's volume.
+    public init(file: SoundFile, volume: Double = 1) {
+        name = file.name
+        notes = []
+        self.file = file
+        fileVolume = volume
+        speech = nil
     }
 
     /// How long it plays, in seconds.
     public var seconds: Double {
-        let notes = notes.reduce(0) { $0 + $1.seconds }
+        let notes = max(notes.reduce(0) { $0 + $1.seconds }, file?.seconds ?? 0)
         guard let speech else { return notes }
         return max(notes, speech.offset + speech.seconds)
     }
@@ -81,6 +98,14 @@ extension Sound {
     ]
 
     public static var names: [String] { builtIn.map(\.name) }
+
+    /// Whether a name that is not a built-in sound's names a file: it has an extension
+    /// (`gong.ogg`), so a misspelt built-in (`"boop"`) is an error, not a missing file.
+    public static func isFileName(_ name: String) -> Bool {
+        let last = name.split(separator: "/").last ?? ""
+        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return false }
+        return last.index(after: dot) != last.endIndex
+    }
 
     public static func named(_ name: String) -> Sound? {
         builtIn.first { $0.name == name }

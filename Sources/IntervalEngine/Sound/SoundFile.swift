@@ -11,7 +11,23 @@ public struct SoundFile: Sendable, Hashable {
     public var samples: [Float]
     public var rate: Int
 
+    public init(name: String, samples: [Float], rate: Int) {
+        self.name = name
+        self.samples = samples
+        self.rate = rate
+    }
+
     public var seconds: Double { Double(samples.count) / Double(max(rate, 1)) }
+
+    /// By name, rate and length only: a sound is looked up by value each time it plays
+    /// (`RenderedSounds`), and hashing a million samples each time would cost more than
+    /// the lookup saves. Equality still compares the samples (at once, when both share
+    /// one array, as every play of a decoded file does).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(rate)
+        hasher.combine(samples.count)
+    }
 
     /// A cue, a gong, applause: not a song. Files longer than this are refused.
     public static let maximumSeconds = 30.0

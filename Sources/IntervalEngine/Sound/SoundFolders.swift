@@ -36,6 +36,7 @@ public struct SoundFolders: Sendable, Equatable {
             }
             return real
         }
+        guard folders.count > 1 else { throw SoundFileError("sound file \(quoted) is not in \(folders.last ?? "")") }
         throw SoundFileError("sound file \(quoted) is neither beside the routine nor in \(folders.last ?? "")")
     }
 

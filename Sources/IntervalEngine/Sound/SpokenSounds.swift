@@ -74,14 +74,19 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
     }
 
     /// The words a moment will say, and how far into its sound they start.
-    /// A segment's name follows its start sound; other words start on the moment, with
-    /// the countdown's pip.
+    /// A segment's name follows its start sound, or the first `fileLead` seconds of a
+    /// sound file (a gong rings out for seconds; the name is wanted at the boundary);
+    /// other words start on the moment, with the countdown's pip.
     static func words(of moment: PlannedMoment) -> (text: String, offset: Double)? {
         guard let words = moment.words else { return nil }
         let text = HeardLimits.cut(words)
-        if case .boundary = moment.kind { return (text, moment.sound.map { $0.seconds + 0.05 } ?? 0) }
+        if case .boundary = moment.kind {
+            return (text, moment.sound.map { ($0.file == nil ? $0.seconds : min($0.seconds, fileLead)) + 0.05 } ?? 0)
+        }
         return (text, 0)
     }
+
+    static let fileLead = 1.0
 
     public func planned(_ moment: PlannedMoment) {
         guard let (text, offset) = Self.words(of: moment), output.isWorking else { return }

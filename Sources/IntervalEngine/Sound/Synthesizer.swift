@@ -22,8 +22,22 @@ public struct Synthesizer: Sendable {
         for note in sound.notes {
             append(note, to: &samples)
         }
+        if let file = sound.file { mix(file, volume: sound.fileVolume, into: &samples) }
         if let speech = sound.speech { mix(speech, into: &samples) }
         return samples
+    }
+
+    /// Adds a sound file from the sound's start, converted to this rate (`Resampler`) and
+    /// scaled by the volume and the file's own volume.
+    private func mix(_ file: SoundFile, volume fileVolume: Double, into samples: inout [Float]) {
+        let converted = Resampler.convert(file.samples, from: file.rate, to: sampleRate)
+        if samples.count < converted.count {
+            samples.append(contentsOf: repeatElement(0, count: converted.count - samples.count))
+        }
+        let loudness = Float(volume * min(max(fileVolume, 0), 1))
+        for index in converted.indices {
+            samples[index] = min(max(samples[index] + loudness * converted[index], -1), 1)
+        }
     }
 
     /// Adds the words at their offset, converted to this rate (linear interpolation:

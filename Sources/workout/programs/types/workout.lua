@@ -7,8 +7,8 @@
 ---Seconds (`20`, `2.5`) or text: `"90"`, `"90s"`, `"1:30"`, `"1:02:03"`, `"2m"`, `"1m30s"`, `"1h"`, `"1h5m"`. More than 0, at most 24 hours.
 ---@alias workout.Duration number|string
 
----A sound: a built-in one's name (`"pip"`, `"go"`, `"rest"`, `"start"`, `"finish"`, `"pause"`, `"resume"`), a note `{ hz =, ms =, volume = }` or a list of notes; `false` is silence.
----@alias workout.SoundChoice string|false|workout.Note|workout.Note[]
+---A sound: a built-in one's name (`"pip"`, `"go"`, `"rest"`, `"start"`, `"finish"`, `"pause"`, `"resume"`), a sound file's name (`"gong.ogg"`, beside the routine or in `$XDG_CONFIG_HOME/workout/sounds`), a file with its volume `{ file =, volume = }`, a note `{ hz =, ms =, volume = }` or a list of notes; `false` is silence.
+---@alias workout.SoundChoice string|false|workout.SoundFile|workout.Note|workout.Note[]
 
 ---Moments inside a segment: keys are seconds from the start (`[10]`), from the end (`[-5]`), or `half`; values are text (shown, spoken with `--voice`) or a function.
 ---@alias workout.Cues table<number|"half", string|fun(seg: workout.Segment)>
@@ -107,7 +107,8 @@
 ---@field name string The routine's name, shown when it runs.
 ---@field description? string One line about it, shown by `workout list` and `workout plan`.
 ---@field countdown? integer Bells (or pips) in the last N seconds of each segment: 0 to 60, default 3, 0 turns them off.
----@field sounds? table<string, workout.SoundChoice> What plays when, with sound on: keys `countdown`, `finish`, `pause`, `resume`, `start` (kinds not listed) or a segment kind (`work`, `rest`, …); each a sound's name, notes, or `false` for none. Defaults: `countdown = "pip"`, `work = "go"`, `rest = "rest"`, `start = "start"`, `finish = "finish"`.
+---@field sounds? table<string, workout.SoundChoice> What plays when, with sound on: keys `countdown`, `finish`, `pause`, `resume`, `start` (kinds not listed) or a segment kind (`work`, `rest`, …); each a sound's or a sound file's name, `{ file =, volume = }`, notes, or `false` for none. Defaults: `countdown = "pip"`, `work = "go"`, `rest = "rest"`, `start = "start"`, `finish = "finish"`.
+---@field sound_files? string[] Sound files the hooks play with `sound("knock.ogg")`, besides those in `sounds`: each is decoded when the routine loads (a file is never read while it runs).
 ---@field on_start? fun(w: workout.Started) Runs when the workout starts, before the first segment.
 ---@field on_segment_start? fun(seg: workout.Segment) Runs as each segment starts.
 ---@field on_segment_end? fun(seg: workout.Segment) Runs as each segment ends (also when skipped).
@@ -171,6 +172,11 @@
 ---@class workout.Note
 ---@field hz number Its pitch, 20 to 20000 Hz.
 ---@field ms number Its length, 10 to 5000 ms.
+---@field volume? number 0 to 1 of the player's volume (`--volume`); default 1.
+
+---A sound file in `sounds`, with its volume.
+---@class workout.SoundFile
+---@field file string Its name: beside the routine, or in `$XDG_CONFIG_HOME/workout/sounds`.
 ---@field volume? number 0 to 1 of the player's volume (`--volume`); default 1.
 
 ---`s` of `on_sample`, and the global `sensor`: the sensors' latest values (nil when no sensor gives one, or it dropped out).
@@ -274,8 +280,8 @@ function notify(title, body) end
 ---@param text string What to say: at most 500 bytes.
 function say(text) end
 
----Plays a built-in sound now (the terminal bell stands in where no sound plays). One call of a hook may play 16 sounds; a minute of the hooks' sounds may wait at once.
----@param name string `"pip"`, `"go"`, `"rest"`, `"start"`, `"finish"`, `"pause"` or `"resume"`.
+---Plays a built-in sound or a sound file now (the terminal bell stands in where no sound plays). A file not named in `sounds` or `sound_files` was not decoded when the routine loaded: nothing plays, and its event says so. One call of a hook may play 16 sounds; a minute of the hooks' sounds may wait at once.
+---@param name string `"pip"`, `"go"`, `"rest"`, `"start"`, `"finish"`, `"pause"`, `"resume"`, or a sound file the routine names in `sounds` or `sound_files`.
 function sound(name) end
 
 ---Plays notes of your own now: `tone{ hz = 660, ms = 150 }`. Counted with `sound()`.
