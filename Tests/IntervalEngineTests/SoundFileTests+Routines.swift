@@ -39,7 +39,7 @@ extension SoundFileTests {
         XCTAssertEqual(rest.seconds, 1, accuracy: 0.01)
         XCTAssertEqual(routine.sounds.finish?.fileVolume, 0.8)
         XCTAssertEqual(routine.sounds.finish?.file?.seconds ?? 0, 0.5, accuracy: 0.01, "found in the user's folder")
-        XCTAssertEqual(routine.soundFiles.map(\.name), ["gong.ogg", "applause.flac"], "each once, in the order named")
+        XCTAssertEqual(routine.soundFiles.map(\.name), ["applause.flac", "gong.ogg"], "each once, by name")
         XCTAssertEqual(routine.sounds.start(of: "work")?.name, "go", "what the routine does not name stays")
     }
 

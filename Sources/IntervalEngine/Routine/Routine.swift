@@ -8,8 +8,9 @@ public final class Routine {
     /// Which sound plays for what (`workout{ sounds = … }`), when sound is on.
     public let sounds: SoundScheme
     /// The sound files it plays (in `sounds`, `sound_files`, and the user's defaults it
-    /// keeps), decoded when it loaded, in the order they were named: what `sound-check`
-    /// plays.
+    /// keeps), decoded when it loaded, each once, by name: what `sound-check` plays. (Not
+    /// in the order named: Lua visits a table's fields in an order that changes from run
+    /// to run.)
     public var soundFiles: [SoundFile] {
         var files = lua.soundFiles.names.compactMap { lua.soundFiles.decoded($0) }
         let scheme = [sounds.countdown, sounds.finish, sounds.pause, sounds.resume, sounds.start]
@@ -17,7 +18,7 @@ public final class Routine {
         for case let file? in scheme.map({ $0?.file }) where !files.contains(file) {
             files.append(file)
         }
-        return files
+        return files.sorted { $0.name < $1.name }
     }
     /// The segments known so far; an open-ended routine's grows as it runs.
     public let timeline: Timeline
