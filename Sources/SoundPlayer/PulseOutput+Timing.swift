@@ -73,6 +73,8 @@ extension PulseOutput {
             case let .play(sound):
                 jobs.append(Job(id: nil, samples: rendered.samples(sound), start: pulse.rtclock_now!(),
                                 rate: synthesizer.sampleRate))
+            case .prepare(let sounds):
+                for sound in sounds { _ = rendered.samples(sound) }
             case .finish:
                 break
             }

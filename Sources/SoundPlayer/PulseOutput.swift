@@ -16,6 +16,8 @@ public final class PulseOutput: SoundOutput, @unchecked Sendable {
         case schedule(id: UInt64, Sound, deadline: UInt64)
         case cancel(id: UInt64)
         case play(Sound)
+        /// Converts sounds to the stream's rate ahead of their first play.
+        case prepare([Sound])
         /// The workout is over: let what is under way finish, then say so.
         case finish
     }
@@ -70,6 +72,14 @@ public final class PulseOutput: SoundOutput, @unchecked Sendable {
     public func cancel(_ id: UInt64) { send(.cancel(id: id)) }
 
     public func play(_ sound: Sound) { send(.play(sound)) }
+
+    /// Converts the routine's sound files to the stream's rate now, at the start, rather
+    /// than at each one's first play: a hook's `sound("gong.ogg")` then plays at once, and
+    /// nothing queued behind it waits for a resampling.
+    public func prepare(_ sounds: [Sound]) {
+        guard !sounds.isEmpty else { return }
+        send(.prepare(sounds))
+    }
 
     private func send(_ command: Command) {
         let wake = lock.withLock { () -> Bool in

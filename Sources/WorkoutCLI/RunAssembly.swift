@@ -59,6 +59,7 @@ final class RunAssembly {
             }
         }
         sound = request.noSound ? nil : Self.connectSound(request, warn: warn)
+        sound?.prepare(routine.fileSounds)
         let switches = request.alertSwitches(display: interactive, soundServer: sound != nil)
         // A web page shows the segment's info: the feed's events carry it as --json's do.
         session = Session(routine: routine, scheduler: scheduler,

@@ -41,6 +41,9 @@ extension SoundFileTests {
         XCTAssertEqual(routine.sounds.finish?.file?.seconds ?? 0, 0.5, accuracy: 0.01, "found in the user's folder")
         XCTAssertEqual(routine.soundFiles.map(\.name), ["applause.flac", "gong.ogg"], "each once, by name")
         XCTAssertEqual(routine.sounds.start(of: "work")?.name, "go", "what the routine does not name stays")
+        // What the player converts before the start: each file as it is played.
+        XCTAssertEqual(Set(routine.fileSounds.map { "\($0.name) \($0.fileVolume)" }),
+                       ["gong.ogg 1.0", "applause.flac 0.8"])
     }
 
     func testEachRefusalNamesTheRoutinesFileAndLine() throws {

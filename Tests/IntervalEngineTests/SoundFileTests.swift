@@ -77,6 +77,26 @@ final class SoundFileTests: XCTestCase {
         }
     }
 
+    /// Opus and MP3, which sox here cannot write: made by ffmpeg (libopus, LAME), read by
+    /// libsndfile like the others. Opus decodes at 48 kHz whatever the rate it was made
+    /// from; MP3 keeps its rate.
+    func testOpusAndMP3Decode() throws {
+        let ffmpeg = "/usr/bin/ffmpeg"
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: ffmpeg), "ffmpeg is not installed (make test installs it)")
+        for (name, codec, rate) in [("a.opus", "libopus", 48_000), ("a.mp3", "libmp3lame", 44_100)] {
+            let path = routineFolder.appendingPathComponent(name).path
+            let made = try spawn(ffmpeg, ["-nostdin", "-loglevel", "error", "-f", "lavfi", "-i",
+                                          "aevalsrc=0.5*sin(440*2*PI*t):s=\(rate):d=1",
+                                          "-c:a", codec, "-y", path])
+            XCTAssertEqual(made.status, 0, "ffmpeg made \(name)")
+            let sound = try SoundFile.load(name, folders: folders)
+            XCTAssertEqual(sound.rate, rate, name)
+            XCTAssertEqual(sound.seconds, 1, accuracy: 0.1, name)
+            XCTAssertEqual(pitch(sound), 440, accuracy: 10, name)
+            XCTAssertEqual(Double(sound.samples.map { abs($0) }.max() ?? 0), 0.5, accuracy: 0.08, name)
+        }
+    }
+
     func testAFileIsReadByWhatItHoldsNotByItsName() throws {
         try make("really-ogg.wav", hz: 660, type: "ogg")
         XCTAssertEqual(pitch(try SoundFile.load("really-ogg.wav", folders: folders)), 660, accuracy: 10)

@@ -20,6 +20,18 @@ public final class Routine {
         }
         return files.sorted { $0.name < $1.name }
     }
+
+    /// Each file it plays, as the scheme plays it (with its volume), or at full volume for
+    /// one only hooks play (`sound_files`): what the player converts to its rate before
+    /// the workout starts.
+    public var fileSounds: [Sound] {
+        let scheme = [sounds.countdown, sounds.finish, sounds.pause, sounds.resume, sounds.start]
+            + sounds.kinds.keys.sorted().map { sounds.kinds[$0] ?? nil }
+        var found: [Sound] = []
+        for case let sound? in scheme where sound.file != nil && !found.contains(sound) { found.append(sound) }
+        for file in soundFiles where !found.contains(where: { $0.file == file }) { found.append(Sound(file: file)) }
+        return found
+    }
     /// The segments known so far; an open-ended routine's grows as it runs.
     public let timeline: Timeline
     /// The file name the routine was loaded as (`hiit.lua`).
