@@ -855,7 +855,7 @@ def parse_arguments(argv):
                         help="the report to update between its markers (default: BENCHMARKS.md; "
                              "with --tiny a temporary file)")
     parser.add_argument("--json", type=Path, help="also write every figure as JSON here")
-    parser.add_argument("--only", choices=["sound"],
+    parser.add_argument("--only", choices=["sound", "press"],
                         help="run this benchmark alone (its report then goes to --markdown, never BENCHMARKS.md)")
     arguments = parser.parse_args(argv)
     benchmarks_md = ROOT / "BENCHMARKS.md"
@@ -908,7 +908,8 @@ def main(argv):
         env["PULSE_SERVER"] = 'unix:/nonexistent/workout-bench'
         context = Context(Path(os.path.abspath(arguments.workout)), sizes, scratch, env, termdown)
         try:
-            figures = bench_sound(context) if arguments.only == "sound" else run_all(context)
+            alone = {"sound": lambda: bench_sound(context), "press": lambda: bench_press(context, progress)}
+            figures = alone[arguments.only]() if arguments.only else run_all(context)
         except BenchError as error:
             print(f"bench: {error}", file=sys.stderr)
             return 1
