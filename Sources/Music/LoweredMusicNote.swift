@@ -11,7 +11,7 @@ public struct LoweredMusicNote: Sendable {
     public let path: String
 
     public init(directories: UserDirectories) {
-        path = (directories.state as NSString).appendingPathComponent("workout/music-lowered.json")
+        path = directories.state("music-lowered.json")
     }
 
     /// One player touched: its well-known bus name; the volume it had and the volume it

@@ -192,14 +192,9 @@ final class BackgroundRun {
                                          O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, directory.appendingPathComponent("\(name).err").path,
                                          O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        var merged = ProcessInfo.processInfo.environment
-        merged.merge(environment) { $1 }
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let envp = merged.map { strdup("\($0)=\($1)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { throw Missing(program: path) }
+        guard let pid = spawnMerged(path, arguments, environment: environment, actions: &actions) else {
+            throw Missing(program: path)
+        }
         self.pid = pid
     }
 

@@ -6,6 +6,21 @@ struct Spawned {
     var output: String
 }
 
+/// Starts `path` with `actions` for its descriptors and this process's environment with
+/// `environment` over it; its pid, or nil when it could not be started. For programs
+/// that run beside a test (`Daemon`, `BackgroundRun`), reaped by their owner.
+func spawnMerged(_ path: String, _ arguments: [String], environment: [String: String],
+                 actions: inout posix_spawn_file_actions_t) -> pid_t? {
+    var merged = ProcessInfo.processInfo.environment
+    merged.merge(environment) { $1 }
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    let envp = merged.map { strdup("\($0)=\($1)") } + [nil]
+    defer { envp.forEach { free($0) } }
+    var pid: pid_t = 0
+    return posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 ? pid : nil
+}
+
 /// Runs a program to its end with posix_spawn and waitpid. Foundation's Process learns
 /// that a child exited when a socket it shares with the child closes, so a daemon the
 /// child leaves behind (a tmux server, a bus daemon) would make it wait for ever.

@@ -17,11 +17,17 @@ public struct Athlete: Sendable, Equatable {
     /// From `--set` values; a value that is not a positive number is a usage error.
     public init(settings: [ParameterSetting]) throws(RoutineError) {
         for setting in settings where Self.settingNames.contains(setting.name) {
-            guard let value = Double(setting.text), value > 0, value < 10_000 else {
+            guard let value = Self.value(setting.text) else {
                 throw RoutineError("--set \(setting.argument): \(setting.name) must be a positive number", isUsage: true)
             }
             if setting.name == "max_hr" { maxHeartRate = value } else { ftp = value }
         }
+    }
+
+    /// `text` as max_hr or ftp: a positive number under 10,000, else nil.
+    static func value(_ text: String) -> Double? {
+        guard let value = Double(text), value > 0, value < 10_000 else { return nil }
+        return value
     }
 
     /// The heart-rate zone (1–5) of `bpm`, by percent of the maximum: below 60 % is 1,

@@ -8,7 +8,7 @@ public struct AthleteFile: Sendable {
     public let path: String
 
     public init(directories: UserDirectories) {
-        path = (directories.config as NSString).appendingPathComponent("workout/athlete")
+        path = directories.config("athlete")
     }
 
     /// The file's settings, each checked as `--set` checks it; a missing file has none. A
@@ -36,7 +36,7 @@ public struct AthleteFile: Sendable {
                 throw RoutineError("\(place): \(VisibleText.escape(parts[0])) is not a setting here; the file takes \(known)")
             }
             let setting = ParameterSetting(name: parts[0], text: parts[1])
-            guard let value = Double(setting.text), value > 0, value < 10_000, value.isFinite else {
+            guard Athlete.value(setting.text) != nil else {
                 throw RoutineError("\(place): \(setting.name) must be a positive number, got \(VisibleText.escape(parts[1]))")
             }
             settings.removeAll { $0.name == setting.name }

@@ -7,7 +7,7 @@ public struct RememberedSensors: Sendable {
     public let path: String
 
     public init(directories: UserDirectories) {
-        path = (directories.config as NSString).appendingPathComponent("workout/sensors")
+        path = directories.config("sensors")
     }
 
     /// A bad line in the file: where, and why.

@@ -50,5 +50,5 @@ public struct SoundFolders: Sendable, Equatable {
 
 extension UserDirectories {
     /// The user's own sound files: `$XDG_CONFIG_HOME/workout/sounds`.
-    public var sounds: String { (config as NSString).appendingPathComponent("workout/sounds") }
+    public var sounds: String { config("sounds") }
 }

@@ -9,7 +9,7 @@ import Foundation
 public enum UserSounds {
     /// The file's path: `$XDG_CONFIG_HOME/workout/sounds.lua`.
     public static func path(_ directories: UserDirectories) -> String {
-        (directories.config as NSString).appendingPathComponent("workout/sounds.lua")
+        directories.config("sounds.lua")
     }
 
     /// The standard sounds under the user's, or the standard ones where there is no file.

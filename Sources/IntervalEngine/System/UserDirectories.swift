@@ -29,11 +29,18 @@ public struct UserDirectories: Sendable {
     /// note of music it lowered and could not put back.
     public var state: String { base("XDG_STATE_HOME", default: ".local/state") }
 
+    /// `$XDG_CONFIG_HOME/workout/NAME`: the user's routines (`programs`), sounds, remembered
+    /// sensors, athlete file, sound defaults and the serving token.
+    public func config(_ name: String) -> String { (config as NSString).appendingPathComponent("workout/" + name) }
+
+    /// `$XDG_STATE_HOME/workout/NAME`.
+    public func state(_ name: String) -> String { (state as NSString).appendingPathComponent("workout/" + name) }
+
     /// The user's routines: `$XDG_CONFIG_HOME/workout/programs`.
-    public var programs: String { (config as NSString).appendingPathComponent("workout/programs") }
+    public var programs: String { config("programs") }
 
     /// The secret of `run --serve`: `$XDG_CONFIG_HOME/workout/serve-token`.
-    public var serveToken: String { (config as NSString).appendingPathComponent("workout/serve-token") }
+    public var serveToken: String { config("serve-token") }
 
     private func base(_ variable: String, default relative: String) -> String {
         if let value = environment[variable], value.hasPrefix("/") { return value }
