@@ -6,10 +6,14 @@ import IntervalEngine
 /// measured latency, the server's buffer and room for two round trips) uncorks the
 /// stream, asks for fresh timing, and is then written at the absolute stream position that
 /// will be heard at its deadline. The lead reaches past what the stream has already
-/// written, so a sound is written after it (a seek forward: the gap plays as silence),
-/// never over it; while the stream runs, the server's requests are answered with
-/// silence after it. Neither makes the server rewind the sink. Once every written sound
-/// has been heard and none is due soon, the stream is corked again.
+/// written, so a sound is written after it, never over it, with silence written from the
+/// end of what was written up to it: the stream never has a gap. (PulseAudio plays a gap
+/// left by a seek forward as silence, but pipewire-pulse keeps each stream in a 4 MiB ring
+/// and plays whatever the ring held there one lap earlier — at 48 kHz, the sounds of
+/// about 22 s before, which were heard as every sound jumping 150 ms early every 22 s.)
+/// While the stream runs, the server's requests are answered with silence after what was
+/// written. Neither makes the server rewind the sink. Once every written sound has been
+/// heard and none is due soon, the stream is corked again.
 extension PulseOutput {
     struct Job {
         /// The planned moment's id; nil for a sound played at once.
@@ -41,6 +45,9 @@ extension PulseOutput {
     /// A sound written later than its lead still lands no earlier than this past what the
     /// sink has already taken.
     static let safety: UInt64 = 3_000
+    /// The most silence written ahead of one sound (bytes): a gap is at most the lead, a
+    /// few seconds; a write index that reads as further behind is not believed.
+    static let longestGap: Int64 = 4 * 192_000 * 4
 
     /// How far ahead of what is heard a sound must be written: the sink's measured
     /// latency (what it has rendered ahead), bounded for a sink that reports nonsense.
@@ -192,8 +199,20 @@ extension PulseOutput {
         if result < 0 { fail("the sound server refused a sound (\(contextError()))") }
     }
 
+    /// Writes `samples` at byte `position`, with silence first from the end of what was
+    /// written (libpulse keeps `write_index` as each write moves it) when the position lies
+    /// beyond it, so that no byte of the stream is left for the server to fill.
     private func write(_ samples: [Float], at position: Int64) {
         guard let stream else { return }
+        if let timing = pulse.stream_get_timing_info!(stream)?.pointee, timing.write_index_corrupt == 0,
+           case let gap = position - timing.write_index, gap > 0 {
+            let silence = [Float](repeating: 0, count: Int(min(gap, PulseOutput.longestGap)) / 4)
+            let start = position - Int64(silence.count * 4)
+            let result = silence.withUnsafeBytes { bytes in
+                pulse.stream_write!(stream, bytes.baseAddress, bytes.count, nil, start, PA_SEEK_ABSOLUTE)
+            }
+            if result < 0 { return fail("the sound server refused a sound (\(contextError()))") }
+        }
         let result = samples.withUnsafeBytes { bytes in
             pulse.stream_write!(stream, bytes.baseAddress, bytes.count, nil, position, PA_SEEK_ABSOLUTE)
         }
