@@ -21,12 +21,13 @@ SWIFT ?= swift
 # too). bluez gives bluetoothctl, which the sensor tests hold the fake BlueZ to; libxml2-utils
 # gives xmllint, which checks exported TCX files against their schema; sox makes sound files;
 # mpv, mpv-mpris and playerctl are the music player the tests lower under the cues; ffmpeg
-# makes the Opus and MP3 files sox cannot.
+# makes the Opus and MP3 files sox cannot; pipewire, wireplumber and pipewire-pulse are the
+# sound server most desktops run, started by the sound tests beside pulseaudio.
 PACKAGES := pkgconf liblua5.4-dev libqrencode-dev libcurl4-openssl-dev libsystemd-dev libpulse-dev libsndfile1-dev
 TEST_PACKAGES := lua-check tmux dbus dbus-daemon libnotify-bin python3 python3-dbus python3-gi \
   python3-venv hyperfine jq man-db bash-completion fish zsh lintian dpkg-dev chromium chromium-driver \
   python3-selenium zbar-tools pulseaudio pulseaudio-utils espeak-ng bluez libxml2-utils sox \
-  mpv mpv-mpris playerctl ffmpeg
+  mpv mpv-mpris playerctl ffmpeg pipewire wireplumber pipewire-pulse
 # What `make bench` needs besides the build: the pane, the timer, the peer's venv, jq,
 # which `history stats` is measured against, the browser that shows the served page, and
 # the private sound server whose output the sound rows record.

@@ -2,63 +2,125 @@ import Foundation
 import Synchronization
 import XCTest
 
-/// A real PulseAudio server of the test's own: `pulseaudio -n` with only a null sink and
-/// the native protocol on a socket in a scratch directory (its own XDG_RUNTIME_DIR and
-/// HOME), a silent `pacat` that keeps the sink's clock running, and `parec` recording
-/// what the sink plays from `null.monitor`. `make test` installs pulseaudio and
-/// pulseaudio-utils; without them the test fails, never skips.
+/// A real sound server of the test's own, PulseAudio or PipeWire, with only a null sink:
+///
+/// - `.pulseaudio`: `pulseaudio -n` with the null sink and the native protocol on a socket
+///   in a scratch directory (its own XDG_RUNTIME_DIR and HOME).
+/// - `.pipewire`: what most desktops run — `pipewire`, `wireplumber` and `pipewire-pulse`
+///   on a private session bus (`dbus-daemon`) in the same kind of scratch directory, the
+///   null sink loaded through pipewire-pulse as a desktop's `pactl` would.
+///
+/// Either way a silent `pacat` keeps the sink's clock running, and `parec` records what
+/// the sink plays from `null.monitor`. `make test` installs both servers and their
+/// utilities; without them the test fails, never skips.
 final class PrivateSoundServer {
+    enum Kind: String { case pulseaudio, pipewire }
+
+    let kind: Kind
     let directory: URL
-    private var server: Daemon?
+    private var daemons: [Daemon] = []
     private var silence: Daemon?
     /// `PULSE_SERVER` for the programs under test.
-    var address: String { "unix:" + directory.appendingPathComponent("native").path }
-    /// What they need besides, so nothing touches the user's own server or home.
-    var environment: [String: String] {
-        ["PULSE_SERVER": address, "HOME": directory.appendingPathComponent("home").path,
-         "XDG_RUNTIME_DIR": directory.appendingPathComponent("run").path]
+    var address: String { "unix:" + socket }
+    private var socket: String {
+        kind == .pulseaudio ? directory.appendingPathComponent("native").path
+                            : directory.appendingPathComponent("run/pulse/native").path
     }
+    /// What they need besides, so nothing touches the user's own server, bus or home.
+    var environment: [String: String] {
+        var environment = ["PULSE_SERVER": address, "HOME": directory.appendingPathComponent("home").path,
+                           "XDG_RUNTIME_DIR": directory.appendingPathComponent("run").path]
+        if kind == .pipewire { environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + busSocket }
+        return environment
+    }
+    private var busSocket: String { directory.appendingPathComponent("run/bus").path }
     static let rate = 48_000
 
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("workout-pulse-\(UUID().uuidString.prefix(8))")
+    init(_ kind: Kind = .pulseaudio) throws {
+        self.kind = kind
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("workout-\(kind)-\(UUID().uuidString.prefix(8))")
         for folder in ["run", "home"] {
             try FileManager.default.createDirectory(at: directory.appendingPathComponent(folder),
                                                     withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         }
-        let script = directory.appendingPathComponent("server.pa")
-        try """
-            load-module module-null-sink sink_name=null rate=\(Self.rate)
-            load-module module-native-protocol-unix socket=\(directory.appendingPathComponent("native").path) auth-anonymous=1
-            set-default-sink null
-
-            """.write(to: script, atomically: true, encoding: .utf8)
-        let server = try Daemon(Self.program("pulseaudio"),
-                                ["-n", "-F", script.path, "--daemonize=no", "--exit-idle-time=-1", "--use-pid-file=no",
-                                 "--log-target=stderr"],
-                                environment: environment, log: directory.appendingPathComponent("server.log").path)
-        self.server = server
-        let socket = directory.appendingPathComponent("native").path
-        let opened = eventually(every: 0.02) { FileManager.default.fileExists(atPath: socket) || !server.isRunning }
-        guard opened, FileManager.default.fileExists(atPath: socket) else {
-            let log = (try? String(contentsOf: directory.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
-            throw Failure("pulseaudio did not open \(socket):\n\(log.suffix(2000))")
+        switch kind {
+        case .pulseaudio: try startPulseAudio()
+        case .pipewire: try startPipeWire()
         }
         silence = try Daemon(Self.program("pacat"), ["--raw", "--format=s16le", "--rate=\(Self.rate)", "--channels=1",
                                                      "--latency-msec=20"], environment: environment, input: "/dev/zero")
         try settle()
     }
 
+    private func startPulseAudio() throws {
+        let script = directory.appendingPathComponent("server.pa")
+        try """
+            load-module module-null-sink sink_name=null rate=\(Self.rate)
+            load-module module-native-protocol-unix socket=\(socket) auth-anonymous=1
+            set-default-sink null
+
+            """.write(to: script, atomically: true, encoding: .utf8)
+        let server = try start("pulseaudio", ["-n", "-F", script.path, "--daemonize=no", "--exit-idle-time=-1",
+                                              "--use-pid-file=no", "--log-target=stderr"])
+        try awaitFile(socket, from: server)
+    }
+
+    /// The session bus first (wireplumber and pipewire-pulse look for one), then the three
+    /// daemons; ready once pipewire-pulse answers `pactl info` as PipeWire and has loaded
+    /// the null sink and made it the default.
+    private func startPipeWire() throws {
+        let bus = try start("dbus-daemon", ["--session", "--address=unix:path=\(busSocket)", "--nofork", "--nopidfile"])
+        try awaitFile(busSocket, from: bus)
+        let pipewire = try start("pipewire", [])
+        try awaitFile(directory.appendingPathComponent("run/pipewire-0").path, from: pipewire)
+        _ = try start("wireplumber", [])
+        let pulse = try start("pipewire-pulse", [])
+        try awaitFile(socket, from: pulse)
+        let answered = try eventually(every: 0.05) { try pactl(["info"]).contains("on PipeWire") }
+        guard answered else { throw Failure("pipewire-pulse did not answer pactl info:\n\(logs())") }
+        _ = try pactl(["load-module", "module-null-sink", "sink_name=null", "rate=\(Self.rate)"])
+        _ = try pactl(["set-default-sink", "null"])
+        let ready = try eventually(every: 0.05) { try pactl(["get-default-sink"]).hasPrefix("null") }
+        guard ready else { throw Failure("pipewire-pulse did not make the null sink the default:\n\(logs())") }
+    }
+
+    /// Starts one of the server's programs, its errors in a log of its own.
+    private func start(_ name: String, _ arguments: [String]) throws -> Daemon {
+        let daemon = try Daemon(Self.program(name), arguments, environment: environment,
+                                log: directory.appendingPathComponent("\(name).log").path)
+        daemons.append(daemon)
+        return daemon
+    }
+
+    private func awaitFile(_ path: String, from daemon: Daemon) throws {
+        let opened = eventually(every: 0.02) { FileManager.default.fileExists(atPath: path) || !daemon.isRunning }
+        guard opened, FileManager.default.fileExists(atPath: path) else {
+            throw Failure("\(kind) did not open \(path):\n\(logs())")
+        }
+    }
+
+    private func logs() -> String {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".log") }.sorted().map { name in
+            let text = (try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)) ?? ""
+            return "\(name):\n\(text.suffix(1500))"
+        }.joined(separator: "\n")
+    }
+
+    /// `pactl` against this server; its standard output.
+    func pactl(_ arguments: [String]) throws -> String {
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { $1 }
+        return try spawn(Self.program("pactl"), arguments, environment: env).output
+    }
+
     /// A new null sink renders two seconds ahead until a stream asks for less, and then
     /// plays out what it rendered: wait until its latency is the silent stream's.
     private func settle() throws {
-        let pactl = try Self.program("pactl")
-        var env = ProcessInfo.processInfo.environment
-        env.merge(environment) { $1 }
         var latency = Int.max
         let settled = try eventually(every: 0.1) {
-            let sinks = try spawn(pactl, ["list", "sinks"], environment: env).output
+            let sinks = try pactl(["list", "sinks"])
             // "Latency: 9990 usec, configured 10000 usec"
             latency = sinks.split(separator: "\n").compactMap { line -> Int? in
                 guard let range = line.range(of: "Latency: ") else { return nil }
@@ -77,7 +139,7 @@ final class PrivateSoundServer {
     /// Kills the server, as a crash or a logout would.
     func stop() {
         silence?.kill()
-        server?.kill()
+        for daemon in daemons.reversed() { daemon.kill() }
     }
 
     /// Records the sink's output while `body` runs, and `after` seconds more. It starts
@@ -108,7 +170,7 @@ final class PrivateSoundServer {
     private static func program(_ name: String) throws -> String {
         guard let path = ["/usr/bin", "/bin", "/usr/local/bin"].map({ "\($0)/\(name)" })
             .first(where: FileManager.default.isExecutableFile) else {
-            throw Failure("\(name) is not installed (make test installs pulseaudio and pulseaudio-utils)")
+            throw Failure("\(name) is not installed (make test installs pulseaudio, pulseaudio-utils, pipewire, wireplumber, pipewire-pulse and dbus-daemon)")
         }
         return path
     }

@@ -1,0 +1,126 @@
+import Foundation
+import XCTest
+
+/// Sounds on their seconds for a whole workout, on PipeWire (pipewire-pulse, what most
+/// desktops run) as on PulseAudio: a routine over a minute long plays a pip at every
+/// boundary while `paplay`, spawned half-way between at moments the test keeps, plays a
+/// higher tone into the same recording. Both are measured on the recording's one clock:
+/// paplay's onsets show that clock holds, and workout's must keep the same distance from
+/// their plan from the first boundary to the last.
+final class SoundTimingTests: XCTestCase {
+    func testOnPipeWireEverySoundStaysOnItsSecondForOverAMinute() throws {
+        try assertSoundsHoldTheirSeconds(on: .pipewire, boundaries: 66)
+    }
+
+    func testOnPulseAudioEverySoundStaysOnItsSecond() throws {
+        try assertSoundsHoldTheirSeconds(on: .pulseaudio, boundaries: 30)
+    }
+
+    /// Pips of 1 kHz at each of `boundaries` one-second segments; paplay's 2 kHz tone at
+    /// half past every other second.
+    private func assertSoundsHoldTheirSeconds(on kind: PrivateSoundServer.Kind, boundaries: Int) throws {
+        let server = try PrivateSoundServer(kind)
+        defer { server.stop() }
+        let directory = server.directory
+        let path = directory.appendingPathComponent("onsets.lua").path
+        try """
+            return workout { name = "Onsets", countdown = 0, sounds = { work = "pip", rest = "pip" },
+              rounds(\(boundaries / 2), { work(1, "w"), rest(1, "r") }) }
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let tone = directory.appendingPathComponent("tone.wav").path
+        let sox = try spawn("/usr/bin/sox", ["-n", "-r", "\(PrivateSoundServer.rate)", "-c", "1", tone,
+                                             "synth", "0.1", "sine", "2000", "vol", "0.8"])
+        XCTAssertEqual(sox.status, 0, "sox could not make the tone")
+        var environment = ProcessInfo.processInfo.environment
+        environment.merge(server.environment) { $1 }
+
+        var spawned: [Double] = []  // seconds after the recording's start
+        let (run, recording) = try server.record { () throws -> BackgroundRun in
+            let recordingStart = Clock.now
+            let run = try BackgroundRun(WorkoutBinary.binary, ["run", path, "--json", "--no-history", "--no-notify",
+                                                               "--music", "off"],
+                                        environment: environment, in: directory)
+            // The workout's origin: when its first line came (within the polling step).
+            guard eventually(every: 0.002, { run.stdout.contains("\"workout_start\"") }) else {
+                XCTFail("no workout_start: \(run.stderr)")
+                return run
+            }
+            let origin = Clock.now
+            var players: [Daemon] = []
+            for second in stride(from: 1, to: boundaries - 1, by: 2) {
+                let moment = origin + Double(second) + 0.5
+                while Clock.now < moment { usleep(UInt32(max(100, min(50_000, (moment - Clock.now) * 1e6)))) }
+                spawned.append(Clock.now - recordingStart)
+                players.append(try Daemon("/usr/bin/paplay", [tone], environment: environment))
+            }
+            XCTAssertEqual(run.wait(), 0, run.stderr)
+            for player in players { _ = eventually(timeout: 5) { !player.isRunning } }
+            return run
+        }
+        let planned = try run.stdout.split(separator: "\n").compactMap { line -> Double? in
+            let event = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            guard event["event"] as? String == "alert", event["type"] as? String == "sound",
+                  event["text"] as? String == "pip", let at = event["at"] as? Double, at >= 0.5 else { return nil }
+            return at
+        }
+        XCTAssertEqual(planned.count, boundaries - 1, "a pip at every boundary after the first")
+        let onsets = recording.onsets()
+        let pips = onsets.filter { abs($0.hz - 1000) < 100 }.map(\.seconds)
+        let tones = onsets.filter { abs($0.hz - 2000) < 200 }.map(\.seconds)
+
+        // paplay: each tone heard, and the recording's clock steady under it.
+        let theirs = offsets(of: spawned, in: tones, from: 0)
+        XCTAssertEqual(theirs.count, spawned.count, "every paplay tone heard: \(tones)")
+        // workout: every pip heard, all at one distance from their plan. The first pip, the
+        // start's, is asked for at once rather than planned: it places workout's 0 s in the
+        // recording to within a few milliseconds, and the spread below does not depend on it.
+        let ourOffsets = offsets(of: planned, in: pips, from: pips.first ?? 0)
+        XCTAssertEqual(ourOffsets.count, planned.count, "every pip heard once on its second: \(pips)")
+        guard ourOffsets.count == planned.count, theirs.count == spawned.count, theirs.count > 8 else { return }
+        // The recording's samples are not quite the monotonic clock's seconds (PulseAudio's
+        // null sink hands parec a few hundred more per million while a stream plays): the
+        // line through paplay's onsets is that clock, and workout's are read against it.
+        let trend = line(through: zip(spawned, theirs).map { ($0, $1) })
+        let ours = zip(planned, ourOffsets).map { $1 - trend($0 + (pips.first ?? 0)) }
+        let middle = median(ours)
+        let spread = ours.map { abs($0 - middle) * 1000 }
+        XCTAssertLessThan(spread.max()!, 12, "\(kind): pips from their plan (ms): \(ours.map { Int($0 * 1000) })")
+        // No drift from the run's start to its end.
+        let drift = median(Array(ours.suffix(10))) - median(Array(ours.prefix(10)))
+        XCTAssertLessThan(abs(drift) * 1000, 5, "\(kind): workout's pips moved by \(drift * 1000) ms")
+        let heardTrend = (trend(spawned.last!) - trend(spawned.first!)) * 1000
+        XCTAssertLessThan(abs(heardTrend), 25, "\(kind): the recording's clock moved by \(heardTrend) ms against paplay")
+    }
+
+    /// The least-squares line through (x, y) points.
+    private func line(through points: [(Double, Double)]) -> (Double) -> Double {
+        let count = Double(points.count)
+        let meanX = points.map(\.0).reduce(0, +) / count, meanY = points.map(\.1).reduce(0, +) / count
+        let slope = points.map { ($0.0 - meanX) * ($0.1 - meanY) }.reduce(0, +)
+            / max(1e-12, points.map { ($0.0 - meanX) * ($0.0 - meanX) }.reduce(0, +))
+        return { meanY + slope * ($0 - meanX) }
+    }
+
+    /// For each moment (seconds after `base` in the recording), the distance from it to
+    /// the onset nearest it; none within 0.3 s: not heard.
+    private func offsets(of moments: [Double], in heard: [Double], from base: Double) -> [Double] {
+        moments.compactMap { moment in
+            let nearest = heard.min { abs($0 - base - moment) < abs($1 - base - moment) }
+            return nearest.flatMap { abs($0 - base - moment) < 0.3 ? $0 - base - moment : nil }
+        }
+    }
+
+    private func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+}
+
+/// Seconds of CLOCK_MONOTONIC.
+private enum Clock {
+    static var now: Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
