@@ -48,6 +48,8 @@ extension PulseOutput {
     /// The most silence written ahead of one sound (bytes): a gap is at most the lead, a
     /// few seconds; a write index that reads as further behind is not believed.
     static let longestGap: Int64 = 4 * 192_000 * 4
+    /// How long a timing update is used to place sounds without asking for another (µs).
+    static let freshTiming: UInt64 = 500_000
 
     /// How far ahead of what is heard a sound must be written: the sink's measured
     /// latency (what it has rendered ahead), bounded for a sink that reports nonsense.
@@ -80,6 +82,8 @@ extension PulseOutput {
             case let .play(sound):
                 jobs.append(Job(id: nil, samples: rendered.samples(sound), start: pulse.rtclock_now!(),
                                 rate: synthesizer.sampleRate))
+            case .keepReady(let ready):
+                keptReady = ready
             case .prepare(let sounds):
                 for sound in sounds { _ = rendered.samples(sound) }
             case .finish:
@@ -93,7 +97,11 @@ extension PulseOutput {
     private func withdraw(_ id: UInt64) {
         guard let index = jobs.firstIndex(where: { $0.id == id }) else { return }
         let job = jobs.remove(at: index)
-        if let position = job.position { silence(job, at: position) }
+        // Already written: what else sounds there is written again without it, so it never
+        // plays (or stops).
+        if let position = job.position, job.end > pulse.rtclock_now!() {
+            writeMixed(from: position, count: job.samples.count)
+        }
     }
 
     /// Looks at what is due: uncorks and asks for timing when a sound must be written,
@@ -105,13 +113,22 @@ extension PulseOutput {
         for index in jobs.indices where jobs[index].position == nil && jobs[index].start <= now + lead {
             jobs[index].due = true
         }
-        let due = jobs.contains { $0.due }
-        let heard = !jobs.contains { $0.position != nil }
+        let due = jobs.contains { $0.due } || (keptReady && streamState == .corked)
+        let heard = !jobs.contains { $0.position != nil } && !keptReady
         let soon = jobs.contains { $0.start <= now + lead + PulseOutput.linger }
         switch streamState {
         case .corked where due:
             streamState = .uncorking
             release(pulse.stream_cork!(stream, 0, { _, _, me in PulseOutput.from(me).corkChanged() }, me))
+        case .running where keptReady && !timingRequested && now - min(now, measuredAt) > PulseOutput.freshTiming / 2:
+            // Waiting for a press: measured again before the measurement grows stale.
+            if jobs.contains(where: \.due) && timingIsFresh(now: now) { writeDue() }
+            requestTiming()
+        case .running where due && timingIsFresh(now: now):
+            // The stream runs and was measured moments ago: its read index is known by
+            // extrapolation, so a sound asked for now (a hook's, a key's) is written at once
+            // rather than after another round trip to the server.
+            writeDue()
         case .running where due && !timingRequested:
             requestTiming()
         case .running where heard && !soon:
@@ -128,6 +145,7 @@ extension PulseOutput {
         switch streamState {
         case .uncorking:
             streamState = .running
+            measuredAt = 0  // measured before the cork: the read index has stood since
             requestTiming()
         case .corking:
             streamState = .corked
@@ -143,6 +161,7 @@ extension PulseOutput {
         release(pulse.stream_update_timing_info!(stream, { stream, _, me in
             let output = PulseOutput.from(me)
             output.timingRequested = false
+            output.measuredAt = pulse.rtclock_now!()
             if let timing = pulse.stream_get_timing_info!(stream) {
                 output.sinkLatency = timing.pointee.sink_usec + timing.pointee.transport_usec
             }
@@ -154,6 +173,13 @@ extension PulseOutput {
             output.writeDue()
             output.service()
         }, me))
+    }
+
+    /// The latest timing update is recent enough to extrapolate from: the stream has run
+    /// since it (a cork stops the read index, and uncorking asks for a new one), and the
+    /// sink's clock cannot have moved from the monotonic one by more than microseconds.
+    private func timingIsFresh(now: UInt64) -> Bool {
+        streamState == .running && measuredAt > 0 && now - min(now, measuredAt) < PulseOutput.freshTiming
     }
 
     /// Writes every sound due within the lead at the position heard at its start. The
@@ -183,46 +209,8 @@ extension PulseOutput {
                 jobs[index].start += UInt64((frame - wanted) * 1_000_000 / rate)
             }
             jobs[index].position = frame * 4
-            write(jobs[index].samples, at: frame * 4)
+            writeMixed(from: frame * 4, count: jobs[index].samples.count)
         }
-    }
-
-    /// The server asks for `bytes` more: silence after what was written. A stream that ran
-    /// dry would make the server rewind the sink for the next write (to play it at once),
-    /// and a sound written over what the sink has already read would too.
-    func refill(_ bytes: Int) {
-        guard let stream, bytes > 0 else { return }
-        let silence = [Float](repeating: 0, count: bytes / 4)
-        let result = silence.withUnsafeBytes { raw in
-            pulse.stream_write!(stream, raw.baseAddress, raw.count, nil, 0, PA_SEEK_RELATIVE)
-        }
-        if result < 0 { fail("the sound server refused a sound (\(contextError()))") }
-    }
-
-    /// Writes `samples` at byte `position`, with silence first from the end of what was
-    /// written (libpulse keeps `write_index` as each write moves it) when the position lies
-    /// beyond it, so that no byte of the stream is left for the server to fill.
-    private func write(_ samples: [Float], at position: Int64) {
-        guard let stream else { return }
-        if let timing = pulse.stream_get_timing_info!(stream)?.pointee, timing.write_index_corrupt == 0,
-           case let gap = position - timing.write_index, gap > 0 {
-            let silence = [Float](repeating: 0, count: Int(min(gap, PulseOutput.longestGap)) / 4)
-            let start = position - Int64(silence.count * 4)
-            let result = silence.withUnsafeBytes { bytes in
-                pulse.stream_write!(stream, bytes.baseAddress, bytes.count, nil, start, PA_SEEK_ABSOLUTE)
-            }
-            if result < 0 { return fail("the sound server refused a sound (\(contextError()))") }
-        }
-        let result = samples.withUnsafeBytes { bytes in
-            pulse.stream_write!(stream, bytes.baseAddress, bytes.count, nil, position, PA_SEEK_ABSOLUTE)
-        }
-        if result < 0 { fail("the sound server refused a sound (\(contextError()))") }
-    }
-
-    /// A withdrawn sound already written: silence over it, so it never plays (or stops).
-    private func silence(_ job: Job, at position: Int64) {
-        guard job.end > pulse.rtclock_now!() else { return }
-        write([Float](repeating: 0, count: job.samples.count), at: position)
     }
 
     /// One timer for the next thing to do: write a sound, or cork once all are heard.
@@ -232,6 +220,9 @@ extension PulseOutput {
         for job in jobs where !job.due {  // due ones wait for the timing update
             next = min(next, job.position == nil ? job.start - min(job.start, lead)
                                                  : job.end + writeAhead + PulseOutput.linger)
+        }
+        if keptReady && streamState == .running && !timingRequested {
+            next = min(next, measuredAt + PulseOutput.freshTiming / 2 + 1)
         }
         let when = next == .max ? workout_usec_invalid() : max(next, now + 1)
         if let timer {

@@ -16,6 +16,8 @@ public final class PulseOutput: SoundOutput, @unchecked Sendable {
         case schedule(id: UInt64, Sound, deadline: UInt64)
         case cancel(id: UInt64)
         case play(Sound)
+        /// Keeps the stream running and measured while a press may come at any moment.
+        case keepReady(Bool)
         /// Converts sounds to the stream's rate ahead of their first play.
         case prepare([Sound])
         /// The workout is over: let what is under way finish, then say so.
@@ -47,6 +49,12 @@ public final class PulseOutput: SoundOutput, @unchecked Sendable {
     var streamReady = false
     /// A timing update is on its way: the writes wait for it.
     var timingRequested = false
+    /// When the latest timing update came (µs of libpulse's clock; 0: none yet).
+    var measuredAt: UInt64 = 0
+    /// An open segment waits for the athlete: the stream runs and its timing is kept fresh.
+    var keptReady = false
+    /// The end of what was written to the stream (bytes from its start).
+    var written: Int64 = 0
     /// The sink's latency, measured at every timing update (µs).
     var sinkLatency: UInt64 = 0
     let volume: Double
@@ -72,6 +80,8 @@ public final class PulseOutput: SoundOutput, @unchecked Sendable {
     public func cancel(_ id: UInt64) { send(.cancel(id: id)) }
 
     public func play(_ sound: Sound) { send(.play(sound)) }
+
+    public func keepReady(_ ready: Bool) { send(.keepReady(ready)) }
 
     /// Converts the routine's sound files to the stream's rate now, at the start, rather
     /// than at each one's first play: a hook's `sound("gong.ogg")` then plays at once, and

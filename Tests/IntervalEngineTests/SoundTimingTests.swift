@@ -16,6 +16,55 @@ final class SoundTimingTests: XCTestCase {
         try assertSoundsHoldTheirSeconds(on: .pulseaudio, boundaries: 30)
     }
 
+    func testOnPipeWireAHooksSoundLandsBesideThePlannedOnesAndTakesNoneAway() throws {
+        try assertHookSoundsLandBesidePlannedOnes(on: .pipewire)
+    }
+
+    func testOnPulseAudioAHooksSoundLandsBesideThePlannedOnesAndTakesNoneAway() throws {
+        try assertHookSoundsLandBesidePlannedOnes(on: .pulseaudio)
+    }
+
+    /// A cue half-way through each segment plays `pause` from its hook, written when the
+    /// hook runs, between pips planned ahead at the boundaries. Every pip is still heard
+    /// (a hook's sound once made the server's next refill erase the pip written beyond
+    /// it), and the hook's sound lands within a few milliseconds of where the planned ones
+    /// do.
+    private func assertHookSoundsLandBesidePlannedOnes(on kind: PrivateSoundServer.Kind) throws {
+        let server = try PrivateSoundServer(kind)
+        defer { server.stop() }
+        let path = server.directory.appendingPathComponent("hooks.lua").path
+        try """
+            return workout { name = "Hooks", countdown = 0, sounds = { work = "pip" },
+              rounds(12, { segment { kind = "work", duration = 1, cues = { [0.5] = function() sound("pause") end } } }) }
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let (result, recording) = try server.record {
+            try WorkoutBinary.run(["run", path, "--json", "--no-history", "--no-notify", "--music", "off"],
+                                  environment: server.environment)
+        }
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let sounds = try result.lines.compactMap { line -> (String, Double)? in
+            let event = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            guard event["event"] as? String == "alert", event["type"] as? String == "sound",
+                  let name = event["text"] as? String, let at = event["at"] as? Double else { return nil }
+            return (name, at)
+        }
+        let planned = sounds.filter { $0.0 == "pip" && $0.1 >= 0.5 }.map(\.1)
+        let hooks = sounds.filter { $0.0 == "pause" }.map(\.1)
+        XCTAssertEqual(planned.count, 11)
+        XCTAssertEqual(hooks.count, 12)
+        let onsets = recording.onsets()
+        let pips = onsets.filter { abs($0.hz - 1000) < 100 }.map(\.seconds)
+        let knocks = onsets.filter { abs($0.hz - 523) < 50 }.map(\.seconds)
+        let ours = offsets(of: planned, in: pips, from: pips.first ?? 0)
+        let theirs = offsets(of: hooks, in: knocks, from: pips.first ?? 0)
+        XCTAssertEqual(ours.count, planned.count, "\(kind): every planned pip heard: \(pips)")
+        XCTAssertEqual(theirs.count, hooks.count, "\(kind): every hook's sound heard: \(knocks)")
+        guard !ours.isEmpty, !theirs.isEmpty else { return }
+        let middle = median(ours)
+        let spread = (ours + theirs).map { abs($0 - middle) * 1000 }.sorted()
+        XCTAssertLessThan(spread.last!, 10, "\(kind): planned \(ours.map { Int($0 * 1000) }) ms, hooks' \(theirs.map { Int($0 * 1000) }) ms")
+    }
+
     /// Pips of 1 kHz at each of `boundaries` one-second segments; paplay's 2 kHz tone at
     /// half past every other second.
     private func assertSoundsHoldTheirSeconds(on kind: PrivateSoundServer.Kind, boundaries: Int) throws {

@@ -12,6 +12,14 @@ public protocol SoundOutput: AnyObject {
     func cancel(_ id: UInt64)
     /// Plays `sound` as soon as it can.
     func play(_ sound: Sound)
+    /// Whether a sound nobody can plan may be asked for at any moment (an open segment
+    /// waits for the athlete's "done"): the output keeps itself ready to play at once
+    /// rather than waking up first.
+    func keepReady(_ ready: Bool)
+}
+
+extension SoundOutput {
+    public func keepReady(_ ready: Bool) {}
 }
 
 /// Makes the session's sounds heard on time. A sound known ahead (a countdown pip, the
@@ -45,6 +53,15 @@ public final class SoundListener: SessionListener {
     }
 
     public func receive(_ event: Event) {
+        switch event.kind {
+        case let .segmentStart(segment, _):
+            // The press that ends an open segment starts the next one's sound at once.
+            output.keepReady(segment.open != nil)
+        case .segmentEnd, .workoutEnd:
+            output.keepReady(false)
+        default:
+            break
+        }
         guard case let .alert(.sound, _, .sound(alert)?) = event.kind, alert.heard == .played else { return }
         let written = alert.moment.map { scheduled.remove($0) != nil } ?? false
         if !output.isWorking {
