@@ -30,9 +30,9 @@ TEST_PACKAGES := lua-check tmux dbus dbus-daemon libnotify-bin python3 python3-d
   mpv mpv-mpris playerctl ffmpeg pipewire wireplumber pipewire-pulse
 # What `make bench` needs besides the build: the pane, the timer, the peer's venv, jq,
 # which `history stats` is measured against, the browser that shows the served page, and
-# the private sound server whose output the sound rows record.
+# the private sound servers (PulseAudio and PipeWire) whose output the sound rows record.
 BENCH_PACKAGES := tmux hyperfine python3 python3-venv jq chromium chromium-driver python3-selenium \
-  pulseaudio pulseaudio-utils
+  pulseaudio pulseaudio-utils pipewire wireplumber pipewire-pulse dbus-daemon
 # What `make deb` needs: dpkg-shlibdeps computes Depends (dpkg-deb comes with dpkg).
 DEB_PACKAGES := dpkg-dev
 

@@ -33,6 +33,8 @@ from serving import bench_page, bench_viewers
 from serving import method as serving_method
 from press import bench_press
 from press import method as press_method
+from servers import bench_servers
+from servers import method as servers_method
 from sound import RATE, PaplayTimer, Recorder, SoundServer, onsets, tone_file
 from report import (command_line, commit, display_path, load_average, machine, markdown, text_table, write_json,
                     write_markdown)
@@ -78,18 +80,20 @@ class Sizes:
     sound_segments: int         # 1 s segments of the onset runs: a sound at each boundary
     presses: int                # sets the athlete ends, each way: a rest's sound after each
     activity_runs: int          # runs of each activity file export
+    long_sound_seconds: int     # one-second segments of the long runs on each sound server
+    hook_sounds: int            # hooks' sounds between planned ones, on each sound server
 
 
 FULL = Sizes(countdown_s=20, sample_margin_s=1, lateness_segments=1000, lateness_speed=100,
              program_seconds=1.5, scale_segments=100_000, scale_runs=3, startup_runs=30,
              startup_warmup=3, hook_segments=100_000, hook_runs=5, history_sessions=100_000, history_runs=3,
              serve_segments=1000, serve_speed=100, page_boundaries=40, sound_segments=61, presses=50,
-             activity_runs=11)
+             activity_runs=11, long_sound_seconds=600, hook_sounds=60)
 TINY = Sizes(countdown_s=2, sample_margin_s=0.5, lateness_segments=60, lateness_speed=100,
              program_seconds=0.2, scale_segments=2_000, scale_runs=1, startup_runs=5,
              startup_warmup=1, hook_segments=5_000, hook_runs=3, history_sessions=2_000, history_runs=1,
              serve_segments=60, serve_speed=100, page_boundaries=4, sound_segments=5, presses=3,
-             activity_runs=2)
+             activity_runs=2, long_sound_seconds=6, hook_sounds=4)
 
 
 def display_changes(duration, start, end, tenths=False):
@@ -835,6 +839,7 @@ def sections(sizes):
             "ELF section headers). The release build links the Swift runtime and Foundation statically."),
         ("serving", "Serving (`run --serve`)", serving_method(sizes)),
         ("press", "The athlete's press to the rest's sound", press_method(sizes)),
+        ("servers", "Sound on PulseAudio and PipeWire: a long run, and hooks' sounds", servers_method(sizes)),
     ]
 
 
@@ -855,7 +860,7 @@ def parse_arguments(argv):
                         help="the report to update between its markers (default: BENCHMARKS.md; "
                              "with --tiny a temporary file)")
     parser.add_argument("--json", type=Path, help="also write every figure as JSON here")
-    parser.add_argument("--only", choices=["sound", "press"],
+    parser.add_argument("--only", choices=["sound", "press", "servers"],
                         help="run this benchmark alone (its report then goes to --markdown, never BENCHMARKS.md)")
     arguments = parser.parse_args(argv)
     benchmarks_md = ROOT / "BENCHMARKS.md"
@@ -889,6 +894,7 @@ def run_all(context):
     figures += bench_page(context, progress)
     figures += bench_sound(context)
     figures += bench_press(context, progress)
+    figures += bench_servers(context, progress)
     return figures
 
 
@@ -908,7 +914,8 @@ def main(argv):
         env["PULSE_SERVER"] = 'unix:/nonexistent/workout-bench'
         context = Context(Path(os.path.abspath(arguments.workout)), sizes, scratch, env, termdown)
         try:
-            alone = {"sound": lambda: bench_sound(context), "press": lambda: bench_press(context, progress)}
+            alone = {"sound": lambda: bench_sound(context), "press": lambda: bench_press(context, progress),
+                     "servers": lambda: bench_servers(context, progress)}
             figures = alone[arguments.only]() if arguments.only else run_all(context)
         except BenchError as error:
             print(f"bench: {error}", file=sys.stderr)

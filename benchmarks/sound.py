@@ -27,23 +27,39 @@ GAP_S = 0.06
 
 
 class SoundServer:
-    """The private server, for a `with` block: killed however the block ends."""
+    """The private server, for a `with` block: killed however the block ends. `kind` is
+    "pulseaudio" (`pulseaudio -n`) or "pipewire" (pipewire, wireplumber and pipewire-pulse
+    on a private session bus, the null sink loaded through `pactl`, as on a desktop)."""
 
-    def __init__(self, scratch):
-        self.directory = Path(scratch) / "pulse"
+    def __init__(self, scratch, kind="pulseaudio"):
+        self.kind = kind
+        self.directory = Path(scratch) / kind
         self.processes = []
 
     @property
+    def socket(self):
+        return self.directory / ("native" if self.kind == "pulseaudio" else "run/pulse/native")
+
+    @property
     def env(self):
-        return {"PULSE_SERVER": f"unix:{self.directory / 'native'}", "HOME": str(self.directory / "home"),
-                "XDG_RUNTIME_DIR": str(self.directory / "run")}
+        env = {"PULSE_SERVER": f"unix:{self.socket}", "HOME": str(self.directory / "home"),
+               "XDG_RUNTIME_DIR": str(self.directory / "run")}
+        if self.kind == "pipewire":
+            env["DBUS_SESSION_BUS_ADDRESS"] = f"unix:path={self.directory / 'run' / 'bus'}"
+        return env
 
     def __enter__(self):
-        for program in ("pulseaudio", "pacat", "parec", "paplay", "pactl"):
+        programs = ("pacat", "parec", "paplay", "pactl") + (
+            ("pulseaudio",) if self.kind == "pulseaudio" else ("pipewire", "wireplumber", "pipewire-pulse", "dbus-daemon"))
+        for program in programs:
             if shutil.which(program) is None:
-                raise BenchError(f"{program} is not installed (make bench installs pulseaudio and pulseaudio-utils)")
+                raise BenchError(f"{program} is not installed (make bench installs pulseaudio, pulseaudio-utils, "
+                                 "pipewire, wireplumber and pipewire-pulse)")
         for folder in ("run", "home"):
             (self.directory / folder).mkdir(parents=True, exist_ok=True, mode=0o700)
+        if self.kind == "pipewire":
+            self.start_pipewire()
+            return self
         script = self.directory / "server.pa"
         script.write_text(f"load-module module-null-sink sink_name=null rate={RATE}\n"
                           f"load-module module-native-protocol-unix socket={self.directory / 'native'} "
@@ -59,6 +75,38 @@ class SoundServer:
                                           "--latency-msec=20"], stdin=open("/dev/zero", "rb")))
         self.settle()
         return self
+
+    def start_pipewire(self):
+        bus = self.directory / "run" / "bus"
+        self.processes.append(self.spawn(["dbus-daemon", "--session", f"--address=unix:path={bus}", "--nofork",
+                                          "--nopidfile"]))
+        self.wait_for(bus, "dbus-daemon")
+        self.processes.append(self.spawn(["pipewire"]))
+        self.wait_for(self.directory / "run" / "pipewire-0", "pipewire")
+        self.processes.append(self.spawn(["wireplumber"]))
+        self.processes.append(self.spawn(["pipewire-pulse"]))
+        self.wait_for(self.socket, "pipewire-pulse")
+        deadline = time.monotonic() + 10
+        while "on PipeWire" not in self.pactl("info"):
+            if time.monotonic() > deadline:
+                raise BenchError("pipewire-pulse did not answer pactl info")
+            time.sleep(0.05)
+        self.pactl("load-module", "module-null-sink", "sink_name=null", f"rate={RATE}")
+        self.pactl("set-default-sink", "null")
+        self.processes.append(self.spawn(["pacat", "--raw", "--format=s16le", f"--rate={RATE}", "--channels=1",
+                                          "--latency-msec=20"], stdin=open("/dev/zero", "rb")))
+        self.settle()
+
+    def wait_for(self, path, name):
+        deadline = time.monotonic() + 10
+        while not Path(path).exists():
+            if time.monotonic() > deadline:
+                raise BenchError(f"{name} did not start")
+            time.sleep(0.02)
+
+    def pactl(self, *arguments):
+        return subprocess.run(["pactl", *arguments], env={**os.environ, **self.env}, capture_output=True,
+                              text=True, timeout=10).stdout
 
     def __exit__(self, *exception):
         for process in reversed(self.processes):

@@ -57,6 +57,9 @@ EXPECTED = [
     "sound.decode.ogg30_ms", "sound.decode.ogg30_rss_mib",
     *(f"sound.{state}.{name}" for state in ("on", "off") for name in ("cpu_ms_per_s", "wakeups_per_s", "rss_mib")),
     *(f"press.{way}.{name}" for way in ("key", "post") for name in ("heard", "ms.p50", "ms.p99", "ms.max")),
+    *(f"servers.{kind}.{name}" for kind in ("pulseaudio", "pipewire")
+      for name in ("heard", "onset_ms.p50", "onset_ms.p99", "onset_ms.max", "last_tenth_ms", "paplay_heard",
+                   "paplay_ms.p50", "paplay_ms.p99", "hooks_heard", "hook_ms.p50", "hook_ms.p99", "hook_ms.max")),
 ]
 # The figures measured on termdown too, in the same run.
 WITH_TERMDOWN = [f"{group}.{name}" for group in ("display", "display_tenths", "display_large")

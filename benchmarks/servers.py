@@ -1,0 +1,163 @@
+"""Sound on the servers desktops run (issue 36): a long run of sounds on PulseAudio and on
+PipeWire (pipewire-pulse), each beside `paplay` spawned at planned moments in the same
+recording, and a hook's sound beside the planned ones of the same run.
+
+bench.py runs it as one of its groups (`bench_servers`); `bench.py --only servers` runs it
+alone. The servers, the recording and the onsets are sound.py's.
+"""
+
+import json
+import subprocess
+import tempfile
+import time
+
+from figures import Figure, at_least, below, percentile, reference
+from processes import BenchError, under_rusage, usage_written
+from sound import PaplayTimer, Recorder, SoundServer, onsets, tone_file
+
+KINDS = ("pulseaudio", "pipewire")
+PIP_HZ, HOOK_HZ, PAPLAY_HZ = 1000, 523, 2000
+
+
+def bench_servers(context, progress):
+    figures = []
+    tone = tone_file(context.scratch / "servers-tone.wav", hz=PAPLAY_HZ)
+    for kind in KINDS:
+        with SoundServer(context.scratch, kind) as server:
+            env = {**context.env, **server.env}
+            server.spawn(["paplay", str(tone)]).wait(30)  # the server's first stream, unmeasured
+            seconds = context.sizes.long_sound_seconds
+            progress(f"servers: {kind}, {seconds} s of pips at every second, paplay half-way between every other")
+            figures += long_figures(kind, long_run(context, server, env, tone, seconds), seconds)
+            count = context.sizes.hook_sounds
+            progress(f"servers: {kind}, {count} hooks' sounds between planned pips")
+            figures += hook_figures(kind, hook_run(context, server, env, count), count)
+    return figures
+
+
+def write(context, name, source):
+    path = context.scratch / f"{name}.lua"
+    path.write_text(source)
+    return path
+
+
+def recorded_run(context, server, env, routine, seconds, on_start=None):
+    """`run --json` of `routine` while the monitor is recorded: the events, the monotonic
+    origin of the workout (arrival − t of its first line), and the heard (moment, Hz)."""
+    recorder = Recorder(server)
+    time.sleep(0.3)
+    argv = context.run_argv(routine, "--json", "--music", "off")
+    events, origin, extra = [], None, None
+    with tempfile.TemporaryFile() as errors, under_rusage(argv, env, subprocess.PIPE, errors) as (process, out):
+        for line in iter(process.stdout.readline, b""):
+            arrival = time.monotonic()
+            event = json.loads(line)
+            events.append(event)
+            if event["event"] == "workout_start":
+                origin = arrival - event["t"]
+                extra = on_start(origin) if on_start else None
+        process.stdout.close()
+        usage_written(process, out, argv, errors)
+    if origin is None:
+        raise BenchError("the run printed no workout_start")
+    if extra is not None:
+        extra.join(seconds + 30)
+    time.sleep(1.5)
+    samples = recorder.stop()
+    moment, _ = recorder.clock()
+    return events, origin, [(moment(index), hz) for index, hz in onsets(samples)], extra
+
+
+def sounds(events, name):
+    return [event["at"] for event in events if event["event"] == "alert" and event.get("type") == "sound"
+            and event.get("text") == name and event["at"] >= 0.5]
+
+
+def nearest_offsets(plans, heard, hz, tolerance):
+    """ms from each plan (monotonic) to the onset of pitch `hz` nearest it, within 0.3 s."""
+    found = []
+    candidates = [moment for moment, pitch in heard if abs(pitch - hz) < tolerance]
+    for plan in plans:
+        nearest = min(candidates, key=lambda moment: abs(moment - plan), default=None)
+        if nearest is not None and abs(nearest - plan) < 0.3:
+            found.append((nearest - plan) * 1000)
+    return found
+
+
+def long_run(context, server, env, tone, seconds):
+    routine = write(context, "servers-long",
+                    f'return workout {{ name = "long", countdown = 0, sounds = {{ work = "pip", rest = "pip" }}, '
+                    f'rounds({seconds // 2}, {{ work(1, "w"), rest(1, "r") }}) }}\n')
+    start = lambda origin: PaplayTimer(server, tone, [origin + k + 0.5 for k in range(1, seconds - 1, 2)])
+    events, origin, heard, paplay = recorded_run(context, server, env, routine, seconds, start)
+    plans = [origin + at for at in sounds(events, "pip")]
+    return {"ours": nearest_offsets(plans, heard, PIP_HZ, 100), "planned": len(plans),
+            "paplay": nearest_offsets(paplay.moments, heard, PAPLAY_HZ, 200), "spawned": len(paplay.moments)}
+
+
+def long_figures(kind, run, seconds):
+    ours, theirs = run["ours"], run["paplay"]
+    if not ours or not theirs:
+        raise BenchError(f"servers ({kind}): no onsets matched the plan ({len(ours)} of workout's, "
+                         f"{len(theirs)} of paplay's)")
+    group = "servers"
+    middle = percentile(ours, 50)
+    spread = [abs(offset - middle) for offset in ours]
+    figures = [Figure(f"servers.{kind}.heard", group, f"{kind}, {seconds} s: workout's pips heard of {run['planned']}",
+                      len(ours), "", at_least(run["planned"]))]
+    for stat, p in (("p50", 50), ("p99", 99), ("max", 100)):
+        figures.append(Figure(f"servers.{kind}.onset_ms.{stat}", group,
+                              f"{kind}, {seconds} s: workout, onset from the plan {stat}", percentile(spread, p), "ms",
+                              below(5, "ms") if stat == "p99" else None))
+    tail = ours[len(ours) * 9 // 10:] or ours
+    figures.append(Figure(f"servers.{kind}.last_tenth_ms", group,
+                          f"{kind}, {seconds} s: workout, median onset of the last tenth from the whole run's",
+                          percentile(tail, 50) - middle, "ms", reference("(drift: 0 when nothing moves)")))
+    late = [offset - middle for offset in theirs]
+    figures.append(Figure(f"servers.{kind}.paplay_heard", group, f"{kind}, {seconds} s: paplay's tones heard of "
+                          f"{run['spawned']}", len(theirs), "", reference("(paplay, for comparison)")))
+    for stat, p in (("p50", 50), ("p99", 99)):
+        figures.append(Figure(f"servers.{kind}.paplay_ms.{stat}", group,
+                              f"{kind}, {seconds} s: paplay, onset from the plan {stat}", percentile(late, p), "ms",
+                              reference("(compare workout's row)")))
+    return figures
+
+
+def hook_run(context, server, env, count):
+    routine = write(context, "servers-hooks",
+                    f'return workout {{ name = "hooks", countdown = 0, sounds = {{ work = "pip" }}, '
+                    f'rounds({count}, {{ segment {{ kind = "work", duration = 1, '
+                    f'cues = {{ [0.5] = function() sound("pause") end }} }} }}) }}\n')
+    events, origin, heard, _ = recorded_run(context, server, env, routine, count)
+    planned = [origin + at for at in sounds(events, "pip")]
+    hooks = [origin + at for at in sounds(events, "pause")]
+    return {"ours": nearest_offsets(planned, heard, PIP_HZ, 100),
+            "hooks": nearest_offsets(hooks, heard, HOOK_HZ, 50), "count": len(hooks)}
+
+
+def hook_figures(kind, run, count):
+    ours, hooks = run["ours"], run["hooks"]
+    if not ours or not hooks:
+        raise BenchError(f"servers ({kind}): hooks' run matched {len(ours)} planned and {len(hooks)} hooks' sounds")
+    group = "servers"
+    middle = percentile(ours, 50)
+    spread = [abs(offset - middle) for offset in hooks]
+    figures = [Figure(f"servers.{kind}.hooks_heard", group, f"{kind}: hooks' sounds heard of {run['count']}",
+                      len(hooks), "", at_least(run["count"]))]
+    for stat, p in (("p50", 50), ("p99", 99), ("max", 100)):
+        figures.append(Figure(f"servers.{kind}.hook_ms.{stat}", group,
+                              f"{kind}: a hook's sound from the planned sounds' landing {stat}", percentile(spread, p),
+                              "ms", below(5, "ms") if stat == "p99" else None))
+    return figures
+
+
+def method(sizes):
+    return (f"Each server started by the harness: a private `pulseaudio -n`, and PipeWire 0.3 (`pipewire`, "
+            "`wireplumber`, `pipewire-pulse` on a private session bus in a private runtime directory, the null sink "
+            "loaded with `pactl load-module module-null-sink`), each with a silent `pacat` and `parec` recording "
+            f"`null.monitor` as in *Sound*. Long run: {sizes.long_sound_seconds} one-second segments, a 1 kHz `pip` "
+            "at each boundary, and `paplay` of a 2 kHz tone spawned half-way through every other second; onsets as "
+            "distance from workout's median landing (the recording's delay is unknown), paplay's on the same footing. "
+            f"Hooks: {sizes.hook_sounds} one-second segments, a pip planned at each boundary and a cue at 0.5 s whose "
+            "function calls `sound(\"pause\")` (523 Hz), written when the hook runs; its onsets measured from the "
+            "planned pips' median landing. Target (issue 36): p99 ≤ 5 ms for both, on both servers.")
