@@ -13,6 +13,25 @@ final class SoundSessionTests: XCTestCase {
         }
         func cancel(_ id: UInt64) { calls.append("cancel") }
         func play(_ sound: Sound) { calls.append("play \(sound.name)") }
+        func keepReady(_ ready: Bool) { calls.append("ready \(ready)") }
+    }
+
+    func testAnOpenSegmentKeepsThePlayerReadyForThePressUntilItEnds() throws {
+        let harness = try Harness("""
+            return workout { name = "S", countdown = 0, work(2), work { open = true, name = "Set" }, rest(2) }
+            """, options: SessionOptions(bell: false, sound: true))
+        let output = RecordingOutput()
+        harness.session.subscribe(SoundListener(output: output) {})
+        harness.session.start()
+        XCTAssertEqual(output.calls.filter { $0.hasPrefix("ready") }, ["ready false"], "a timed segment needs no readiness")
+        output.calls = []
+        harness.clock.advance(by: 2)
+        XCTAssertEqual(output.calls.filter { $0.hasPrefix("ready") }, ["ready false", "ready true"],
+                       "the open set keeps the player ready")
+        output.calls = []
+        harness.session.apply(.done)
+        XCTAssertEqual(output.calls.filter { $0.hasPrefix("ready") }, ["ready false", "ready false"])
+        XCTAssertTrue(output.calls.contains("play rest"), "the press's rest sound plays at once: \(output.calls)")
     }
 
     let routine = """
