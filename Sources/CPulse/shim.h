@@ -20,15 +20,19 @@
     X(context_disconnect) \
     X(context_errno) \
     X(context_get_server_info) \
+    X(context_get_sink_input_info) \
+    X(context_get_sink_input_info_list) \
     X(context_get_sink_info_by_name) \
     X(context_get_state) \
     X(context_new_with_proplist) \
     X(context_rttime_new) \
     X(context_rttime_restart) \
+    X(context_set_sink_input_volume) \
     X(context_set_state_callback) \
     X(context_unref) \
     X(operation_unref) \
     X(proplist_free) \
+    X(proplist_gets) \
     X(proplist_new) \
     X(proplist_sets) \
     X(rtclock_now) \
@@ -44,6 +48,8 @@
     X(stream_update_timing_info) \
     X(stream_write) \
     X(strerror) \
+    X(sw_volume_from_linear) \
+    X(sw_volume_to_linear) \
     X(threaded_mainloop_free) \
     X(threaded_mainloop_get_api) \
     X(threaded_mainloop_lock) \
