@@ -66,20 +66,25 @@ struct HistoryExportCommand: ParsableCommand {
             if all {
                 try exportAll(contents.entries, history: file, format: activityFormat)
             } else {
-                try exportOne(contents.entries, history: file, format: activityFormat)
+                try exportOne(contents, history: file, format: activityFormat)
             }
         }
     }
 
     private static var creator: FITActivity.Creator { FITActivity.Creator(name: "workout", version: Version.number) }
 
-    private func exportOne(_ entries: [HistoryEntry], history: HistoryFile, format: ActivityExport.Format) throws {
+    private func exportOne(_ contents: HistoryFile.Contents, history: HistoryFile, format: ActivityExport.Format) throws {
+        let entries = contents.entries
         let position: Int
         do {
             position = try ActivityExport.choose(session ?? "last", in: entries)
         } catch {
             Output.error("workout: \(error)")
             throw ExitCode.failure
+        }
+        if let note = ActivityExport.countedPast(session ?? "last", line: contents.lines[position], damaged: contents.damaged,
+                                                 entry: entries[position]) {
+            Output.error("workout: \((history.path as NSString).lastPathComponent):\(note)")
         }
         let entry = entries[position]
         let (activity, warning) = ActivityExport.activity(entry, beside: history)
