@@ -106,9 +106,9 @@ struct HistoryExportCommand: ParsableCommand {
     private func exportAll(_ entries: [HistoryEntry], history: HistoryFile, format: ActivityExport.Format) throws {
         guard let folder = output else { return }
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try SavedFile.makeFolder(folder)
         } catch {
-            Output.error("workout: cannot create \(folder): \(error.localizedDescription)")
+            Output.error("workout: cannot create \(error)")
             throw ExitCode.failure
         }
         let chosen = HistoryExport.select(entries, since: dates.sinceDay, until: dates.untilDay)
@@ -136,11 +136,13 @@ struct HistoryExportCommand: ParsableCommand {
         }
     }
 
+    /// Writes the file whole or not at all (`SavedFile`); a failure is said
+    /// (`workout: FILE: No space left on device`) and ends the command with status 1.
     private func save(_ bytes: [UInt8], to path: String) throws {
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try SavedFile.write(bytes, to: path)
         } catch {
-            Output.error("workout: cannot write \(path): \(error.localizedDescription)")
+            Output.error("workout: \(error)")
             throw ExitCode.failure
         }
     }

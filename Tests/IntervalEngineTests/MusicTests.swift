@@ -145,6 +145,25 @@ final class MusicTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: notePath), "the note is used up")
     }
 
+    /// A note that is no note — volumes of `1e308` and `-7` — is passed over: the next run
+    /// sets no volume on the player. The user's own change afterwards is the sign that
+    /// anything the run had sent would have arrived first.
+    func testANoteWithVolumesThatAreNoVolumesIsPassedOver() throws {
+        try FileManager.default.createDirectory(atPath: (notePath as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        for volume in ["1e308", "-7"] {
+            let note = #"[{"name":"org.mpris.MediaPlayer2.mpv","volume":\#(volume),"lowered":0.9}]"#
+            try note.write(toFile: notePath, atomically: true, encoding: .utf8)
+            let next = try BackgroundRun(WorkoutBinary.binary, ["run", try routine(Self.cueRoutine), "--json", "--no-history",
+                                                                "--no-sound", "--no-notify", "--speed", "10"],
+                                         environment: environment, in: scratch)
+            XCTAssertEqual(next.wait(), 0, next.stderr)
+        }
+        try music.control(["volume", "0.7"])
+        XCTAssertTrue(eventually { music.volumeLog.last == 0.7 }, "\(music.volumeLog)")
+        XCTAssertEqual(music.volumeLog, [0.9, 0.7], "no volume was set from the note")
+    }
+
     /// Through a private sound server: the finish chime is heard over the music, pips and
     /// start sounds pass under it.
     func testTheFinishSoundLowersTheMusicAndTheEndBringsItBack() throws {

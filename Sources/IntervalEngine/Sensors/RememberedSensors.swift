@@ -63,13 +63,12 @@ public struct RememberedSensors: Sendable {
     }
 
     private func write(_ entries: [(address: String, name: String?)]) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+        try SavedFile.makeFolder((path as NSString).deletingLastPathComponent)
         let lines = entries.map { entry in
             // A name is kept on one line, without the comment mark that would cut it.
             let name = entry.name.map { $0.filter { $0 != "\n" && $0 != "\r" && $0 != "#" } } ?? ""
             return name.isEmpty ? entry.address : "\(entry.address) \(name)"
         }
-        try (lines.map { $0 + "\n" }.joined()).write(toFile: path, atomically: true, encoding: .utf8)
+        try SavedFile.write(Array(lines.map { $0 + "\n" }.joined().utf8), to: path)
     }
 }
