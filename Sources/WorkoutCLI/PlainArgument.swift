@@ -1,36 +1,41 @@
 import ArgumentParser
 import IntervalEngine
 
-/// A number of the command line (`--speed`, the `--max-…-seconds` limits, `sensors
-/// --seconds`) read by `PlainNumber`, as every number a person types is: ArgumentParser's
-/// own reading of a `Double` is `Double(text)`, which takes `0x10`, `1e-320`, `inf` and `nan`.
-/// `QuickRunArguments` reads `--speed` with the same function, so the two parsers agree.
-struct PlainDecimal: ExpressibleByArgument, CustomStringConvertible, Sendable {
-    var value: Double
+/// A number of the command line read by `PlainNumber`, as every number a person types is:
+/// ArgumentParser's own reading of a `Double` is `Double(text)`, which takes `0x10`,
+/// `1e-320`, `inf` and `nan`, and of an `Int` is `Int(text)`, which takes `+5`.
+/// `QuickRunArguments` reads `--speed` and `--volume` with the same functions, so the two
+/// parsers agree.
+struct Plain<Value: PlainlyRead>: ExpressibleByArgument, CustomStringConvertible, Sendable {
+    var value: Value
 
-    init(_ value: Double) { self.value = value }
+    init(_ value: Value) { self.value = value }
 
     init?(argument: String) {
-        guard let value = PlainNumber.decimal(argument) else { return nil }
+        guard let value = Value.plain(argument) else { return nil }
         self.value = value
     }
 
-    var description: String { Number.format(value) }
+    var description: String { value.plainText }
     var defaultValueDescription: String { description }
 }
 
-/// A whole number of the command line (`--volume`, `--max-memory`, the `--max-…-instructions`
-/// limits): digits only (`Int(text)` takes `+5`).
-struct PlainWhole: ExpressibleByArgument, CustomStringConvertible, Sendable {
-    var value: Int
+/// `--speed`, the `--max-…-seconds` limits, `sensors --seconds`.
+typealias PlainDecimal = Plain<Double>
+/// `--volume`, `--max-memory`, the `--max-…-instructions` limits.
+typealias PlainWhole = Plain<Int>
 
-    init(_ value: Int) { self.value = value }
+protocol PlainlyRead: Sendable {
+    static func plain(_ text: String) -> Self?
+    var plainText: String { get }
+}
 
-    init?(argument: String) {
-        guard let value = PlainNumber.whole(argument) else { return nil }
-        self.value = value
-    }
+extension Double: PlainlyRead {
+    static func plain(_ text: String) -> Double? { PlainNumber.decimal(text) }
+    var plainText: String { Number.format(self) }
+}
 
-    var description: String { String(value) }
-    var defaultValueDescription: String { description }
+extension Int: PlainlyRead {
+    static func plain(_ text: String) -> Int? { PlainNumber.whole(text) }
+    var plainText: String { String(self) }
 }
