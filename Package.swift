@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(
             name: "IntervalEngineTests",
             dependencies: [
-                "IntervalEngine", "Display", "WebRemote", "WorkoutCLI", "BlueZ",
+                "IntervalEngine", "Display", "WebRemote", "WorkoutCLI", "BlueZ", "Music",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures"]

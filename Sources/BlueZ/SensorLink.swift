@@ -216,9 +216,10 @@ public final class SensorLink: @unchecked Sendable {
         switch uuid {
         case SensorService.heartRateMeasurement:
             guard let measurement = HeartRateMeasurement(value) else { return }
-            // A strap off the skin measures nothing: its value is shown as stale.
-            if measurement.contact == false { return handlers.stale(address) }
-            sample.hr = measurement.bpm
+            // A strap off the skin measures nothing, and one that sends a rate no heart
+            // has (0, 65,535: `PlausibleReadings`) gives no value: either is shown as stale.
+            guard measurement.contact != false, let bpm = measurement.bpm else { return handlers.stale(address) }
+            sample.hr = bpm
         case SensorService.cyclingPowerMeasurement:
             guard let measurement = CyclingPowerMeasurement(value) else { return }
             sample.power = measurement.watts

@@ -37,10 +37,4 @@ static inline int workout_sndfile_open(struct workout_sndfile *api) {
     return missing ? -1 : 0;
 }
 
-/// Opens a file for reading without following a symbolic link in its last component
-/// (Glibc's `open` is variadic, which Swift does not import).
-static inline int workout_open_no_follow(const char *path) {
-    return open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-}
-
 #endif

@@ -29,30 +29,43 @@ public struct LoweredMusicNote: Sendable {
     }
 
     /// The players of the note; none when there is no note or it does not read (a note
-    /// is a hint for putting music back, never a reason to refuse a run).
+    /// is a hint for putting music back, never a reason to refuse a run). A player whose
+    /// volumes are not both volumes (`isVolume`: `1e308`, `-7`, a string) is left out, so
+    /// a damaged or hostile note never makes a run set a volume or resume a player.
     public func read() -> [Player] {
         guard let bytes = try? BoundedFile.read(path, maximumSize: Self.largest),
               let objects = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [[String: Any]] else { return [] }
         return objects.prefix(Self.mostPlayers).compactMap { object in
             guard let name = object["name"] as? String, name.hasPrefix(MediaPlayers.prefix) else { return nil }
-            return Player(name: name, volume: object["volume"] as? Double, lowered: object["lowered"] as? Double)
+            let volume = object["volume"], lowered = object["lowered"]
+            if volume == nil && lowered == nil { return Player(name: name) }
+            guard let volume = volume as? Double, let lowered = lowered as? Double,
+                  Self.isVolume(volume), Self.isVolume(lowered) else { return nil }
+            return Player(name: name, volume: volume, lowered: lowered)
         }
     }
 
+    /// A volume a player may be given: finite, 0 to 10 (1 is full; mpv goes to 1000 %).
+    public static func isVolume(_ volume: Double) -> Bool { volume.isFinite && (0...10).contains(volume) }
+
     /// Writes the note (atomically: a run killed while writing leaves the old one or the
-    /// new one, never half).
-    public func write(_ players: [Player]) {
+    /// new one, never half); false when it could not be written, and then no player may
+    /// be touched, since nothing would put it back after a crash.
+    public func write(_ players: [Player]) -> Bool {
         let objects: [[String: Any]] = players.map { player in
             var object: [String: Any] = ["name": player.name]
             if let volume = player.volume { object["volume"] = volume }
             if let lowered = player.lowered { object["lowered"] = lowered }
             return object
         }
-        guard let data = try? JSONSerialization.data(withJSONObject: objects) else { return }
-        let folder = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
-        try? data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        guard let data = try? JSONSerialization.data(withJSONObject: objects) else { return false }
+        do throws(SavedFile.Failure) {
+            try SavedFile.makeFolder((path as NSString).deletingLastPathComponent, mode: 0o700)
+            try SavedFile.write([UInt8](data), to: path)
+            return true
+        } catch {
+            return false
+        }
     }
 
     public func remove() {

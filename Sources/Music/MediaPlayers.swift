@@ -120,12 +120,14 @@ public final class MediaPlayers: @unchecked Sendable {
             switch mode {
             case .pause: return LoweredMusicNote.Player(name: player.name)
             case .duck:
-                guard let volume = player.volume, volume > 0 else { return nil }
+                // A volume that is no volume (infinite, NaN, 1e308) is not lowered: it could
+                // not be put back, nor written in the note.
+                guard let volume = player.volume, volume > 0, LoweredMusicNote.isVolume(volume) else { return nil }
                 return LoweredMusicNote.Player(name: player.name, volume: volume, lowered: volume * MusicMode.duckedShare)
             case .off: return nil
             }
         }
-        if !touched.isEmpty { note.write(touched) }
+        if !touched.isEmpty, !note.write(touched) { touched = [] }
         for player in touched {
             if let lowered = player.lowered {
                 setVolume(player.name, lowered)

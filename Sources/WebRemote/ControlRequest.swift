@@ -41,7 +41,8 @@ enum ControlRequest {
         case .number(let number)?: number
         default: nil
         }
-        guard let seconds, seconds.isFinite, abs(seconds) <= Duration.maximum else {
+        // `PlainNumber.isPlain`: finite, and no denormal (`1e-320`), as every number typed.
+        guard let seconds, PlainNumber.isPlain(seconds), abs(seconds) <= Duration.maximum else {
             throw ControlRequestError("\"add\" needs \"seconds\": a number of seconds from -86400 to 86400")
         }
         return .add(seconds: seconds)
@@ -60,7 +61,7 @@ extension ControlRequest {
         }
         var add = 1
         if let given = object["add"] {
-            guard case .number(let number) = given, number.rounded() == number,
+            guard case .number(let number) = given, PlainNumber.isPlain(number), number.rounded() == number,
                   abs(number) <= Double(Session.largestTallyStep) else {
                 throw ControlRequestError("\"add\" must be a whole number from -\(Session.largestTallyStep) to \(Session.largestTallyStep)")
             }

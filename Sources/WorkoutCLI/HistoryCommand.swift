@@ -63,12 +63,13 @@ enum HistoryReading {
     /// Every entry, with its line.
     static func read() throws -> (HistoryFile, HistoryFile.Contents) {
         var contents = HistoryFile.Contents()
-        let (file, _) = try stream { contents.add($0, line: $1) }
+        let (file, _) = try stream({ contents.add($0, line: $1) }, damaged: { contents.damaged.append($0) })
         return (file, contents)
     }
 
-    /// Each entry handed to `entry` with its line as it is read; how many there were.
-    static func stream(_ entry: (HistoryEntry, Int) -> Void) throws -> (HistoryFile, Int) {
+    /// Each entry handed to `entry` with its line as it is read (and each damaged line's
+    /// number to `damaged`, after the warning); how many entries there were.
+    static func stream(_ entry: (HistoryEntry, Int) -> Void, damaged: (Int) -> Void = { _ in }) throws -> (HistoryFile, Int) {
         let file = HistoryFile()
         let name = (file.path as NSString).lastPathComponent
         var sessions = 0
@@ -78,6 +79,7 @@ enum HistoryReading {
                 entry(read, line)
             } damaged: { line in
                 Output.error("workout: \(name):\(line): skipped a damaged line")
+                damaged(line)
             }
         } catch {
             Output.error("workout: \(error)")

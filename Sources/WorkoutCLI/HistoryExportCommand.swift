@@ -66,20 +66,25 @@ struct HistoryExportCommand: ParsableCommand {
             if all {
                 try exportAll(contents.entries, history: file, format: activityFormat)
             } else {
-                try exportOne(contents.entries, history: file, format: activityFormat)
+                try exportOne(contents, history: file, format: activityFormat)
             }
         }
     }
 
     private static var creator: FITActivity.Creator { FITActivity.Creator(name: "workout", version: Version.number) }
 
-    private func exportOne(_ entries: [HistoryEntry], history: HistoryFile, format: ActivityExport.Format) throws {
+    private func exportOne(_ contents: HistoryFile.Contents, history: HistoryFile, format: ActivityExport.Format) throws {
+        let entries = contents.entries
         let position: Int
         do {
             position = try ActivityExport.choose(session ?? "last", in: entries)
         } catch {
             Output.error("workout: \(error)")
             throw ExitCode.failure
+        }
+        if let note = ActivityExport.countedPast(session ?? "last", line: contents.lines[position], damaged: contents.damaged,
+                                                 entry: entries[position]) {
+            Output.error("workout: \((history.path as NSString).lastPathComponent):\(note)")
         }
         let entry = entries[position]
         let (activity, warning) = ActivityExport.activity(entry, beside: history)
@@ -101,9 +106,9 @@ struct HistoryExportCommand: ParsableCommand {
     private func exportAll(_ entries: [HistoryEntry], history: HistoryFile, format: ActivityExport.Format) throws {
         guard let folder = output else { return }
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try SavedFile.makeFolder(folder)
         } catch {
-            Output.error("workout: cannot create \(folder): \(error.localizedDescription)")
+            Output.error("workout: cannot create \(error)")
             throw ExitCode.failure
         }
         let chosen = HistoryExport.select(entries, since: dates.sinceDay, until: dates.untilDay)
@@ -131,11 +136,13 @@ struct HistoryExportCommand: ParsableCommand {
         }
     }
 
+    /// Writes the file whole or not at all (`SavedFile`); a failure is said
+    /// (`workout: FILE: No space left on device`) and ends the command with status 1.
     private func save(_ bytes: [UInt8], to path: String) throws {
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try SavedFile.write(bytes, to: path)
         } catch {
-            Output.error("workout: cannot write \(path): \(error.localizedDescription)")
+            Output.error("workout: \(error)")
             throw ExitCode.failure
         }
     }

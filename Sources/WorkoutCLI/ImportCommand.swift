@@ -103,13 +103,14 @@ struct Import: ParsableCommand {
         let directory = RoutineLookup.userPrograms
         let target = (directory as NSString).appendingPathComponent(name + ".lua")
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try SavedFile.makeFolder(directory)
             try EditorFiles.create(path: target, contents: Array(text.utf8))
         } catch let error as EditorFiles.Failure {
-            Output.error("workout: \(VisibleText.escape(error.message)) (or import with --name NAME)")
+            let exists = FileManager.default.fileExists(atPath: target)
+            Output.error("workout: \(VisibleText.escape(error.message))\(exists ? " (or import with --name NAME)" : "")")
             throw ExitCode.failure
         } catch {
-            Output.error("workout: cannot create \(VisibleText.escape(directory)): \(error.localizedDescription)")
+            Output.error("workout: cannot create \(error)")
             throw ExitCode.failure
         }
         if case .failure(let error) = Result(catching: { try EditorFiles.write(into: directory) }) {

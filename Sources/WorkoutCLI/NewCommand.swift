@@ -60,11 +60,12 @@ struct New: ParsableCommand {
                 Output.error("workout: --from \(from): not a routine that loads: \(error.message)")
                 throw ExitCode.failure
             }
-            guard let data = FileManager.default.contents(atPath: source!) else {
-                Output.error("workout: \(source!): cannot read the routine")
+            do {
+                text = try RoutineFile.read(source!)
+            } catch {
+                Output.error("workout: \(source!): \(error.explanation)")
                 throw ExitCode.failure
             }
-            text = [UInt8](data)
         } else {
             text = Array(StarterRoutine.text(name: baseName).utf8)
         }
@@ -72,13 +73,13 @@ struct New: ParsableCommand {
             FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent(baseName + ".lua"))
         } ?? false
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try SavedFile.makeFolder(directory)
             try EditorFiles.create(path: target, contents: text)
         } catch let error as EditorFiles.Failure {
             Output.error("workout: \(error.message)")
             throw ExitCode.failure
         } catch {
-            Output.error("workout: cannot create \(directory): \(error.localizedDescription)")
+            Output.error("workout: cannot create \(error)")
             throw ExitCode.failure
         }
         let editorNote: String
@@ -102,19 +103,16 @@ enum EditorFiles {
         var message: String
     }
 
-    /// Creates a file that must not exist yet.
+    /// Creates a file that must not exist yet; one it could not fill (a full disk) is
+    /// removed again (`SavedFile.create`).
     static func create(path: String, contents: [UInt8]) throws(Failure) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard descriptor >= 0 else {
-            if errno == EEXIST {
+        do {
+            try SavedFile.create(contents, at: path)
+        } catch {
+            if SavedFile.exists(error, path: path) {
                 throw Failure(message: "\(path) already exists; edit it, or choose another name (workout new NAME)")
             }
-            throw Failure(message: "cannot create \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        let written = contents.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        guard written == contents.count else {
-            throw Failure(message: "cannot write \(path): \(String(cString: strerror(errno)))")
+            throw Failure(message: "cannot write \(error)")
         }
     }
 
@@ -122,12 +120,12 @@ enum EditorFiles {
     /// refreshed; `.luarc.json` and `.luacheckrc` are the user's once written.
     static func write(into directory: String) throws(Failure) {
         let types = (directory as NSString).appendingPathComponent("types")
-        do {
-            try FileManager.default.createDirectory(atPath: types, withIntermediateDirectories: true)
-            try LuaLSDefinitions.text().write(toFile: (types as NSString).appendingPathComponent("workout.lua"),
-                                               atomically: true, encoding: .utf8)
+        do throws(SavedFile.Failure) {
+            try SavedFile.makeFolder(types)
+            try SavedFile.write(Array(LuaLSDefinitions.text().utf8),
+                                to: (types as NSString).appendingPathComponent("workout.lua"))
         } catch {
-            throw Failure(message: "\(types): \(error.localizedDescription)")
+            throw Failure(message: "\(error)")
         }
         for (name, text) in [(".luarc.json", LuaLSDefinitions.luarc), (".luacheckrc", LuacheckConfig.text())] {
             let path = (directory as NSString).appendingPathComponent(name)

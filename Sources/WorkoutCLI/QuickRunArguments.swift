@@ -18,8 +18,8 @@ enum QuickRunArguments {
             request.settings.append(setting)
             return true
         },
-        "--speed": { request, value in Double(value).map { request.speed = $0 } != nil },
-        "--volume": { request, value in Int(value).map { request.volume = $0 } != nil },
+        "--speed": { request, value in PlainNumber.decimal(value).map { request.speed = $0 } != nil },
+        "--volume": { request, value in PlainNumber.whole(value).map { request.volume = $0 } != nil },
         "--music": { request, value in MusicMode(rawValue: value).map { request.music = $0 } != nil },
     ]
 

@@ -17,12 +17,14 @@ extension RunAssembly {
         let (activity, warning) = ActivityExport.activity(entry, beside: historyFile)
         if let warning { Output.error("workout: \(warning)") }
         let path = (folder as NSString).appendingPathComponent(ActivityExport.fileName(entry, format: .fit))
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // One warning, and the history line (written before) stays: the samples are kept
+        // and `history export` can write the file again once there is room.
+        do throws(SavedFile.Failure) {
+            try SavedFile.makeFolder(folder)
             let bytes = FITActivity.encode(activity, creator: FITActivity.Creator(name: "workout", version: Version.number))
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try SavedFile.write(bytes, to: path)
         } catch {
-            Output.error("workout: the FIT file was not written: \(path): \(error.localizedDescription)")
+            Output.error("workout: the FIT file was not written: \(error)")
             return
         }
         if !request.json { Output.line("Wrote \(path.visible).") }

@@ -26,7 +26,7 @@ struct Run: ParsableCommand {
 
     /// Makes demos and tests fast; events still report workout seconds.
     @Option(help: "Run X times faster (workout seconds per real second), from 0.01 to 10000.")
-    var speed = RunRequest.standard.speed
+    var speed = PlainDecimal(RunRequest.standard.speed)
 
     @Flag(help: "Print one JSON object per event, one per line.")
     var json = false
@@ -43,7 +43,7 @@ struct Run: ParsableCommand {
     var noSound = false
 
     @Option(help: "The sounds' volume, 0 to 100.")
-    var volume = RunRequest.standard.volume
+    var volume = PlainWhole(RunRequest.standard.volume)
 
     @Flag(help: "No flash of the display's band at boundaries and for the countdown.")
     var noFlash = false
@@ -116,8 +116,8 @@ struct Run: ParsableCommand {
     /// What the options ask for, as a plain value: the run itself reads only this, so
     /// `QuickRunArguments` can make it without ArgumentParser's parse (docs/design.md).
     var request: RunRequest {
-        RunRequest(routine: routine, settings: parameters.settings, speed: speed, json: json, dryRun: dryRun,
-                   bell: bell, noSound: noSound, volume: volume, noFlash: noFlash, calm: calm, notify: notify,
+        RunRequest(routine: routine, settings: parameters.settings, speed: speed.value, json: json, dryRun: dryRun,
+                   bell: bell, noSound: noSound, volume: volume.value, noFlash: noFlash, calm: calm, notify: notify,
                    voice: voice, music: music, countUp: countUp, tenths: tenths, noHistory: noHistory, allowSleep: allowSleep,
                    sensors: sensors, noSensors: noSensors, noErg: noErg,
                    serveAddress: serving.address, newToken: serving.newToken, horizon: horizon.horizon, assume: assume.assume, historyFile: historyFile,

@@ -22,17 +22,17 @@ struct SensorsScan: ParsableCommand {
         commandName: "scan", abstract: "Scan for sensors and list them: address, name, services, signal.")
 
     @Option(help: "How many seconds to scan.")
-    var seconds: Double = 5
+    var seconds = PlainDecimal(5)
 
     func validate() throws {
-        guard seconds > 0, seconds <= 60 else { throw ValidationError("--seconds must be more than 0 and at most 60") }
+        guard seconds.value > 0, seconds.value <= 60 else { throw ValidationError("--seconds must be more than 0 and at most 60") }
     }
 
     func run() throws {
         let remembered = Set(((try? RememberedSensors(directories: UserDirectories(environment: Terminal.environment)).read()) ?? [])
             .map(\.address))
         let outcome = MainThreadBox<Result<[BluetoothDevice], SystemBus.Failure>?>(nil)
-        SensorScan.run(seconds: seconds, environment: Terminal.environment) { result in
+        SensorScan.run(seconds: seconds.value, environment: Terminal.environment) { result in
             outcome.value = result
             MainLoop.wake()
         }

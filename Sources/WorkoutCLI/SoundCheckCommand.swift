@@ -14,7 +14,7 @@ struct SoundCheck: ParsableCommand {
             + "Exit status: 0 played, 1 no sound server answered or the routine does not load, 64 usage error.")
 
     @Option(help: "The sounds' volume, 0 to 100 (as for run).")
-    var volume = 80
+    var volume = PlainWhole(80)
 
     @Argument(help: "A routine whose sound files to play as well: a file, or a name in your or the bundled programs.",
               completion: .routine)
@@ -27,7 +27,7 @@ struct SoundCheck: ParsableCommand {
     static let spacing = 1.6
 
     func validate() throws {
-        try Self.validate(volume: volume)
+        try Self.validate(volume: volume.value)
     }
 
     /// `--volume`, here and for `run`.
@@ -41,7 +41,7 @@ struct SoundCheck: ParsableCommand {
         // The routine first: a file that cannot be played is said before any sound.
         let files = try routine.map { try RoutineLookup.loadOrFail($0, sounds: true).soundFiles } ?? []
         let output: PulseOutput
-        switch PulseOutput.connect(volume: Double(volume) / 100, warn: { Output.error("workout: \($0)") }) {
+        switch PulseOutput.connect(volume: Double(volume.value) / 100, warn: { Output.error("workout: \($0)") }) {
         case .success(let connected):
             output = connected
         case .failure(let failure):

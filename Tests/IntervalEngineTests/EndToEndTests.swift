@@ -18,12 +18,13 @@ enum WorkoutBinary {
     }
 
     /// Runs the binary; `whileRunning` may read the start of its output and signal it,
-    /// and returns what it read.
+    /// and returns what it read. `executable`: a shell that runs the binary in its turn
+    /// (to redirect its output), with the same environment.
     static func run(_ arguments: [String], environment: [String: String] = [:], directory: URL? = nil,
-                    whileRunning: ((Process, FileHandle) -> Data)? = nil) throws -> Result {
+                    executable: String? = nil, whileRunning: ((Process, FileHandle) -> Data)? = nil) throws -> Result {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary), "build the binary first: \(binary)")
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable ?? binary)
         if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
         env["DBUS_SESSION_BUS_ADDRESS"] = nil

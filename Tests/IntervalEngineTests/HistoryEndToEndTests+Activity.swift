@@ -25,6 +25,21 @@ extension EndToEndTests {
         return (data, samples)
     }
 
+    /// `last` counts back over a damaged line (a history written before the decoders
+    /// dropped a 65,535 bpm); the session exported instead is said, never silent.
+    func testExportingLastPastADamagedLineSaysSo() throws {
+        let (data, _) = try historyWithSamples()
+        let history = data.appendingPathComponent("workout/history.jsonl")
+        let damaged = #"{"program":"Late","file":"/r.lua","sha256":"","started":"2026-11-22T07:00:00Z","ended":"2026-11-22T07:00:03Z","completed":true,"elapsed":3,"segments_done":2,"segments":2,"work_seconds":2,"hr":{"avg":150,"max":65535,"zones":[0,0,0,0,0]}}"#
+        try (String(contentsOf: history, encoding: .utf8) + damaged + "\n").write(to: history, atomically: true, encoding: .utf8)
+        let out = try dataHome()
+        let result = try workout(["history", "export", "last", "--format", "tcx"], environment: ["XDG_DATA_HOME": data.path, "TZ": "UTC"],
+                                 directory: out)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("history.jsonl:3: that line is damaged and not counted, so last is the session "
+                                             + "started 2026-11-21T07:00:00 (line 2)"), result.stderr)
+    }
+
     func testExportingASessionAsFITAndTCX() throws {
         let (data, _) = try historyWithSamples()
         let out = try dataHome()

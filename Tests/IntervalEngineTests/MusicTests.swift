@@ -1,4 +1,6 @@
 import Foundation
+@testable import IntervalEngine
+import Music
 import XCTest
 
 /// `run --music` against a real MPRIS player (mpv with mpv-mpris on a private session
@@ -143,6 +145,49 @@ final class MusicTests: XCTestCase {
         XCTAssertTrue(eventually { music.volumeLog.last == 0.9 }, "\(music.volumeLog)")
         XCTAssertEqual(music.volumeLog, [0.9, 0.3, 0.9])
         XCTAssertFalse(FileManager.default.fileExists(atPath: notePath), "the note is used up")
+    }
+
+    /// The note as the next run reads it: a player whose volumes are not volumes (`1e308`,
+    /// `-7`, 11, a string, one without the other) is left out, so nothing would set them
+    /// (mpv refuses such values itself; another player might not); a note that cannot be
+    /// written says so, and then no player is touched.
+    func testTheNoteTakesOnlyVolumesThatAreVolumes() throws {
+        let state = scratch.appendingPathComponent("note-state")
+        let note = LoweredMusicNote(directories: UserDirectories(environment: ["XDG_STATE_HOME": state.path, "HOME": "/nonexistent"]))
+        let player = "org.mpris.MediaPlayer2.mpv"
+        XCTAssertTrue(note.write([.init(name: player, volume: 0.9, lowered: 0.3), .init(name: player + ".b")]))
+        XCTAssertEqual(note.read(), [.init(name: player, volume: 0.9, lowered: 0.3), .init(name: player + ".b")])
+        for volumes in [#""volume":1e308,"lowered":0.9"#, #""volume":-7,"lowered":0.9"#, #""volume":11,"lowered":0.9"#,
+                        #""volume":"loud","lowered":0.9"#, #""volume":0.9"#, #""lowered":0.3"#] {
+            try #"[{"name":"\#(player)",\#(volumes)}]"#.write(toFile: note.path, atomically: true, encoding: .utf8)
+            XCTAssertEqual(note.read(), [], volumes)
+        }
+        XCTAssertFalse(LoweredMusicNote.isVolume(.infinity))
+        XCTAssertFalse(LoweredMusicNote.isVolume(.nan))
+        try FileManager.default.removeItem(atPath: note.path)
+        try FileManager.default.createDirectory(atPath: note.path, withIntermediateDirectories: false)
+        XCTAssertFalse(note.write([.init(name: player, volume: 0.9, lowered: 0.3)]), "a folder where the note goes")
+    }
+
+    /// A note that is no note — volumes of `1e308` and `-7` — is passed over: the next run
+    /// sets no volume on the player (mpv itself refuses these values, so this holds the
+    /// whole path end to end; the test above is the one a player that took them needs).
+    /// The user's own change afterwards is the sign that anything the run had sent would
+    /// have arrived first.
+    func testANoteWithVolumesThatAreNoVolumesIsPassedOver() throws {
+        try FileManager.default.createDirectory(atPath: (notePath as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        for volume in ["1e308", "-7"] {
+            let note = #"[{"name":"org.mpris.MediaPlayer2.mpv","volume":\#(volume),"lowered":0.9}]"#
+            try note.write(toFile: notePath, atomically: true, encoding: .utf8)
+            let next = try BackgroundRun(WorkoutBinary.binary, ["run", try routine(Self.cueRoutine), "--json", "--no-history",
+                                                                "--no-sound", "--no-notify", "--speed", "10"],
+                                         environment: environment, in: scratch)
+            XCTAssertEqual(next.wait(), 0, next.stderr)
+        }
+        try music.control(["volume", "0.7"])
+        XCTAssertTrue(eventually { music.volumeLog.last == 0.7 }, "\(music.volumeLog)")
+        XCTAssertEqual(music.volumeLog, [0.9, 0.7], "no volume was set from the note")
     }
 
     /// Through a private sound server: the finish chime is heard over the music, pips and

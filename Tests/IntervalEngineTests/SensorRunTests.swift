@@ -275,4 +275,32 @@ final class SensorRunTests: XCTestCase {
             XCTAssertLessThan(recovered, 10, "ended by the sample, not at its 20 s cap")
         }
     }
+
+    /// A strap that sends 65,535 bpm (a legal 16-bit value): no sample says it, and the
+    /// routine and the display have no heart rate (stale) until a real one comes.
+    func testAnAbsurdHeartRateIsNoValue() throws {
+        let strap = FakeBlueZ.strap.replacingOccurrences(of: "\"every\": 0.25", with: "\"every\": 1000")
+        let routine = FileManager.default.temporaryDirectory.appendingPathComponent("absurd-\(UUID().uuidString).lua")
+        defer { try? FileManager.default.removeItem(at: routine) }
+        try """
+            return workout { name = "Absurd", countdown = 0, rounds(10, { work(1) }),
+              on_segment_start = function() print("hr=" .. tostring(sensor.hr)) end }
+            """.write(to: routine, atomically: true, encoding: .utf8)
+        try FakeBlueZ.run(devices: [strap], """
+            "$WORKOUT" run '\(routine.path)' --json \(quiet) --sensor C0:FF:EE:00:00:01 > "$DIR/out" 2> "$DIR/err" & workout=$!
+            waitfor '"index":2,' "$DIR/out"
+            send notify C0:FF:EE:00:00:01 2a37 1696
+            waitfor 'hr=150' "$DIR/out"
+            send notify C0:FF:EE:00:00:01 2a37 17ffff
+            wait $workout; echo "exit $?" >> "$DIR/report"
+            """) { outcome in
+            XCTAssertEqual(outcome.report, ["exit 0"], text(outcome.directory, "err"))
+            let all = events(outcome.directory)
+            XCTAssertFalse(all.contains { $0["event"] as? String == "sample" && $0["hr"] as? Int != 150 }, "\(all)")
+            let printed = all.filter { $0["event"] as? String == "log" }.compactMap { $0["text"] as? String }
+            XCTAssertTrue(printed.contains("hr=150"), "\(printed)")
+            XCTAssertEqual(printed.last, "hr=nil", "\(printed)")
+            XCTAssertFalse(printed.contains("hr=65535"), "\(printed)")
+        }
+    }
 }

@@ -51,6 +51,8 @@ final class ServeHTTPTests: XCTestCase {
                                 ("{\"action\":\"add\"}", "needs \"seconds\""),
                                 ("{\"action\":\"add\",\"seconds\":true}", "needs \"seconds\""),
                                 ("{\"action\":\"add\",\"seconds\":1e9}", "needs \"seconds\""),
+                                ("{\"action\":\"add\",\"seconds\":1e-320}", "needs \"seconds\""),
+                                ("{\"action\":\"tally\",\"add\":1e-320}", "whole number"),
                                 ("{\"action\":\"pause\",\"seconds\":3}", "unknown field \"seconds\"")] {
             let response = try workout.request("POST", "/control", headers: bearer, body: body)
             XCTAssertEqual(response.status, 400, body)

@@ -147,6 +147,33 @@ final class SoundFileTests: XCTestCase {
                        "sound file \"large.wav\" is 21 MiB; at most 20 MiB may be named")
     }
 
+    /// A FIFO named as a sound is refused before libsndfile opens it, which would wait for
+    /// a writer for ever (and with it `check` and `run`).
+    func testAFIFOIsRefusedWithoutWaitingForAWriter() throws {
+        let fifo = routineFolder.appendingPathComponent("pipe.wav")
+        XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
+        let folders = folders
+        let outcome = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var message: String?
+        DispatchQueue.global().async {
+            do throws(SoundFileError) {
+                _ = try SoundFile.load("pipe.wav", folders: folders)
+            } catch {
+                message = error.description
+            }
+            outcome.signal()
+        }
+        let answered = outcome.wait(timeout: .now() + 10) == .success
+        if !answered {
+            // Let the blocked reader go: a writer that opens and closes gives it an end.
+            let writer = open(fifo.path, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 { close(writer) }
+            outcome.wait()
+        }
+        XCTAssertTrue(answered, "the decoder waited for a writer")
+        XCTAssertEqual(message, "sound file \"pipe.wav\" is not a regular file")
+    }
+
     func testANameIsFoundBesideTheRoutineThenInTheUsersFolder() throws {
         try make("gong.wav", hz: 300)
         try make("gong.wav", in: userSounds, hz: 900)

@@ -33,6 +33,47 @@ final class AthleteFileTests: XCTestCase {
         XCTAssertEqual(try Athlete(settings: merged), Athlete(maxHeartRate: 187, ftp: 260), "--set wins")
     }
 
+    /// Checked before it is read: a 100 MB file is refused by its size (it was read whole
+    /// first, 1.5 GB resident for a 1 GB file), a folder or a FIFO in words.
+    func testALargeOrIrregularFileIsRefusedBeforeItIsRead() throws {
+        let athlete = try file(nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: athlete.path, contents: nil))
+        XCTAssertEqual(truncate(athlete.path, 100 * 1024 * 1024), 0)
+        XCTAssertThrowsError(try athlete.read()) { error in
+            XCTAssertEqual("\(error)", "\(athlete.path): the file is 100 MiB; the athlete file may be at most 64 KiB")
+        }
+        try FileManager.default.removeItem(atPath: athlete.path)
+        XCTAssertEqual(mkfifo(athlete.path, 0o644), 0)
+        XCTAssertThrowsError(try athlete.read()) { error in
+            XCTAssertEqual("\(error)", "\(athlete.path): not a regular file (expected the athlete file)")
+        }
+        try FileManager.default.removeItem(atPath: athlete.path)
+        try FileManager.default.createDirectory(atPath: athlete.path, withIntermediateDirectories: false)
+        XCTAssertThrowsError(try athlete.read()) { error in
+            XCTAssertEqual("\(error)", "\(athlete.path): it is a directory, not the athlete file")
+        }
+    }
+
+    /// The sensors file, the same way: in words, never Foundation's error domain.
+    func testTheSensorsFileIsBoundedToo() throws {
+        let sensors = RememberedSensors(directories: UserDirectories(environment: ["XDG_CONFIG_HOME": config, "HOME": "/nonexistent"]))
+        XCTAssertEqual(mkfifo(sensors.path, 0o644), 0)
+        XCTAssertThrowsError(try sensors.read()) { error in
+            XCTAssertEqual("\(error)", "\(sensors.path): not a regular file (expected the sensors file)")
+        }
+        try FileManager.default.removeItem(atPath: sensors.path)
+        XCTAssertTrue(FileManager.default.createFile(atPath: sensors.path, contents: nil))
+        XCTAssertEqual(truncate(sensors.path, 1 << 30), 0)
+        XCTAssertThrowsError(try sensors.read()) { error in
+            XCTAssertEqual("\(error)", "\(sensors.path): the file is 1024 MiB; the sensors file may be at most 64 KiB")
+        }
+        try FileManager.default.removeItem(atPath: sensors.path)
+        try FileManager.default.createDirectory(atPath: sensors.path, withIntermediateDirectories: false)
+        XCTAssertThrowsError(try sensors.add("C0:FF:EE:00:00:01")) { error in
+            XCTAssertEqual("\(error)", "\(sensors.path): it is a directory, not the sensors file")
+        }
+    }
+
     func testNoFileIsNoSettings() throws {
         XCTAssertEqual(try file(nil).settings(under: [ParameterSetting(name: "ftp", text: "200")]),
                        [ParameterSetting(name: "ftp", text: "200")])

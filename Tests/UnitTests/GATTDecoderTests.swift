@@ -10,9 +10,9 @@ final class GATTDecoderTests: XCTestCase {
 
     func testHeartRateSixteenBitWithContactAndRRIntervals() {
         // flags: 16-bit value (bit 0), contact supported and detected (bits 1, 2), RR (bit 4).
-        let value: [UInt8] = [0x17, 0x2c, 0x01, 0x00, 0x04, 0x00, 0x02]
+        let value: [UInt8] = [0x17, 0xb4, 0x00, 0x00, 0x04, 0x00, 0x02]
         let measurement = HeartRateMeasurement(value)
-        XCTAssertEqual(measurement?.bpm, 300)
+        XCTAssertEqual(measurement?.bpm, 180)
         XCTAssertEqual(measurement?.contact, true)
         XCTAssertEqual(measurement?.rrIntervals, [1.0, 0.5])
     }
@@ -41,7 +41,7 @@ final class GATTDecoderTests: XCTestCase {
         let value: [UInt8] = [0x35, 0x00, 0x2c, 0x01, 0x32, 0x10, 0x00, 1, 0, 0, 0, 0, 4, 0x07, 0x00, 0x00, 0x04]
         XCTAssertEqual(CyclingPowerMeasurement(value),
                        CyclingPowerMeasurement(watts: 300, crank: .init(revolutions: 7, eventTime: 1024)))
-        XCTAssertEqual(CyclingPowerMeasurement([0x00, 0x00, 0x38, 0xff])?.watts, -200)
+        XCTAssertNil(CyclingPowerMeasurement([0x00, 0x00, 0x38, 0xff])?.watts, "-200 W is no power")
         XCTAssertNil(CyclingPowerMeasurement([0x20, 0x00, 0xfa, 0x00, 0x64]))
     }
 
@@ -77,6 +77,32 @@ final class GATTDecoderTests: XCTestCase {
         let value: [UInt8] = [0xff, 0x03, 1, 0, 0xa0, 0x00, 2, 0, 3, 0, 0, 4, 0, 0x96, 0x00, 5, 0, 6, 0, 7, 0, 8, 0x8c]
         XCTAssertEqual(IndoorBikeData(value), IndoorBikeData(cadence: 80, power: 150, heartRate: 140))
         XCTAssertNil(IndoorBikeData([0x40, 0x00, 0x10]))
+    }
+
+    /// What no person produces is no value (`PlausibleReadings`): a strap's 16-bit 65,535
+    /// or its 0, a trainer's −32,768 W, a heart rate of 0 from a trainer without a receiver.
+    func testImplausibleReadingsAreNoValue() {
+        XCTAssertEqual(HeartRateMeasurement([0x01, 0xff, 0xff]), HeartRateMeasurement(bpm: nil))
+        XCTAssertNil(HeartRateMeasurement([0x00, 0x00])?.bpm)
+        XCTAssertNil(HeartRateMeasurement([0x00, 0x05])?.bpm)
+        XCTAssertEqual(HeartRateMeasurement([0x06, 0x00])?.contact, true, "the contact flag still counts")
+        XCTAssertEqual(HeartRateMeasurement([0x00, 250])?.bpm, 250)
+        XCTAssertNil(CyclingPowerMeasurement([0x00, 0x00, 0x00, 0x80])?.watts)
+        XCTAssertNil(CyclingPowerMeasurement([0x00, 0x00, 0xb9, 0x0b])?.watts, "3,001 W")
+        XCTAssertEqual(CyclingPowerMeasurement([0x00, 0x00, 0x00, 0x00])?.watts, 0, "coasting")
+        // More Data (no speed), cadence 65,535 half-rpm, power −1 W, heart rate 0.
+        XCTAssertEqual(IndoorBikeData([0x45, 0x02, 0xff, 0xff, 0xff, 0xff, 0x00]), IndoorBikeData())
+        XCTAssertNil(IndoorBikeData([0x00, 0x00, 0xff, 0xff])?.speed, "655 km/h")
+    }
+
+    func testACrankCounterThatJumpsGivesNoCadence() {
+        var cadence = CrankCadence()
+        _ = cadence.update(revolutions: 100, eventTime: 1024, at: 0)
+        XCTAssertEqual(cadence.update(revolutions: 101, eventTime: 2048, at: 1), 60)
+        // Back one revolution: 65,535 turns in a second, wrapped.
+        XCTAssertNil(cadence.update(revolutions: 100, eventTime: 3072, at: 2))
+        XCTAssertNil(cadence.update(revolutions: 5000, eventTime: 3073, at: 2.1))
+        XCTAssertEqual(cadence.update(revolutions: 5001, eventTime: 4097, at: 3), 60)
     }
 
     func testControlPointRequestsAndResponses() {

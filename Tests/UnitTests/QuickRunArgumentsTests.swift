@@ -67,6 +67,15 @@ final class QuickRunArgumentsTests: XCTestCase {
         for line in lines {
             XCTAssertNil(QuickRunArguments.request(["run"] + line), "\(line)")
         }
+        // Numbers are plain decimals (`PlainNumber`) for both parsers.
+        for line in [["hiit", "--speed", "0x10"], ["hiit", "--speed", "1e2"], ["hiit", "--speed", "inf"],
+                     ["hiit", "--volume", "+5"], ["hiit", "--volume", "0x10"], ["hiit", "--max-memory", "+8"],
+                     ["hiit", "--max-hook-seconds", "1e-320"], ["hiit", "--max-load-seconds", "0x1p3"],
+                     ["hiit", "--max-hook-instructions", "+100000"]] {
+            XCTAssertNil(QuickRunArguments.request(["run"] + line), "\(line)")
+            XCTAssertNil(parsed(line), "\(line)")
+        }
+        XCTAssertEqual(parsed(["hiit", "--speed", "2.5", "--max-hook-seconds", "0.5"])?.speed, 2.5)
         XCTAssertNil(QuickRunArguments.request(["plan", "hiit"]))
         XCTAssertNil(QuickRunArguments.request(["--version"]))
     }

@@ -164,6 +164,58 @@ final class RoutineHistoryTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(counted.lua.history.bytesRead, size)
     }
 
+    /// Hooks that count, and ask for a best, at every segment read the file once — and
+    /// that once while the routine loads, before the workout starts: no timer waits for
+    /// a history query (a million sessions took 3 s a call, and boundaries fell later and
+    /// later).
+    func testWholeHistoryQueriesReadTheFileOnceAndBeforeTheWorkout() throws {
+        let lines = (0..<20_000).map { day in
+            session(day % 2 == 0 ? "Mine" : "Other", day: day % 3_000, completed: day % 4 != 0,
+                    scores: [Score(name: "rounds", value: Double(day % 977))])
+        }
+        let history = try file(lines)
+        let size = try FileManager.default.attributesOfItem(atPath: history.path)[.size] as! Int
+        let source = """
+            return workout { name = "Mine", countdown = 0, rounds(5, { work(1) }),
+              on_segment_start = function()
+                print(history.count(), history.count{ completed = false }, #history, history.best("rounds"),
+                      history.latest("rounds"), history.last{ completed = false } ~= nil, history.days_since() ~= nil)
+              end }
+            """
+        let routine = try RoutineLoader.load(source: Array(source.utf8), fileName: "r.lua", history: history)
+        let loaded = routine.lua.history.bytesRead
+        XCTAssertGreaterThanOrEqual(loaded, size, "read while it loads")
+        let harness = Harness(routine)
+        harness.run()
+        let logs = harness.events.compactMap { event -> String? in if case let .log(text) = event.kind { text } else { nil } }
+        XCTAssertEqual(logs.count, 5)
+        XCTAssertEqual(Set(logs), ["10000\t5000\t10000\t976\t\(19_998 % 977)\ttrue\ttrue"])
+        XCTAssertLessThan(routine.lua.history.bytesRead - loaded, 1 << 20,
+                          "the hooks read at most the newest sessions once, not the file at every call")
+    }
+
+    func testTheSummaryAgreesWithAWalkOverEveryEntry() throws {
+        let history = try file((0..<2_500).map { day in
+            session("Mine", day: day, completed: day % 3 != 0,
+                    scores: day % 5 == 0 ? [Score(name: "time", value: Double(1000 - day % 700), lowerIsBetter: true)] : [])
+        })
+        let summary = RoutineHistory(file: history, name: "Mine").summary()
+        var count = 0, completed = 0
+        var best: Score?
+        var newestStopped: Int?
+        RoutineHistory(file: history, name: "Mine").forEach { entry in
+            count += 1
+            if entry.completed { completed += 1 } else if newestStopped == nil { newestStopped = count }
+            if let score = entry.scores.first, best.map({ score.beats($0.value) }) ?? true { best = score }
+            return true
+        }
+        XCTAssertEqual(summary.count, count)
+        XCTAssertEqual(summary.completed, completed)
+        XCTAssertEqual(summary.newest[false]?.index, newestStopped)
+        XCTAssertEqual(summary.best["time"], best)
+        XCTAssertEqual(summary.best["time"]?.value, 305)
+    }
+
     func testARoutineWalkingItsHistoryIsStillBoundByItsLimits() throws {
         let history = try file((0..<3_000).map { session("Mine", day: $0) })
         let (_, logs) = try run("""

@@ -108,6 +108,45 @@ final class SensorSessionTests: XCTestCase {
         XCTAssertEqual(HistoryEntry(line: entry.json.text)?.open, open)
     }
 
+    /// A sample out of all reason (from anywhere but the decoders, which drop it already)
+    /// never reaches the totals: the session's line keeps the real values and reads back.
+    func testAnAbsurdSampleNeverReachesTheHistory() throws {
+        let (session, clock) = try session("return workout { name = \"S\", work(60) }") { _ in }
+        session.start()
+        for step in 0..<8 {
+            session.take(SensorSample(sensor: "A", name: "Strap", hr: step == 3 ? 65_535 : 150,
+                                      power: step == 5 ? -32_768 : 200, cadence: step == 2 ? 60_000 : 90))
+            clock.advance(by: 0.25)
+        }
+        XCTAssertEqual(session.sensorTotals().maxHR, 150)
+        XCTAssertEqual(try XCTUnwrap(session.sensorTotals().averagePower), 200, accuracy: 0.01)
+        XCTAssertEqual(session.sensorValues.cadence?.value, 90)
+    }
+
+    /// Whatever the writer writes, the reader reads: a summary with values the reader
+    /// refuses is written without them, through the real history file, and read back whole.
+    func testTheHistoryWriterWritesOnlyWhatItsReaderReads() throws {
+        let (session, _) = try session("return workout { name = \"S\", work(60) }") { _ in }
+        var entry = HistoryEntry(routine: session.routine, summary: session.progress(), started: Date(), ended: Date())
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = HistoryFile(path: folder.appendingPathComponent("history.jsonl").path)
+        for extreme in [
+            SensorSummary(averageHR: 65_535, maxHR: 65_535, zoneSeconds: [1e300, -1, .infinity, 0, 0], averagePower: -32_768),
+            SensorSummary(averageHR: 70_000, maxHR: 150, zoneSeconds: nil, averagePower: 1e12),
+            SensorSummary(averageHR: nil, maxHR: Int.max, zoneSeconds: nil, averagePower: .nan),
+        ] {
+            entry.sensors = extreme
+            try file.append(entry)
+        }
+        let contents = try file.read()
+        XCTAssertEqual(contents.damaged, [])
+        XCTAssertEqual(contents.entries.count, 3)
+        XCTAssertNil(contents.entries[0].sensors)
+        XCTAssertEqual(contents.entries[1].sensors, SensorSummary(maxHR: 150, zoneSeconds: [0, 0, 0, 0, 0]))
+        XCTAssertNil(contents.entries[2].sensors)
+    }
+
     /// A damaged `hr` is a damaged line, as any other field.
     func testADamagedHeartRateIsADamagedLine() throws {
         let (session, _) = try session("return workout { name = \"S\", work(60) }") { _ in }

@@ -42,6 +42,15 @@ public enum ActivityExport {
         return only
     }
 
+    /// When `text` counts back from the latest (`last`, N) and a damaged line newer than the
+    /// session chosen (on `line`) was passed over, what to say: the session exported is not
+    /// the one the damaged line held, and that must not go unseen. Nil otherwise.
+    public static func countedPast(_ text: String, line: Int, damaged: [Int], entry: HistoryEntry) -> String? {
+        guard text == "last" || Int(text) != nil, let newer = damaged.last, newer > line else { return nil }
+        return "\(newer): that line is damaged and not counted, so \(text == "last" ? "last" : "session " + text) "
+            + "is the session started \(Timestamp.local(entry.started).prefix(19)) (line \(line))"
+    }
+
     /// The session's activity: its laps, and its samples when its file is there. A
     /// warning says why the samples are missing or partly damaged, if they are.
     public static func activity(_ entry: HistoryEntry, beside history: HistoryFile) -> (Activity, warning: String?) {

@@ -159,12 +159,10 @@ public struct HistoryFile: Sendable {
     /// `mkdir -p`, with the system's reason when it fails (Foundation's error on Linux
     /// says only "The operation could not be completed").
     static func makeDirectories(_ directory: String) throws(Failure) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue { return }
-        let parent = (directory as NSString).deletingLastPathComponent
-        if !parent.isEmpty && parent != directory { try makeDirectories(parent) }
-        guard mkdir(directory, 0o755) == 0 || errno == EEXIST else {
-            throw Failure(description: "cannot create \(directory): \(errnoText())")
+        do {
+            try SavedFile.makeFolder(directory)
+        } catch {
+            throw Failure(description: "cannot create \(error.path): \(error.reason)")
         }
     }
 }

@@ -14,21 +14,8 @@ public enum WorkoutFileRules {
     /// How many times a repeat may run.
     static let repeats = 1...10_000
 
-    /// A plain decimal: ASCII digits with at most one point and at least one digit, and a
-    /// finite value (400 nines are not a number of seconds). Nil for anything else.
-    static func decimal<Text: StringProtocol>(_ text: Text) -> Double? {
-        var digits = 0
-        var points = 0
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
-            case UInt8(ascii: "."): points += 1
-            default: return nil
-            }
-        }
-        guard digits > 0, points <= 1, let value = Double(String(text)), value.isFinite else { return nil }
-        return value
-    }
+    /// A plain decimal (`PlainNumber`, the reader of every number a person types).
+    static func decimal<Text: StringProtocol>(_ text: Text) -> Double? { PlainNumber.decimal(text) }
 
     /// "at least 0.001 seconds and at most 24 hours", when `seconds` is outside them.
     static func durationProblem(_ seconds: Double) -> String? {

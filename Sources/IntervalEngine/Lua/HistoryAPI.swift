@@ -136,69 +136,73 @@ enum HistoryAPI {
         }
     }
 
-    /// Reads a filter table: the fields an entry must have. Only `completed` is known.
-    private static func filter(_ args: Arguments, at index: Int32) throws(APIError) -> (HistoryEntry) -> Bool {
-        guard !args.isAbsent(index) else { return { _ in true } }
+    /// Reads a filter table: the fields an entry must have. Only `completed` is known:
+    /// nil matches every entry.
+    private static func completedFilter(_ args: Arguments, at index: Int32) throws(APIError) -> Bool? {
+        guard !args.isAbsent(index) else { return nil }
         try args.table(at: index, what: "filter")
         var completed: Bool?
         try args.fields(of: index, known: ["completed"]) { _, value throws(APIError) in
             guard let flag = args.stack.boolean(at: value) else { throw args.fail("completed", "true or false", at: value) }
             completed = flag
         }
-        return { entry in completed.map { entry.completed == $0 } ?? true }
+        return completed
     }
 
+    /// `history.count(filter?)` and `#history`: from the summary, made once.
     static let countOf: workout_SwiftFunction = { L in
         APIError.entry(L) { stack, state throws(APIError) in
-            let matches = try filter(Arguments(stack: stack, state: state, function: "history.count"), at: 1)
-            var count = 0
-            history(state).forEach { entry in
-                if matches(entry) { count += 1 }
-                return true
-            }
-            stack.push(count)
+            let completed = try completedFilter(Arguments(stack: stack, state: state, function: "history.count"), at: 1)
+            stack.push(history(state).summary().count(completed: completed))
             return 1
         }
+    }
+
+    /// The newest entry that matches, from the newest sessions kept if one of them does,
+    /// else from the summary: its index (from 1) and start.
+    private static func newest(_ history: RoutineHistory, completed: Bool?) -> RoutineHistory.Summary.Newest? {
+        var index = 0
+        var found: RoutineHistory.Summary.Newest?
+        history.forEachKept { entry in
+            index += 1
+            if completed.map({ entry.completed == $0 }) ?? true {
+                found = .init(index: index, started: entry.started)
+            }
+            return found == nil
+        }
+        if let found { return found }
+        return history.keptAll ? nil : history.summary().newest[completed]
     }
 
     /// The index (from 1) of the newest entry that matches, or nil.
     static let indexOf: workout_SwiftFunction = { L in
         APIError.entry(L) { stack, state throws(APIError) in
-            let matches = try filter(Arguments(stack: stack, state: state, function: "history.last"), at: 1)
-            var index = 0
-            var found: Int?
-            history(state).forEach { entry in
-                index += 1
-                if matches(entry) { found = index }
-                return found == nil
-            }
-            if let found { stack.push(found) } else { stack.pushNil() }
+            let completed = try completedFilter(Arguments(stack: stack, state: state, function: "history.last"), at: 1)
+            if let found = newest(history(state), completed: completed) { stack.push(found.index) } else { stack.pushNil() }
             return 1
         }
     }
 
     /// `history.best(name)`: the best value a score has had, by its direction.
     static let bestOf: workout_SwiftFunction = { L in
-        scoreValue(L, "history.best", first: false) { best, score in best.map { score.beats($0.value) } ?? true }
+        APIError.entry(L) { stack, state throws(APIError) in
+            let name = try Arguments(stack: stack, state: state, function: "history.best").text(at: 1, what: "name")
+            if let best = history(state).summary().best[name] { stack.push(best.value) } else { stack.pushNil() }
+            return 1
+        }
     }
 
     /// `history.latest(name)`: the newest value of a score.
     static let latestOf: workout_SwiftFunction = { L in
-        scoreValue(L, "history.latest", first: true) { _, _ in true }
-    }
-
-    /// Walks the sessions newest first, keeping a score named at 1 where `keeps(kept, score)`
-    /// says so (`first`: stopping at the first one kept); pushes its value, or nil.
-    private static func scoreValue(_ L: OpaquePointer?, _ function: String, first: Bool,
-                                   keeps: @escaping (Score?, Score) -> Bool) -> Int32 {
         APIError.entry(L) { stack, state throws(APIError) in
-            let name = try Arguments(stack: stack, state: state, function: function).text(at: 1, what: "name")
-            var kept: Score?
-            history(state).forEach { entry in
-                if let score = entry.scores.first(where: { $0.name == name }), keeps(kept, score) { kept = score }
-                return !(first && kept != nil)
+            let name = try Arguments(stack: stack, state: state, function: "history.latest").text(at: 1, what: "name")
+            var latest: Score?
+            history(state).forEachKept { entry in
+                latest = entry.scores.first { $0.name == name }
+                return latest == nil
             }
-            if let kept { stack.push(kept.value) } else { stack.pushNil() }
+            if latest == nil, !history(state).keptAll { latest = history(state).summary().latest[name] }
+            if let latest { stack.push(latest.value) } else { stack.pushNil() }
             return 1
         }
     }
@@ -207,13 +211,12 @@ enum HistoryAPI {
     /// started (0: today), or nil.
     static let daysOf: workout_SwiftFunction = { L in
         APIError.entry(L) { stack, state throws(APIError) in
-            let matches = try filter(Arguments(stack: stack, state: state, function: "history.days_since"), at: 1)
-            var days: Int?
-            history(state).forEach { entry in
-                if matches(entry) { days = daysAgo(entry) }
-                return days == nil
+            let completed = try completedFilter(Arguments(stack: stack, state: state, function: "history.days_since"), at: 1)
+            if let found = newest(history(state), completed: completed) {
+                stack.push(daysAgo(found.started))
+            } else {
+                stack.pushNil()
             }
-            if let days { stack.push(days) } else { stack.pushNil() }
             return 1
         }
     }
@@ -227,8 +230,9 @@ enum HistoryAPI {
         }
     }
 
-    static func daysAgo(_ entry: HistoryEntry) -> Int {
-        LocalDay(Date()).number - LocalDay(entry.started).number
+    /// Whole local days since `started` (0: today).
+    static func daysAgo(_ started: Date) -> Int {
+        LocalDay(Date()).number - LocalDay(started).number
     }
 
     /// An entry as a plain table; the prelude freezes it.
@@ -237,7 +241,7 @@ enum HistoryAPI {
         lua_createtable(L, 0, 16)
         stack.push(Timestamp.local(entry.started)); stack.setField("date")
         stack.push(Timestamp.local(entry.ended)); stack.setField("ended")
-        stack.push(daysAgo(entry)); stack.setField("days_ago")
+        stack.push(daysAgo(entry.started)); stack.setField("days_ago")
         stack.push(entry.completed); stack.setField("completed")
         stack.push(entry.elapsed); stack.setField("elapsed")
         if let active = entry.active { stack.push(active); stack.setField("active") }

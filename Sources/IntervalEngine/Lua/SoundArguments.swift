@@ -47,7 +47,8 @@ extension Arguments {
                 }
                 name = (text, value)
             default:
-                guard let number = stack.number(at: value), Note.volumeRange.contains(number) else {
+                // `PlainNumber.isPlain`: a denormal (`1e-320`) is refused as every typed number is.
+                guard let number = stack.number(at: value), PlainNumber.isPlain(number), Note.volumeRange.contains(number) else {
                     throw fail("\(what).volume", "a number from 0 to 1", at: value)
                 }
                 volume = number
@@ -127,7 +128,7 @@ extension Arguments {
             case "ms": Note.millisecondsRange
             default: Note.volumeRange
             }
-            guard let number = stack.number(at: value), number.isFinite, range.contains(number) else {
+            guard let number = stack.number(at: value), PlainNumber.isPlain(number), range.contains(number) else {
                 throw fail(key, "a number from \(Number.format(range.lowerBound)) to \(Number.format(range.upperBound))",
                            at: value)
             }

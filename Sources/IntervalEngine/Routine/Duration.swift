@@ -76,19 +76,14 @@ public enum Duration {
         return total
     }
 
+    /// Digits only; no point.
     private static func wholeNumber(_ text: String) -> Double? {
-        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        return Double(text)
+        guard !text.contains(".") else { return nil }
+        return PlainNumber.decimal(text)
     }
 
-    /// Digits with at most one decimal point; no sign, exponent, `inf` or `nan`.
-    private static func decimal(_ text: String) -> Double? {
-        guard !text.isEmpty, text != ".",
-              text.allSatisfy({ ($0.isASCII && $0.isNumber) || $0 == "." }),
-              text.filter({ $0 == "." }).count <= 1
-        else { return nil }
-        return Double(text)
-    }
+    /// Digits with at most one decimal point (`PlainNumber`).
+    private static func decimal(_ text: String) -> Double? { PlainNumber.decimal(text) }
 }
 
 extension Duration.Problem {

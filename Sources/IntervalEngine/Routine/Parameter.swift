@@ -60,12 +60,9 @@ public struct Parameter: Equatable, Sendable {
         let trimmed = text.trimmingWhitespace()
         switch kind {
         case .integer:
-            return Int(trimmed).map(ParameterValue.integer)
+            return PlainNumber.whole(trimmed, signed: true).map(ParameterValue.integer)
         case .number:
-            guard let number = Double(trimmed), number.isFinite,
-                  trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) })
-            else { return nil }
-            return .number(number)
+            return PlainNumber.decimal(trimmed, signed: true).map(ParameterValue.number)
         case .duration:
             guard let seconds = try? Duration.parse(trimmed) else { return nil }
             return .duration(seconds: seconds, text: trimmed)

@@ -1,10 +1,10 @@
 /// Reading a routine (or a module it requires) from disk, through `BoundedFile`: a
 /// regular file of at most `maximumSize` bytes, checked before it is read.
-enum RoutineFile {
+public enum RoutineFile {
     /// 4 MiB: hundreds of times a long routine.
     static let maximumSize = 4 * 1024 * 1024
 
-    enum Problem: Error {
+    public enum Problem: Error {
         case missing
         case directory
         case notRegular
@@ -12,7 +12,7 @@ enum RoutineFile {
         case unreadable(String)
 
         /// Finishes "<path>: …".
-        var explanation: String {
+        public var explanation: String {
             switch self {
             case .missing: "no such routine file"
             case .directory: "cannot read the routine (it is a directory)"
@@ -25,7 +25,7 @@ enum RoutineFile {
         }
     }
 
-    static func read(_ path: String) throws(Problem) -> [UInt8] {
+    public static func read(_ path: String) throws(Problem) -> [UInt8] {
         do {
             return try BoundedFile.read(path, maximumSize: maximumSize)
         } catch {

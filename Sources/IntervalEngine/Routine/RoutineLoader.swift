@@ -58,10 +58,13 @@ public enum RoutineLoader {
                             history: RoutineHistory(file: history), sounds: sounds)
         guard first.lua.history.asked else {
             first.lua.history.name = first.name
+            first.lua.history.prime(for: source)
             return first
         }
-        return try run(source: source, fileName: fileName, directory: directory, settings: settings, limits: limits,
-                       history: RoutineHistory(file: history, name: first.name), sounds: sounds)
+        let second = try run(source: source, fileName: fileName, directory: directory, settings: settings, limits: limits,
+                             history: RoutineHistory(file: history, name: first.name), sounds: sounds)
+        second.lua.history.prime(for: source)
+        return second
     }
 
     /// What a routine's sounds start from: its files (none decoded yet) and the defaults.

@@ -24,9 +24,10 @@ public struct Athlete: Sendable, Equatable {
         }
     }
 
-    /// `text` as max_hr or ftp: a positive number under 10,000, else nil.
+    /// `text` as max_hr or ftp: a plain decimal (`PlainNumber`: not `0x10`, not
+    /// `1e-320`), positive and under 10,000, else nil.
     static func value(_ text: String) -> Double? {
-        guard let value = Double(text), value > 0, value < 10_000 else { return nil }
+        guard let value = PlainNumber.decimal(text), value > 0, value < 10_000 else { return nil }
         return value
     }
 

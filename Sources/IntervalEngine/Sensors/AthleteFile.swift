@@ -11,14 +11,22 @@ public struct AthleteFile: Sendable {
         path = directories.config("athlete")
     }
 
+    /// The largest file read (a few lines are enough); larger is refused by its size.
+    public static let largest = 64 * 1024
+
     /// The file's settings, each checked as `--set` checks it; a missing file has none. A
     /// bad line is an error naming the file and the line.
     public func read() throws(RoutineError) -> [ParameterSetting] {
-        guard FileManager.default.fileExists(atPath: path) else { return [] }
         let name = VisibleText.escape(path)
-        guard let data = FileManager.default.contents(atPath: path), data.count <= 64 * 1024,
-              let text = String(data: data, encoding: .utf8) else {
-            throw RoutineError("\(name): cannot be read as UTF-8 text of at most 64 KiB")
+        let bytes: [UInt8]
+        do {
+            bytes = try BoundedFile.read(path, maximumSize: Self.largest)
+        } catch {
+            if case .missing = error { return [] }
+            throw RoutineError("\(name): \(error.explanation(what: "the athlete file"))")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw RoutineError("\(name): cannot be read as UTF-8 text")
         }
         var settings: [ParameterSetting] = []
         for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

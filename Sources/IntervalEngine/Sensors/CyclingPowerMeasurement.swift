@@ -3,7 +3,8 @@
 /// optional fields in the order the specification gives. Only the crank revolution data is
 /// kept of them (for cadence); the ones before it are passed over by their sizes.
 public struct CyclingPowerMeasurement: Equatable, Sendable {
-    public var watts: Int
+    /// Nil when the value sent is not a plausible power (`PlausibleReadings.power`: −32,768 W).
+    public var watts: Int?
     /// Cumulative crank revolutions and the last crank event's time (1/1024 s).
     public var crank: CrankData?
 
@@ -16,7 +17,7 @@ public struct CyclingPowerMeasurement: Equatable, Sendable {
         }
     }
 
-    public init(watts: Int, crank: CrankData? = nil) {
+    public init(watts: Int?, crank: CrankData? = nil) {
         self.watts = watts
         self.crank = crank
     }
@@ -24,7 +25,7 @@ public struct CyclingPowerMeasurement: Equatable, Sendable {
     public init?(_ value: [UInt8]) {
         var reader = GATTBytes(value)
         guard let flags = reader.uint16(), let power = reader.sint16() else { return nil }
-        watts = Int(power)
+        watts = PlausibleReadings.power(Int(power))
         // Pedal power balance (1 byte), accumulated torque (2), wheel revolution data (4 + 2).
         if flags & 0x0001 != 0, !reader.skip(1) { return nil }
         if flags & 0x0004 != 0, !reader.skip(2) { return nil }

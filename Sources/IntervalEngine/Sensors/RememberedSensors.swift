@@ -26,11 +26,28 @@ public struct RememberedSensors: Sendable {
         return parts.count == 6 && parts.allSatisfy { $0.count == 2 && $0.allSatisfy(\.isHexDigit) }
     }
 
+    /// A file that is not read: where, and why in words (`not a regular file`).
+    public struct Unreadable: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The largest file read: thousands of addresses. Larger is refused by its size,
+    /// before it is read, so a run's timers never wait for it.
+    public static let largest = 64 * 1024
+
     /// The entries in order: address (upper case) and the name written after it, if any.
     /// A missing file is an empty list.
     public func read() throws -> [(address: String, name: String?)] {
-        guard FileManager.default.fileExists(atPath: path) else { return [] }
-        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let bytes: [UInt8]
+        do {
+            bytes = try BoundedFile.read(path, maximumSize: Self.largest)
+        } catch {
+            if case .missing = error { return [] }
+            throw Unreadable(description: "\(VisibleText.escape(path)): \(error.explanation(what: "the sensors file"))")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw Unreadable(description: "\(VisibleText.escape(path)): not UTF-8 text")
+        }
         var entries: [(String, String?)] = []
         for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
@@ -63,13 +80,12 @@ public struct RememberedSensors: Sendable {
     }
 
     private func write(_ entries: [(address: String, name: String?)]) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+        try SavedFile.makeFolder((path as NSString).deletingLastPathComponent)
         let lines = entries.map { entry in
             // A name is kept on one line, without the comment mark that would cut it.
             let name = entry.name.map { $0.filter { $0 != "\n" && $0 != "\r" && $0 != "#" } } ?? ""
             return name.isEmpty ? entry.address : "\(entry.address) \(name)"
         }
-        try (lines.map { $0 + "\n" }.joined()).write(toFile: path, atomically: true, encoding: .utf8)
+        try SavedFile.write(Array(lines.map { $0 + "\n" }.joined().utf8), to: path)
     }
 }

@@ -7,7 +7,10 @@ import CLua
 /// over the speed), so a sped-up test keeps the same pace of events as a real run.
 extension Session {
     public func take(_ sample: SensorSample) {
-        guard state == .running || state == .paused else { return }
+        // The decoders drop implausible values already; a sample from elsewhere is held to
+        // the same bounds, so the history never sums one its reader would refuse.
+        let sample = sample.plausible
+        guard state == .running || state == .paused, !sample.isEmpty else { return }
         let t = scheduler.now - startedAt
         sensors.count(until: t, running: state == .running, athlete: options.athlete)
         sensors.take(sample)

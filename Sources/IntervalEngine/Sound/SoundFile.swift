@@ -50,19 +50,20 @@ public struct SoundFile: Sendable, Hashable {
             throw SoundFileError("sound file \(quoted(name)): libsndfile is not installed (Debian: libsndfile1), "
                                  + "so sound files cannot be played")
         }
-        let descriptor = workout_open_no_follow(path)
-        guard descriptor >= 0 else {
-            throw SoundFileError("sound file \(quoted(name)) cannot be read (\(String(cString: strerror(errno))))")
-        }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            close(descriptor)
-            throw SoundFileError("sound file \(quoted(name)) is not a regular file")
-        }
-        guard Int(status.st_size) <= maximumBytes else {
-            close(descriptor)
-            throw SoundFileError("sound file \(quoted(name)) is \(Int(status.st_size) / 1024 / 1024) MiB; "
-                                 + "at most \(maximumBytes / 1024 / 1024) MiB may be named")
+        // Checked before libsndfile opens it: a FIFO would block it for ever.
+        let descriptor: Int32
+        do {
+            (descriptor, _) = try BoundedFile.open(path, maximumSize: maximumBytes, followLinks: false)
+        } catch {
+            switch error {
+            case .missing, .unreadable:
+                throw SoundFileError("sound file \(quoted(name)) cannot be read (\(error.explanation(what: "a sound file")))")
+            case .directory, .notRegular:
+                throw SoundFileError("sound file \(quoted(name)) is not a regular file")
+            case .tooBig(let size, _):
+                throw SoundFileError("sound file \(quoted(name)) is \(size / 1024 / 1024) MiB; "
+                                     + "at most \(maximumBytes / 1024 / 1024) MiB may be named")
+            }
         }
         var info = SF_INFO()
         guard let file = library.open_fd(descriptor, Int32(SFM_READ), &info, 1) else {

@@ -4,7 +4,10 @@ import Foundation
 /// import) without trusting it to be: the file is checked before it is read — a regular
 /// file (a FIFO would block for ever, a device never end), at most `maximumSize` bytes by
 /// its size (a 100 MB file would take several times that in memory before anything
-/// refused it) — and a file that grows while it is read is still held to the bound.
+/// refused it) — and a file that grows while it is read is still held to the bound. Every
+/// file workout reads goes through it: routines, modules, `sounds.lua`, the athlete and
+/// sensors files, files to import, activity files, the dead-run note, and (with `open`,
+/// for the decoder to read) sound files.
 public enum BoundedFile {
     public enum Problem: Error, Equatable {
         case missing
@@ -21,33 +24,51 @@ public enum BoundedFile {
             case .directory: "it is a directory, not \(what)"
             case .notRegular: "not a regular file (expected \(what))"
             case let .tooBig(size, maximum):
-                "the file is \(BoundedFile.mebibytes(size)) MiB; \(what) may be at most \(BoundedFile.mebibytes(maximum)) MiB"
+                "the file is \(BoundedFile.size(size)); \(what) may be at most \(BoundedFile.size(maximum))"
             case .unreadable(let reason): "cannot read it: \(reason)"
             }
         }
     }
 
-    /// `4`, `0.5`: a size in MiB, to one place.
-    static func mebibytes(_ bytes: Int) -> String {
-        Number.format(Number.rounded(Double(bytes) / 1_048_576, places: 1))
+    /// `4 MiB`, `21.5 MiB`: a size in MiB, to one place; under a MiB, in KiB (`64 KiB`).
+    static func size(_ bytes: Int) -> String {
+        if bytes < 1_048_576 { return "\(Number.format(Number.rounded(Double(bytes) / 1024, places: 1))) KiB" }
+        return "\(Number.format(Number.rounded(Double(bytes) / 1_048_576, places: 1))) MiB"
     }
 
-    public static func read(_ path: String, maximumSize: Int) throws(Problem) -> [UInt8] {
+    /// The file opened for reading, once it is known to be a regular file within the
+    /// bound: the descriptor (blocking again, as a reader such as libsndfile expects) and
+    /// its size. `followLinks` false: a symbolic link is not followed (`ELOOP`, unreadable).
+    public static func open(_ path: String, maximumSize: Int, followLinks: Bool = true) throws(Problem) -> (Int32, Int) {
         // Non-blocking, so that opening a FIFO does not wait for a writer.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
             throw errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno)))
         }
-        defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .directory
-        default: throw .notRegular
+        let problem: Problem? = if fstat(descriptor, &info) != 0 {
+            .unreadable(String(cString: strerror(errno)))
+        } else if info.st_mode & S_IFMT == S_IFDIR {
+            .directory
+        } else if info.st_mode & S_IFMT != S_IFREG {
+            .notRegular
+        } else if info.st_size > maximumSize {
+            .tooBig(size: Int(info.st_size), maximum: maximumSize)
+        } else {
+            nil
         }
-        guard info.st_size <= maximumSize else { throw .tooBig(size: Int(info.st_size), maximum: maximumSize) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        if let problem {
+            close(descriptor)
+            throw problem
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return (descriptor, Int(info.st_size))
+    }
+
+    public static func read(_ path: String, maximumSize: Int) throws(Problem) -> [UInt8] {
+        let (descriptor, size) = try open(path, maximumSize: maximumSize)
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: size + 1)
         var filled = 0
         while filled < bytes.count {
             let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
