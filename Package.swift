@@ -42,9 +42,10 @@ let package = Package(
         // Bluetooth sensors and trainers through BlueZ on the system bus (sd-bus, opened at
         // run time through CSystem's bus.h).
         .target(name: "BlueZ", dependencies: ["IntervalEngine", "CSystem"]),
-        // The music players (MPRIS on the session bus) lowered or paused under the cues,
-        // through the same sd-bus binding.
-        .target(name: "Music", dependencies: ["IntervalEngine", "BlueZ"]),
+        // The music lowered or paused under the cues: the other applications' streams on
+        // the sound server (SoundPlayer's OtherStreams) and the MPRIS players on the session
+        // bus, through BlueZ's sd-bus binding.
+        .target(name: "Music", dependencies: ["IntervalEngine", "BlueZ", "SoundPlayer"]),
         // The command line, shared by `workout` and `workout-serve`.
         .target(
             name: "WorkoutCLI",

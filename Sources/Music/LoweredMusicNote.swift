@@ -1,8 +1,9 @@
 import Foundation
 import IntervalEngine
+import SoundPlayer
 
-/// The note a run keeps while it holds music lowered or paused: which players, at what
-/// volume they were and what volume they were given. It is written before a player is
+/// The note a run keeps while it holds music lowered or paused: which players and which
+/// of the sound server's streams, at what volume they were and what volume they were given. It is written before a player is
 /// touched and removed once every player is back, so a run that dies in between (kill -9,
 /// a crash) leaves it, and the next run puts those players back before it starts —
 /// the same way a cue's end does, leaving a player the user changed since as it is.
@@ -45,17 +46,49 @@ public struct LoweredMusicNote: Sendable {
         }
     }
 
+    /// The sound server's streams of the note. A stream whose volumes are not volumes (of
+    /// the server's: 0 to `PA_VOLUME_MAX`), or whose two lists differ in length or hold
+    /// more than 32 channels, is left out.
+    public func readStreams() -> [OtherStreams.Lowered] {
+        guard let bytes = try? BoundedFile.read(path, maximumSize: Self.largest),
+              let objects = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [[String: Any]] else { return [] }
+        return objects.prefix(Self.mostPlayers).compactMap { object in
+            guard let index = Self.whole(object["stream"], upTo: Int(UInt32.max - 1)),
+                  let volume = Self.channels(object["volume"]), let lowered = Self.channels(object["lowered"]),
+                  volume.count == lowered.count else { return nil }
+            let process = object["process"].flatMap { Self.whole($0, upTo: Int(Int32.max)) }.map(Int32.init)
+            return OtherStreams.Lowered(index: UInt32(index), process: process, volume: volume, lowered: lowered)
+        }
+    }
+
+    private static func whole(_ value: Any?, upTo largest: Int) -> Int? {
+        guard let whole = (value as? Int) ?? (value as? Double).flatMap({ $0.isFinite ? Int(exactly: $0) : nil }),
+              (0...largest).contains(whole) else { return nil }
+        return whole
+    }
+
+    private static func channels(_ value: Any?) -> [UInt32]? {
+        guard let list = value as? [Any], (1...32).contains(list.count) else { return nil }
+        let values = list.compactMap { whole($0, upTo: Int(OtherStreams.largestVolume)) }.map(UInt32.init)
+        return values.count == list.count ? values : nil
+    }
+
     /// A volume a player may be given: finite, 0 to 10 (1 is full; mpv goes to 1000 %).
     public static func isVolume(_ volume: Double) -> Bool { volume.isFinite && (0...10).contains(volume) }
 
     /// Writes the note (atomically: a run killed while writing leaves the old one or the
     /// new one, never half); false when it could not be written, and then no player may
     /// be touched, since nothing would put it back after a crash.
-    public func write(_ players: [Player]) -> Bool {
-        let objects: [[String: Any]] = players.map { player in
+    public func write(_ players: [Player], streams: [OtherStreams.Lowered] = []) -> Bool {
+        var objects: [[String: Any]] = players.map { player in
             var object: [String: Any] = ["name": player.name]
             if let volume = player.volume { object["volume"] = volume }
             if let lowered = player.lowered { object["lowered"] = lowered }
+            return object
+        }
+        objects += streams.map { stream in
+            var object: [String: Any] = ["stream": stream.index, "volume": stream.volume, "lowered": stream.lowered]
+            if let process = stream.process { object["process"] = process }
             return object
         }
         guard let data = try? JSONSerialization.data(withJSONObject: objects) else { return false }

@@ -1,9 +1,13 @@
 import BlueZ
 import Foundation
+import SoundPlayer
 
-/// The desktop's music players, through MPRIS (`org.mpris.MediaPlayer2.*` on the session
-/// bus): `lower()` turns every player that is playing down to a third of its volume (or
-/// pauses it), `restore()` puts back those it touched. Only players that were playing
+/// The desktop's music: the other applications' playing streams on the sound server
+/// (`OtherStreams`: a browser tab, Spotify, any player, with MPRIS or without) and the
+/// players on the session bus through MPRIS (`org.mpris.MediaPlayer2.*`). `lower()` turns
+/// each playing stream down to a third of its volume (`duck`), then each MPRIS player that
+/// is playing and has no stream lowered (a player is lowered once, not twice) — or, with
+/// `--music pause`, pauses the players; `restore()` puts back what it touched. Only players that were playing
 /// are touched, and a player the user changed meanwhile is left as the user left it: its
 /// volume is put back only if it still has the volume it was given, and it is played
 /// again only if it is still paused (a player the user paused under a lowered cue gets
@@ -23,7 +27,8 @@ public final class MediaPlayers: @unchecked Sendable {
     /// A call that takes longer is given up: the cue is over by then.
     static let callTimeout = 2.0
 
-    private let bus: SystemBus
+    private let bus: SystemBus?
+    private let streams: OtherStreams?
     private let mode: MusicMode
     private let note: LoweredMusicNote
 
@@ -36,16 +41,25 @@ public final class MediaPlayers: @unchecked Sendable {
     private var wanted = false
     /// The players lowered or paused, with what to put back.
     private var touched: [LoweredMusicNote.Player] = []
+    /// The streams lowered, with what to put back.
+    private var loweredStreams: [OtherStreams.Lowered] = []
+    /// While raising: the players' answers, and the streams', still to come.
+    private var playersPending = false
+    private var streamsPending = false
 
-    /// The session bus's players, or nil where there is no session bus (nothing happens
-    /// then, and nothing is said).
+    /// The sound server's streams (with `duck`) and the session bus's players, or nil
+    /// where there is neither (nothing happens then, and nothing is said).
     public static func connect(mode: MusicMode, note: LoweredMusicNote, environment: [String: String]) -> MediaPlayers? {
-        guard mode != .off, case .success(let bus) = SystemBus.openSession(environment: environment) else { return nil }
-        return MediaPlayers(bus: bus, mode: mode, note: note)
+        guard mode != .off else { return nil }
+        let bus = try? SystemBus.openSession(environment: environment).get()
+        let streams = mode == .duck ? OtherStreams.connect() : nil
+        guard bus != nil || streams != nil else { return nil }
+        return MediaPlayers(bus: bus, streams: streams, mode: mode, note: note)
     }
 
-    init(bus: SystemBus, mode: MusicMode, note: LoweredMusicNote) {
+    init(bus: SystemBus?, streams: OtherStreams?, mode: MusicMode, note: LoweredMusicNote) {
         self.bus = bus
+        self.streams = streams
         self.mode = mode
         self.note = note
     }
@@ -56,9 +70,11 @@ public final class MediaPlayers: @unchecked Sendable {
     /// Puts back the players a run that died left lowered (its note), before this run
     /// lowers anything.
     public func recover() {
-        let left = note.read()
-        guard !left.isEmpty, state == .up else { return }
+        let left = bus == nil ? [] : note.read()
+        let streamsLeft = streams == nil ? [] : note.readStreams()
+        guard !left.isEmpty || !streamsLeft.isEmpty, state == .up else { return }
         touched = left
+        loweredStreams = streamsLeft
         state = .down
         advance()
     }
@@ -78,8 +94,14 @@ public final class MediaPlayers: @unchecked Sendable {
     public func finish(within seconds: Double) {
         wanted = false
         advance()
-        bus.settle(within: seconds) { state == .up }
-        bus.close()
+        if streamsPending, let streams {
+            // Their answers would come through the main queue, which no longer turns.
+            streams.restoreAndWait(loweredStreams, within: seconds)
+            streamsRestored()
+        }
+        bus?.settle(within: seconds) { state == .up }
+        bus?.close()
+        streams?.close()
     }
 
     private func advance() {
@@ -94,10 +116,41 @@ public final class MediaPlayers: @unchecked Sendable {
 
     private func startLowering() {
         state = .lowering
+        guard let streams else { return listPlayers(streams: []) }
+        streams.playing(share: MusicMode.duckedShare) { found in
+            DispatchQueue.main.async { self.listPlayers(streams: found) }
+        }
+    }
+
+    /// The MPRIS players that are playing, less those whose process plays a stream that
+    /// is lowered already.
+    private func listPlayers(streams found: [OtherStreams.Lowered]) {
+        guard let bus else { return lowered([], streams: found) }
+        let lowering = Set(found.compactMap(\.process))
         bus.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListNames",
                  timeout: Self.callTimeout) { [self] result in
             let names = (try? result.get())?.first?.strings.filter { $0.hasPrefix(Self.prefix) } ?? []
-            playing(among: names) { self.lowered($0) }
+            playing(among: names) { players in
+                guard self.mode == .duck, !lowering.isEmpty else { return self.lowered(players, streams: found) }
+                self.processes(of: players.map(\.name)) { processes in
+                    let rest = players.filter { processes[$0.name].map { !lowering.contains($0) } ?? true }
+                    self.lowered(rest, streams: found)
+                }
+            }
+        }
+    }
+
+    /// The process behind each bus name (the bus daemon knows it).
+    private func processes(of names: [String], _ done: @escaping ([String: Int32]) -> Void) {
+        guard let bus, !names.isEmpty else { return done([:]) }
+        var found: [String: Int32] = [:], answered = 0
+        for name in names {
+            bus.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetConnectionUnixProcessID",
+                     timeout: Self.callTimeout, arguments: { $0.string(name) }) { result in
+                if let pid = (try? result.get())?.first?.integer, let process = Int32(exactly: pid) { found[name] = process }
+                answered += 1
+                if answered == names.count { done(found) }
+            }
         }
     }
 
@@ -114,8 +167,8 @@ public final class MediaPlayers: @unchecked Sendable {
         }
     }
 
-    /// Lowers or pauses `players`, once the note says so.
-    private func lowered(_ players: [(name: String, volume: Double?)]) {
+    /// Lowers `streams` and lowers or pauses `players`, once the note says so.
+    private func lowered(_ players: [(name: String, volume: Double?)], streams found: [OtherStreams.Lowered]) {
         touched = players.compactMap { player in
             switch mode {
             case .pause: return LoweredMusicNote.Player(name: player.name)
@@ -127,7 +180,12 @@ public final class MediaPlayers: @unchecked Sendable {
             case .off: return nil
             }
         }
-        if !touched.isEmpty, !note.write(touched) { touched = [] }
+        loweredStreams = found
+        if !touched.isEmpty || !found.isEmpty, !note.write(touched, streams: found) {
+            touched = []
+            loweredStreams = []
+        }
+        if !loweredStreams.isEmpty { streams?.lower(loweredStreams) }
         for player in touched {
             if let lowered = player.lowered {
                 setVolume(player.name, lowered)
@@ -144,15 +202,36 @@ public final class MediaPlayers: @unchecked Sendable {
     private func startRaising() {
         state = .raising
         let players = touched
-        guard !players.isEmpty else { return raised() }
+        playersPending = !players.isEmpty && bus != nil
+        streamsPending = !loweredStreams.isEmpty && streams != nil
+        if streamsPending, let streams {
+            streams.restore(loweredStreams) {
+                DispatchQueue.main.async { self.streamsRestored() }
+            }
+        }
+        guard playersPending else { return raisedIfDone() }
         var answered = 0
         for player in players {
             readPlayer(player.name) { [self] status, volume in
                 putBack(player, status: status, volume: volume)
                 answered += 1
-                if answered == players.count { raised() }
+                if answered == players.count {
+                    playersPending = false
+                    raisedIfDone()
+                }
             }
         }
+    }
+
+    private func streamsRestored() {
+        guard streamsPending else { return }
+        streamsPending = false
+        raisedIfDone()
+    }
+
+    private func raisedIfDone() {
+        guard state == .raising, !playersPending, !streamsPending else { return }
+        raised()
     }
 
     /// Puts `player` back unless it is gone or the user changed it since.
@@ -167,6 +246,7 @@ public final class MediaPlayers: @unchecked Sendable {
 
     private func raised() {
         touched = []
+        loweredStreams = []
         note.remove()
         state = .up
         advance()
@@ -179,6 +259,7 @@ public final class MediaPlayers: @unchecked Sendable {
 
     /// A player's PlaybackStatus and Volume (nil, nil: it did not answer).
     private func readPlayer(_ name: String, _ done: @escaping (String?, Double?) -> Void) {
+        guard let bus else { return done(nil, nil) }
         bus.call(name, Self.path, Self.properties, "GetAll", timeout: Self.callTimeout,
                  arguments: { $0.string(Self.playerInterface) }) { result in
             guard case .success(let values) = result, let properties = values.first?.dictionary else {
@@ -190,7 +271,7 @@ public final class MediaPlayers: @unchecked Sendable {
     }
 
     private func setVolume(_ name: String, _ volume: Double) {
-        bus.call(name, Self.path, Self.properties, "Set", timeout: Self.callTimeout, arguments: {
+        bus?.call(name, Self.path, Self.properties, "Set", timeout: Self.callTimeout, arguments: {
             $0.string(Self.playerInterface)
             $0.string("Volume")
             $0.variant(volume)
@@ -198,6 +279,6 @@ public final class MediaPlayers: @unchecked Sendable {
     }
 
     private func send(_ name: String, _ interface: String, _ member: String) {
-        bus.call(name, Self.path, interface, member, timeout: Self.callTimeout) { _ in }
+        bus?.call(name, Self.path, interface, member, timeout: Self.callTimeout) { _ in }
     }
 }

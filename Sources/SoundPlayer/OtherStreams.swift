@@ -4,8 +4,9 @@ import IntervalEngine
 
 /// The other applications' playing streams on the sound server (PulseAudio's sink inputs,
 /// which pipewire-pulse serves too): the music, whatever plays it — a browser tab, Spotify,
-/// a player without MPRIS or whose MPRIS volume cannot be set. `lower` turns every stream
-/// that is playing (not corked) down to a share of its volume; `restore` puts back each one
+/// a player without MPRIS or whose MPRIS volume cannot be set. `playing` finds every stream
+/// that is playing (not corked), `lower` turns them down to a share of their volume;
+/// `restore` puts back each one
 /// that still has the volume it was given (a stream the user turned up or down meanwhile is
 /// left as the user left it, one that ended is gone). workout's own streams (its process
 /// id) are never touched.
@@ -43,6 +44,9 @@ public final class OtherStreams: @unchecked Sendable {
     private var restoring: [UInt32: Lowered] = [:]
     private var restoreDone: (@Sendable () -> Void)?
     private var answers = 0
+
+    /// The largest volume the server takes (`PA_VOLUME_MAX`).
+    public static let largestVolume = UInt32.max / 2
 
     /// A volume this close to the one given (in the server's units, of 65,536 for 100 %)
     /// is still it: a server may round what it is given.
@@ -91,8 +95,9 @@ public final class OtherStreams: @unchecked Sendable {
 
     private var me: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
-    /// Lowers every other playing stream to `share` of its volume; `done` hears which.
-    public func lower(to share: Double, _ done: @escaping @Sendable ([Lowered]) -> Void) {
+    /// The other streams that are playing, each with the volume `share` of its own would
+    /// be; nothing is changed yet (the caller notes them first, then calls `lower`).
+    public func playing(share: Double, _ done: @escaping @Sendable ([Lowered]) -> Void) {
         locked(else: { done([]) }) {
             self.share = share
             found = []
@@ -106,7 +111,23 @@ public final class OtherStreams: @unchecked Sendable {
         }
     }
 
-    /// Puts back each of `streams` that is still there at the volume it was given.
+    /// Gives each of `streams` its lowered volume.
+    public func lower(_ streams: [Lowered]) {
+        locked(else: {}) {
+            for stream in streams { setVolume(stream.index, stream.lowered) }
+        }
+    }
+
+    /// `restore`, waiting for it at most `seconds`: at the end of a run, when the main
+    /// thread no longer turns.
+    public func restoreAndWait(_ streams: [Lowered], within seconds: Double) {
+        let finished = DispatchSemaphore(value: 0)
+        restore(streams) { finished.signal() }
+        _ = finished.wait(timeout: .now() + seconds)
+    }
+
+    /// Puts back each of `streams` that is still there at the volume it was given; `done`
+    /// is called on the loop's thread once every one has answered.
     public func restore(_ streams: [Lowered], _ done: @escaping @Sendable () -> Void) {
         locked(else: done) {
             restoring = Dictionary(streams.map { ($0.index, $0) }) { first, _ in first }
@@ -162,7 +183,6 @@ public final class OtherStreams: @unchecked Sendable {
     }
 
     private func listed() {
-        for stream in found { setVolume(stream.index, stream.lowered) }
         let lowered = found
         found = []
         loweredDone?(lowered)

@@ -15,10 +15,18 @@ final class PrivateMusicPlayer {
 
     /// `DBUS_SESSION_BUS_ADDRESS` for the programs under test.
     var address: String { "unix:path=" + directory.appendingPathComponent("bus").path }
-    var environment: [String: String] { ["DBUS_SESSION_BUS_ADDRESS": address] }
+    var environment: [String: String] { ["DBUS_SESSION_BUS_ADDRESS": address].merging(soundServer) { $1 } }
+    /// The sound server mpv plays to (`--ao=pulse`), if any; else it plays to `--ao=null`.
+    private let soundServer: [String: String]
+    /// mpv's process: its stream on the sound server says so (`application.process.id`).
+    var process: pid_t? { player?.pid }
 
-    /// Starts the bus and the player, playing at `volume`.
-    init(volume: Double) throws {
+    /// Starts the bus and the player, playing at `volume`: an MPRIS player (mpv-mpris), or
+    /// with `mpris: false` a player the bus knows nothing of (`--load-scripts=no`), as a
+    /// browser tab or a player without MPRIS is. With `soundServer` (a
+    /// `PrivateSoundServer`'s environment) it plays to that server.
+    init(volume: Double, mpris: Bool = true, soundServer: [String: String] = [:]) throws {
+        self.soundServer = soundServer
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("workout-music-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let tone = directory.appendingPathComponent("tone.ogg").path
@@ -34,9 +42,12 @@ final class PrivateMusicPlayer {
         }
         let script = "/etc/mpv/scripts/mpris.so"
         guard FileManager.default.fileExists(atPath: script) else { throw Missing(program: script + " (mpv-mpris)") }
-        player = try Daemon(try Self.program("mpv"), ["--no-config", "--ao=null", "--no-video", "--loop-file=inf",
-                                                      "--script=\(script)", "--volume=\(volume * 100)", tone],
+        let output = soundServer.isEmpty ? "--ao=null" : "--ao=pulse"
+        let scripts = mpris ? ["--script=\(script)"] : ["--load-scripts=no"]
+        player = try Daemon(try Self.program("mpv"), ["--no-config", output, "--no-video", "--loop-file=inf",
+                                                      "--volume=\(volume * 100)", tone] + scripts,
                             environment: environment, log: directory.appendingPathComponent("mpv.log").path)
+        guard mpris else { return }
         guard try eventually(every: 0.05, { try self.read("status") == "Playing" }) else {
             throw PrivateSoundServer.Failure("mpv never played on the bus")
         }
