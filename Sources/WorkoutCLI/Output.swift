@@ -46,7 +46,13 @@ enum Output {
     /// output could not be written did not do its job. A reader that went away (EPIPE:
     /// `workout plan | head -1`) is not an error to report, and gives 141, the status a
     /// shell shows for a writer its reader left; any other failure is said and gives 1.
+    /// Standard output is closed first and the close checked, as coreutils' `close_stdout`
+    /// does: a file system may report a failed write only then (NFS, a quota).
     static func finish(status: Int32) -> Int32 {
+        if close(STDOUT_FILENO) != 0, errno != EBADF, errno != EINTR {
+            let error = errno
+            lock.withLock { if failure == nil { failure = error } }
+        }
         guard let failure = lock.withLock({ self.failure }) else { return status }
         if failure == EPIPE { return status == 0 ? 128 + SIGPIPE : status }
         error("workout: cannot write to standard output: \(String(cString: strerror(failure)))")

@@ -256,19 +256,27 @@ final class SensorRunTests: XCTestCase {
         }
     }
 
-    /// `rest{ until_hr_below = 120 }` ends on the strap's sample, long before its cap.
-    func testUntilHRBelowEndsARest() throws {
+    /// Runs `routine` with a strap that notifies only when told: once the second segment
+    /// starts it sends 150 bpm, waits for `seen` in the output, then sends `next` (hex).
+    private func runWithToldStrap(_ routine: String, seen: String, next: String,
+                                  check: (FakeBlueZ.Outcome) throws -> Void) throws {
         let strap = FakeBlueZ.strap.replacingOccurrences(of: "\"every\": 0.25", with: "\"every\": 1000")
-        let until = fixtures.appendingPathComponent("until.lua").path
         try FakeBlueZ.run(devices: [strap], """
-            "$WORKOUT" run '\(until)' --json \(quiet) --sensor C0:FF:EE:00:00:01 > "$DIR/out" 2> "$DIR/err" & workout=$!
+            "$WORKOUT" run '\(routine)' --json \(quiet) --sensor C0:FF:EE:00:00:01 > "$DIR/out" 2> "$DIR/err" & workout=$!
             waitfor '"index":2,' "$DIR/out"
             send notify C0:FF:EE:00:00:01 2a37 1696
-            waitfor '"hr":150' "$DIR/out"
-            send notify C0:FF:EE:00:00:01 2a37 1670
+            waitfor '\(seen)' "$DIR/out"
+            send notify C0:FF:EE:00:00:01 2a37 \(next)
             wait $workout; echo "exit $?" >> "$DIR/report"
             """) { outcome in
             XCTAssertEqual(outcome.report, ["exit 0"], text(outcome.directory, "err"))
+            try check(outcome)
+        }
+    }
+
+    /// `rest{ until_hr_below = 120 }` ends on the strap's sample, long before its cap.
+    func testUntilHRBelowEndsARest() throws {
+        try runWithToldStrap(fixtures.appendingPathComponent("until.lua").path, seen: #""hr":150"#, next: "1670") { outcome in
             let ends = events(outcome.directory).filter { $0["event"] as? String == "segment_end" }
             XCTAssertEqual(ends.map { $0["by"] as? String }, ["timer", "sample", "timer"])
             let recovered = try XCTUnwrap(ends.dropFirst().first?["t"] as? Double)
@@ -279,22 +287,14 @@ final class SensorRunTests: XCTestCase {
     /// A strap that sends 65,535 bpm (a legal 16-bit value): no sample says it, and the
     /// routine and the display have no heart rate (stale) until a real one comes.
     func testAnAbsurdHeartRateIsNoValue() throws {
-        let strap = FakeBlueZ.strap.replacingOccurrences(of: "\"every\": 0.25", with: "\"every\": 1000")
         let routine = FileManager.default.temporaryDirectory.appendingPathComponent("absurd-\(UUID().uuidString).lua")
         defer { try? FileManager.default.removeItem(at: routine) }
         try """
             return workout { name = "Absurd", countdown = 0, rounds(10, { work(1) }),
               on_segment_start = function() print("hr=" .. tostring(sensor.hr)) end }
             """.write(to: routine, atomically: true, encoding: .utf8)
-        try FakeBlueZ.run(devices: [strap], """
-            "$WORKOUT" run '\(routine.path)' --json \(quiet) --sensor C0:FF:EE:00:00:01 > "$DIR/out" 2> "$DIR/err" & workout=$!
-            waitfor '"index":2,' "$DIR/out"
-            send notify C0:FF:EE:00:00:01 2a37 1696
-            waitfor 'hr=150' "$DIR/out"
-            send notify C0:FF:EE:00:00:01 2a37 17ffff
-            wait $workout; echo "exit $?" >> "$DIR/report"
-            """) { outcome in
-            XCTAssertEqual(outcome.report, ["exit 0"], text(outcome.directory, "err"))
+        // 0x17: a 16-bit rate, contact detected; 0xffff: 65,535 bpm.
+        try runWithToldStrap(routine.path, seen: "hr=150", next: "17ffff") { outcome in
             let all = events(outcome.directory)
             XCTAssertFalse(all.contains { $0["event"] as? String == "sample" && $0["hr"] as? Int != 150 }, "\(all)")
             let printed = all.filter { $0["event"] as? String == "log" }.compactMap { $0["text"] as? String }

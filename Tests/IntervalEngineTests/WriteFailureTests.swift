@@ -47,10 +47,14 @@ final class WriteFailureTests: XCTestCase {
         var info = stat()
         XCTAssertEqual(stat(full, &info), 0)
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "still the device")
-        let null = try WorkoutBinary.run(["history", "export", "last", "--format", "tcx", "-o", "/dev/null"],
-                                         environment: ["XDG_DATA_HOME": data.path])
-        XCTAssertEqual(null.status, 0, null.stderr)
-        XCTAssertEqual(stat("/dev/null", &info), 0)
+        // A /dev/null of the test's own too: never the system's, which a binary without
+        // this fix (run as root) would replace with a plain file.
+        let null = disk.directory.appendingPathComponent("null").path
+        XCTAssertEqual(mknod(null, S_IFCHR | 0o666, dev_t(1 << 8 | 3)), 0)
+        let written = try WorkoutBinary.run(["history", "export", "last", "--format", "tcx", "-o", null],
+                                            environment: ["XDG_DATA_HOME": data.path])
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertEqual(stat(null, &info), 0)
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR)
     }
 
