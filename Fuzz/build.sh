@@ -2,14 +2,16 @@
 # Builds a libFuzzer target: the IntervalEngine library compiled with coverage and
 # AddressSanitizer (SwiftPM, its own scratch path, no linking), then the target linked
 # against its objects with libFuzzer's main. Prints the fuzzer's path.
-#   Fuzz/build.sh [routine|files]   RoutineFuzzer.swift (default) or WorkoutFileFuzzer.swift
+#   Fuzz/build.sh [routine|files|sensors]   RoutineFuzzer.swift (default), WorkoutFileFuzzer.swift
+#                                           or SensorFuzzer.swift
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=.build-fuzz
 case "${1:-routine}" in
   routine) source=Fuzz/RoutineFuzzer.swift; fuzzer="$scratch/workout-fuzz" ;;
   files) source=Fuzz/WorkoutFileFuzzer.swift; fuzzer="$scratch/workout-fuzz-files" ;;
-  *) echo "usage: Fuzz/build.sh [routine|files]" >&2; exit 64 ;;
+  sensors) source=Fuzz/SensorFuzzer.swift; fuzzer="$scratch/workout-fuzz-sensors" ;;
+  *) echo "usage: Fuzz/build.sh [routine|files|sensors]" >&2; exit 64 ;;
 esac
 swift build --scratch-path "$scratch" --target IntervalEngine \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >&2

@@ -2,7 +2,9 @@
 # Runs each libFuzzer target for a bounded time: Fuzz/run.sh SECONDS (each). The routine
 # fuzzer starts from the bundled routines and Fuzz/seeds (history lines and option values,
 # which it reads the same bytes as too), the workout-file fuzzer (.zwo and intervals.icu
-# text, through import and export) from the interchange fixtures; inputs that reach new
+# text, through import and export) from the interchange fixtures, the sensor fuzzer (GATT
+# values, history lines read and written back, the athlete and sensors files, FIT activity
+# files) from Fuzz/seeds; inputs that reach new
 # code are kept in .build-fuzz/corpus*, a crashing input is written to .build-fuzz/ and
 # the run fails.
 set -euo pipefail
@@ -32,3 +34,4 @@ fuzz() {
 
 fuzz routine Fuzz/lua.dict .build-fuzz/corpus programs/ Fuzz/seeds/
 fuzz files Fuzz/files.dict .build-fuzz/corpus-files Tests/IntervalEngineTests/Fixtures/interchange/
+fuzz sensors Fuzz/sensors.dict .build-fuzz/corpus-sensors Fuzz/seeds/

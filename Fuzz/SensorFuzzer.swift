@@ -1,0 +1,180 @@
+// libFuzzer target: the surfaces a device, a file or a damaged line reaches without a
+// routine. Built by Fuzz/build.sh sensors; `make test` runs it briefly beside the others.
+// Besides no crash and no hang, it checks what each promises:
+// - the GATT decoders (heart rate, cycling power, CSC, Indoor Bike Data, the control
+//   point's indications) give values or nothing, never an implausible value (a heart rate
+//   of 0 or 65,535, a cadence from a wrapped crank counter);
+// - a history line that reads (with `hr`, `power`, `laps`, `pauses`) is written back by the
+//   writer as a line the reader reads to the same entry;
+// - the athlete and sensors files give settings or an error naming the file and line;
+// - the FIT activity file of a session (its laps, pauses and records, out of order) is
+//   well-formed: a valid header and CRCs, and every message defined before it is used,
+//   its length exactly what its definition says, to the file's last byte.
+import Foundation
+import IntervalEngine
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    fuzzDecoders(bytes)
+    let entries = fuzzHistory(bytes)
+    fuzzFiles(bytes)
+    if let entry = entries.first { fuzzActivity(entry, bytes) }
+    return 0
+}
+
+// MARK: GATT
+
+private func plausible(_ bpm: Int?) -> Bool { bpm.map(PlausibleReadings.heartRate.contains) ?? true }
+private func plausible(watts: Int?) -> Bool { watts.map(PlausibleReadings.power.contains) ?? true }
+private func plausible(rpm: Double?) -> Bool { rpm.map { $0.isFinite && PlausibleReadings.cadence.contains($0) } ?? true }
+private func plausible(kmh: Double?) -> Bool { kmh.map { $0.isFinite && PlausibleReadings.speed.contains($0) } ?? true }
+
+/// Every prefix of the input as each characteristic's value, and its 4-byte words as a
+/// crank's successive (revolutions, event time) pairs.
+private func fuzzDecoders(_ bytes: [UInt8]) {
+    for end in stride(from: 0, through: min(bytes.count, 64), by: 1) {
+        let value = Array(bytes[..<end])
+        if let heart = HeartRateMeasurement(value) {
+            precondition(plausible(heart.bpm), "heart rate \(String(describing: heart.bpm)) from \(value)")
+            precondition(heart.rrIntervals.allSatisfy { $0.isFinite && $0 >= 0 && $0 < 64 })
+        }
+        if let power = CyclingPowerMeasurement(value) {
+            precondition(plausible(watts: power.watts), "power \(String(describing: power.watts)) from \(value)")
+        }
+        _ = CSCMeasurement(value)
+        if let bike = IndoorBikeData(value) {
+            precondition(plausible(bike.heartRate) && plausible(watts: bike.power) && plausible(rpm: bike.cadence)
+                         && plausible(kmh: bike.speed), "indoor bike data \(bike) from \(value)")
+        }
+        _ = FitnessMachineControl.Response(value)
+    }
+    var crank = CrankCadence()
+    var time = 0.0
+    for word in stride(from: 0, to: bytes.count - 3, by: 4) {
+        let revolutions = UInt16(bytes[word]) | UInt16(bytes[word + 1]) << 8
+        let eventTime = UInt16(bytes[word + 2]) | UInt16(bytes[word + 3]) << 8
+        time += Double(bytes[word] % 4) * 0.5
+        let rpm = crank.update(revolutions: revolutions, eventTime: eventTime, at: time)
+        precondition(plausible(rpm: rpm), "cadence \(String(describing: rpm))")
+    }
+}
+
+// MARK: History
+
+/// Each line as a history line; one that reads, written again, reads back the same.
+private func fuzzHistory(_ bytes: [UInt8]) -> [HistoryEntry] {
+    var entries: [HistoryEntry] = []
+    for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n").prefix(16) {
+        guard let entry = HistoryEntry(line: String(line)) else { continue }
+        let written = entry.json.text
+        guard let again = HistoryEntry(line: written) else {
+            preconditionFailure("the writer wrote a line its reader refuses:\n\(written)")
+        }
+        precondition(again == entry, "the line read back differs:\n\(line)\n\(written)")
+        precondition(again.json.text == written, "written twice, two lines:\n\(written)")
+        entries.append(entry)
+    }
+    return entries
+}
+
+// MARK: The athlete and sensors files
+
+private let folder: String = {
+    let path = NSTemporaryDirectory() + "workout-fuzz-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: path + "/workout", withIntermediateDirectories: true)
+    return path
+}()
+
+private func fuzzFiles(_ bytes: [UInt8]) {
+    let directories = UserDirectories(environment: ["XDG_CONFIG_HOME": folder, "HOME": folder])
+    for name in ["athlete", "sensors"] {
+        FileManager.default.createFile(atPath: "\(folder)/workout/\(name)", contents: Data(bytes))
+    }
+    let athlete = AthleteFile(directories: directories)
+    do {
+        for setting in try athlete.read() {
+            precondition(Athlete.settingNames.contains(setting.name), "a setting the file does not take: \(setting.name)")
+        }
+    } catch {
+        precondition(error.message.hasPrefix(athlete.path), "an error that does not name the file: \(error.message)")
+        precondition(!error.message.unicodeScalars.contains { VisibleText.isControl($0) && $0 != "\n" },
+                     "an unescaped control character: \(error.message)")
+    }
+    if let sensors = try? RememberedSensors(directories: directories).read() {
+        for sensor in sensors {
+            precondition(RememberedSensors.isAddress(sensor.address), "not an address: \(sensor.address)")
+        }
+    }
+}
+
+// MARK: FIT activity files
+
+/// The session of `entry` with records made of the input's bytes, in the order they come
+/// (out of order, some before the start, some long after the end), as a FIT file.
+private func fuzzActivity(_ entry: HistoryEntry, _ bytes: [UInt8]) {
+    var records: [ActivityRecord] = []
+    for index in stride(from: 0, to: min(bytes.count, 4_000) - 5, by: 6) {
+        let t = Double(Int16(bitPattern: UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8)) / 8
+        let sample = Sample(hr: Int(bytes[index + 2]), power: Int(bytes[index + 3]) * 4,
+                                    cadence: Double(bytes[index + 4]), speed: Double(bytes[index + 5]) / 4)
+        records.append(ActivityRecord(t: t, time: entry.started.addingTimeInterval(t), segment: Int(bytes[index] % 8),
+                                      sample: sample))
+    }
+    let file = FITActivity.encode(Activity(entry: entry, records: records), creator: .init(name: "fuzz", version: "1.0"))
+    checkFIT(file)
+}
+
+/// FIT's CRC-16 (its SDK's table, four bits at a time).
+private func fitCRC(_ bytes: ArraySlice<UInt8>) -> UInt16 {
+    let table: [UInt16] = [0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401,
+                           0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400]
+    var crc: UInt16 = 0
+    for byte in bytes {
+        var low = table[Int(crc & 0xF)]
+        crc = (crc >> 4) & 0x0FFF
+        crc = crc ^ low ^ table[Int(byte & 0xF)]
+        low = table[Int(crc & 0xF)]
+        crc = (crc >> 4) & 0x0FFF
+        crc = crc ^ low ^ table[Int((byte >> 4) & 0xF)]
+    }
+    return crc
+}
+
+/// The header, both CRCs, and a walk over every record: each data message's local type
+/// was defined before it, and its length is its definition's.
+private func checkFIT(_ file: [UInt8]) {
+    precondition(file.count >= 16 && file[0] == 14 && Array(file[8..<12]) == Array(".FIT".utf8), "not a FIT header")
+    let dataSize = Int(file[4]) | Int(file[5]) << 8 | Int(file[6]) << 16 | Int(file[7]) << 24
+    precondition(dataSize == file.count - 16, "the header's data size \(dataSize) of \(file.count) bytes")
+    precondition(fitCRC(file[0..<12]) == UInt16(file[12]) | UInt16(file[13]) << 8, "the header's CRC")
+    precondition(fitCRC(file[...]) == 0, "the file's CRC")
+    var sizes: [UInt8: Int] = [:]
+    var at = 14
+    let end = file.count - 2
+    while at < end {
+        let header = file[at]
+        precondition(header & 0x80 == 0, "a compressed-time header, which we never write")
+        let local = header & 0x0F
+        if header & 0x40 != 0 {
+            precondition(at + 6 <= end, "a definition past the end")
+            let fields = Int(file[at + 5])
+            var length = 0
+            for field in 0..<fields {
+                precondition(at + 6 + field * 3 + 2 < end, "a field definition past the end")
+                length += Int(file[at + 6 + field * 3 + 1])
+            }
+            at += 6 + fields * 3
+            if header & 0x20 != 0 {
+                let developer = Int(file[at])
+                for field in 0..<developer { length += Int(file[at + 1 + field * 3 + 1]) }
+                at += 1 + developer * 3
+            }
+            sizes[local] = length
+        } else {
+            guard let length = sizes[local] else { preconditionFailure("a message of local type \(local) never defined") }
+            at += 1 + length
+        }
+    }
+    precondition(at == end, "the records end at \(at), not at \(end)")
+}
