@@ -295,6 +295,40 @@ final class ActivityFileTests: XCTestCase {
         XCTAssertLessThan(entry.json.text.utf8.count, 32 * 1024)
     }
 
+    /// The FIT writer's hardest input: the most laps a history line keeps (a 100,000-segment
+    /// session folds into 200), each named with 4 KB of multi-byte text, pauses at every
+    /// lap, and samples in no order (some before the start, some after the end). Garmin's
+    /// SDK and fitdecode read every lap with no error, and the records come in time order.
+    func testTheLargestSessionWithLongNamesAndSamplesOutOfOrderDecodes() throws {
+        let date = Timestamp.date(from: "2026-11-21T07:00:00Z")!
+        var entry = HistoryEntry(program: "Long", file: "/r/long.lua", sha256: String(repeating: "0", count: 64),
+                                 started: date, ended: date.addingTimeInterval(20_000), completed: true,
+                                 elapsed: 20_000, segmentsDone: 100_000, segments: 100_000, workSeconds: 10_000)
+        let name = String(repeating: "Ünterlänge ", count: 4096 / 13)
+        entry.laps = (0..<LapTally.mostLaps).map {
+            SessionLap(index: $0 + 1, name: name, kind: $0 % 2 == 0 ? "work" : "rest", start: Double($0 * 100),
+                       elapsed: 100, timer: 90)
+        }
+        entry.pauses = (0..<LapTally.mostPauses).map { SessionPause(at: Double($0 * 200 + 50), seconds: 10) }
+        var generator = SystemRandomNumberGenerator()
+        let records = (0..<5_000).map { _ in Int.random(in: -100...20_100, using: &generator) }.map { t in
+            ActivityRecord(t: Double(t), time: date.addingTimeInterval(Double(t)), segment: max(0, t / 100),
+                           sample: Sample(hr: 120 + abs(t) % 60, power: abs(t) % 400, cadence: 90, speed: 30))
+        }
+        let bytes = FITActivity.encode(Activity(entry: entry, records: records),
+                                       creator: FITActivity.Creator(name: "workout", version: "0.1.0"))
+        let path = directory.appendingPathComponent("long.fit").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        let decoded = try ActivityDecoders.decodeFIT(path)
+        XCTAssertEqual(decoded.garminErrors, [])
+        XCTAssertTrue(decoded.integrity, "Garmin's SDK finds the header and the CRCs right")
+        XCTAssertEqual(decoded.secondErrors, [], "fitdecode reads it with CRC checks on")
+        XCTAssertEqual(decoded.garmin["lap_mesgs"]?.count, LapTally.mostLaps)
+        let times = try XCTUnwrap(decoded.garmin["record_mesgs"]).compactMap { $0["timestamp"] as? Int }
+        XCTAssertEqual(times.count, records.count, "every sample is a record")
+        XCTAssertEqual(times, times.sorted(), "records in time order")
+    }
+
     func testChoosingASession() throws {
         let entries = ["2026-11-20T07:30:00Z", "2026-11-21T07:30:00Z", "2026-11-21T18:05:00Z"].map {
             historyEntry("S", started: $0)
