@@ -147,6 +147,31 @@ final class MusicStreamTests: XCTestCase {
         XCTAssertEqual(music.volumeLog, [0.9], "its MPRIS volume is never touched: lowered once, not twice")
     }
 
+    /// A player whose MPRIS volume cannot be set (as Firefox's cannot): its stream is what
+    /// gets lowered, and it is never asked to set its volume, nor paused.
+    func testAnMPRISPlayerThatRefusesVolumeIsLoweredThroughItsStream() throws {
+        try start(.pulseaudio)
+        let log = scratch.appendingPathComponent("novolume.log").path
+        FileManager.default.createFile(atPath: log, contents: nil)
+        var standInEnvironment = server.environment
+        standInEnvironment["DBUS_SESSION_BUS_ADDRESS"] = music.environment["DBUS_SESSION_BUS_ADDRESS"]
+        let standIn = try Daemon("/usr/bin/python3", [fixtures.appendingPathComponent("mpris_no_volume.py").path, log],
+                                 environment: standInEnvironment, capture: true,
+                                 log: scratch.appendingPathComponent("novolume.err").path)
+        defer { standIn.kill() }
+        XCTAssertTrue(eventually { String(decoding: standIn.captured, as: UTF8.self).contains("ready") }, "the stand-in started")
+        XCTAssertTrue(try eventually { Self.decibels(in: try server.pactl(["list", "sink-inputs"]), of: standIn.pid) != nil },
+                      "its stream plays")
+        let before = Self.decibels(in: try server.pactl(["list", "sink-inputs"]), of: standIn.pid)
+        let workout = try run(MusicTests.longCueRoutine)
+        XCTAssertTrue(try eventually {
+            Self.decibels(in: try server.pactl(["list", "sink-inputs"]), of: standIn.pid).map { abs($0 - (before ?? 0) - Self.third) < 0.3 } ?? false
+        }, "its stream is lowered")
+        XCTAssertEqual(workout.wait(), 0, workout.stderr)
+        XCTAssertEqual(Self.decibels(in: try server.pactl(["list", "sink-inputs"]), of: standIn.pid), before, "and put back")
+        XCTAssertEqual(try String(contentsOfFile: log, encoding: .utf8), "", "never asked to set its volume or to pause")
+    }
+
     private func streamIndex() throws -> Int? {
         let text = try server.pactl(["list", "sink-inputs"])
         guard let process = music.process else { return nil }
