@@ -169,7 +169,7 @@ extension PulseOutput {
         if let stream {
             pulse.stream_set_state_callback!(stream, nil, nil)
             pulse.stream_set_write_callback!(stream, nil, nil)
-            pulse.stream_disconnect!(stream)
+            _ = pulse.stream_disconnect!(stream)
             pulse.stream_unref!(stream)
         }
         stream = nil

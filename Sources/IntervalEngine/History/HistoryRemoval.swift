@@ -43,7 +43,7 @@ extension HistoryFile {
         guard temporary >= 0 else {
             throw Failure(description: "cannot create a file in \(directory): \(Self.errnoText())")
         }
-        let temporaryPath = String(cString: template)
+        let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var renamed = false
         defer {
             close(temporary)
