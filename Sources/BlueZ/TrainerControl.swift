@@ -5,10 +5,14 @@ import IntervalEngine
 /// connected FTMS trainer's control point, as the segment starts (ramps a step each
 /// second), the routine's `erg(watts)` in between, the trainer's easiest setting while
 /// paused and the target again on resume. The trainer answers each write with an
-/// indication; a refusal gives one warning, and the rider keeps the resistance.
+/// indication; a refusal gives one warning, and the rider keeps the resistance. A segment
+/// whose target is percent of an FTP the run does not have gives one warning too
+/// (`PercentWithoutFTP`), once a trainer is there to miss it.
 public final class TrainerControl: SessionListener {
     private let snapshot: () -> SessionSnapshot
     private let ftp: Double?
+    /// The routine's file name, for the warning that names a segment's line.
+    private let file: String
     private let warn: (String) -> Void
     private var trainer: SensorLink?
     private var inControl = false
@@ -19,12 +23,16 @@ public final class TrainerControl: SessionListener {
     private var lastWritten: [UInt8]?
     private var ticker: DispatchSourceTimer?
     private var warnedRefusal = false
+    /// The current segment's `power` that no FTP turns into watts, if it has one.
+    private var percentWithoutFTP: PercentWithoutFTP?
+    private var warnedNoFTP = false
     /// Every target written (watts, or nil for the easiest setting), for tests and benchmarks.
     public private(set) var written: [Int?] = []
 
-    public init(snapshot: @escaping () -> SessionSnapshot, ftp: Double?, warn: @escaping (String) -> Void) {
+    public init(snapshot: @escaping () -> SessionSnapshot, ftp: Double?, file: String, warn: @escaping (String) -> Void) {
         self.snapshot = snapshot
         self.ftp = ftp
+        self.file = file
         self.warn = warn
     }
 
@@ -44,6 +52,7 @@ public final class TrainerControl: SessionListener {
             paused = false
             let now = snapshot()
             target = now.current.flatMap { ErgTarget(info: $0.info, ftp: ftp) }
+            percentWithoutFTP = PercentWithoutFTP(file: file, part: now.current, ftp: ftp)
             apply()
             tick(ramp: target?.ramp == true)
         case .erg(let watts):
@@ -98,6 +107,7 @@ public final class TrainerControl: SessionListener {
             watts = value
             bytes = FitnessMachineControl.targetPowerBytes(value)
         } else {
+            missedPercent()
             return
         }
         guard bytes != lastWritten else { return }
@@ -108,6 +118,14 @@ public final class TrainerControl: SessionListener {
         lastWritten = bytes
         written.append(watts)
         trainer.writeControl(bytes, failure: failed)
+    }
+
+    /// A connected trainer got no target for a segment that asked for percent of FTP: say
+    /// why, once a run.
+    private func missedPercent() {
+        guard let percentWithoutFTP, !warnedNoFTP else { return }
+        warnedNoFTP = true
+        warn("warning: \(percentWithoutFTP.warning())")
     }
 
     private func failed(_ failure: SystemBus.Failure) {

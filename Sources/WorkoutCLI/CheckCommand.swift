@@ -4,8 +4,13 @@ import IntervalEngine
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Load routines and report errors, without running them.",
-        discussion: "Exit status 0 when every routine loads, 1 when any fails.")
+        abstract: "Load routines and run them on a virtual clock, reporting errors and warnings.",
+        discussion: """
+            Each routine runs at once and silently, as run --dry-run does. Warnings (a sound file a hook \
+            plays that the routine does not name; a power target in percent of FTP without an FTP) go \
+            to standard error as `workout: warning: FILE:LINE: …`. Exit status 0 when every routine \
+            loads and runs, warnings or not; 1 when any fails.
+            """)
 
     @Argument(help: "Routines to check: paths or names.", completion: .routine)
     var routines: [String]
@@ -26,13 +31,29 @@ struct Check: ParsableCommand {
     func run() throws {
         var failures = 0
         var usage = false
+        // The athlete file's ftp and max_hr, under the command line's --set, as `run` reads them.
+        let settings: [ParameterSetting]
+        do {
+            settings = try AthleteFile(directories: UserDirectories(environment: Terminal.environment))
+                .settings(under: parameters.settings)
+        } catch {
+            Output.error("workout: \(error.message)")
+            throw ExitCode.failure
+        }
+        let ftp = (try? Athlete(settings: settings))?.ftp
         for name in routines {
             do throws(RoutineError) {
-                let routine = try RoutineLookup.load(name, settings: parameters.settings, limits: limits.limits,
+                let routine = try RoutineLookup.load(name, settings: settings, limits: limits.limits,
                                                      history: history.file, sounds: true)
                 // A generator's mistakes show only when it runs: run it as `plan` does.
                 if let error = routine.expand(horizon: Timeline.defaultHorizon).first {
                     throw RoutineError(error)
+                }
+                // A hook's show only while the workout runs: run it as a dry run does.
+                let check = RoutineCheck.run(routine, ftp: ftp)
+                for warning in check.warnings { Output.error("workout: warning: \(warning)") }
+                if !check.errors.isEmpty {
+                    throw RoutineError(check.errors.joined(separator: "\nworkout: "))
                 }
                 Output.line("ok  \(name.visible): \(routine.name.visible), \(Plan.size(routine.timeline))")
             } catch {

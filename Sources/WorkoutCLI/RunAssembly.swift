@@ -234,8 +234,9 @@ final class RunAssembly {
             }
         }
         guard !addresses.isEmpty else { return nil }
+        let routine = session.routine
         let trainer = request.noErg ? nil
-            : TrainerControl(snapshot: session.snapshot, ftp: request.athlete.ftp, warn: warn)
+            : TrainerControl(snapshot: session.snapshot, ftp: request.athlete.ftp, file: routine.fileName, warn: warn)
         return SensorHub(addresses: addresses, environment: Terminal.environment, erg: trainer,
                          take: session.take, stale: session.sensorStale, warn: warn)
     }

@@ -173,22 +173,9 @@ extension RunRequest {
         let session = Session(routine: routine, scheduler: clock, options: options)
         session.subscribe(EventPrinter(json ? .json : .plain, line: output.line))
         session.subscribe(errors)
-        // Hooks that extend forever would never end: stop a day past the plan.
-        let limit = routine.timeline.isOpenEnded ? .infinity : routine.timeline.duration + Duration.maximum
-        switch DryRun.run(session, on: clock, until: limit) {
-        case .finished:
-            break
-        case .ranPastLimit:
+        if let problem = DryRun.run(session, on: clock, until: DryRun.limit(routine.timeline)).problem {
             output.flush()
-            Output.error("workout: the dry run was still going a day past the planned end; stopped")
-            return 1
-        case .waitedForTheAthlete:
-            output.flush()
-            Output.error("workout: the dry run waited for an open segment to be marked done; stopped")
-            return 1
-        case .pausedOnEveryResume:
-            output.flush()
-            Output.error("workout: the dry run paused again on each resume (a hook calls pause() in on_resume?); stopped")
+            Output.error("workout: \(problem)")
             return 1
         }
         output.flush()

@@ -18,6 +18,8 @@ extension EndToEndTests {
 
         let check = try workout(["check", "over-unders"], environment: environment)
         XCTAssertEqual(check.status, 0, check.stderr)
+        XCTAssertTrue(check.stderr.hasPrefix("workout: warning: over-unders.lua:") && check.stderr.contains("(percent of FTP) but no FTP is set"),
+                      "a ZWO's power fractions need an FTP: \(check.stderr)")
         let dry = try workout(["run", "over-unders", "--dry-run"], environment: environment)
         XCTAssertEqual(dry.status, 0, dry.stderr)
         XCTAssertTrue(dry.stdout.contains("print: ramp 25-75% FTP · 85 rpm"), dry.stdout)

@@ -150,6 +150,24 @@ final class SensorRunTests: XCTestCase {
         ])
     }
 
+    /// A percent-of-FTP target in a run without an FTP: the trainer gets the 200 W of the
+    /// first segment, nothing for the second, and the run says why, once.
+    func testAPercentTargetWithoutAnFTPWarnsOnceWhenATrainerIsConnected() throws {
+        let outcome = try FakeBlueZ.run(devices: [FakeBlueZ.trainer], """
+            "$WORKOUT" run '\(routine)' --json \(quiet) --sensor C0:FF:EE:00:00:02 > "$DIR/out" 2> "$DIR/err"
+            echo "exit $?" >> "$DIR/report"
+            cat "$DIR/err" >> "$DIR/report"
+            """)
+        XCTAssertEqual(outcome.report, [
+            "exit 0",
+            #"workout: warning: sensors.lua:12: segment 2 "Easy" has power = { low = 50, high = 100 } (percent of FTP) "#
+                + "but no FTP is set, so a trainer gets no power target there; give it watts = … instead, or set ftp = … "
+                + "(--set ftp=250, or ftp = 250 in the athlete file ~/.config/workout/athlete)",
+        ])
+        let writes = outcome.log.filter { $0.hasPrefix("write") }.map { $0.split(separator: " ").last.map(String.init) ?? "" }
+        XCTAssertEqual(writes, ["00", "05c800", "0400"], "control, 200 W, the easiest at the end: no ramp without an FTP")
+    }
+
     func testADeviceThatNeedsPairingIsToldSo() throws {
         let unpaired = """
             {"address": "C0:FF:EE:00:00:03", "name": "New strap", "known": true, "paired": false, "needs_pairing": true,

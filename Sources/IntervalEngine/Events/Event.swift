@@ -116,9 +116,12 @@ public struct SegmentSummary: Sendable, Equatable {
     public var block: String?
     /// Set when it ends when the athlete says so (its clock counts up).
     public var open: OpenEnd?
+    /// The routine line that created it, for warnings that name it (not in events).
+    public var line: Int
 
     public init(_ segment: Segment, count: Int?) {
         index = segment.index
+        line = segment.line
         self.count = count
         name = segment.name
         kind = segment.kind

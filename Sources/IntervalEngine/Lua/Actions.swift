@@ -104,8 +104,9 @@ enum Actions {
             guard Sound.isFileName(name) else { throw args.unknownSound(at: 1) }
             if let file = args.state.soundFiles.decoded(name) { return try play(Sound(file: file), args) }
             let actions = try running(args)
-            actions.unheardSound("\(name): not heard, \(args.state.chunkName):\(args.stack.callerLine()) "
-                                 + "plays a file the routine does not name in sounds or sound_files")
+            let undeclared = UndeclaredSound(name: name, file: args.state.chunkName, line: args.stack.callerLine())
+            args.state.undeclaredSounds.insert(undeclared)
+            actions.unheardSound(undeclared.alertText)
         }
     }
 

@@ -32,6 +32,9 @@ public final class Routine {
         for file in soundFiles where !found.contains(where: { $0.file == file }) { found.append(Sound(file: file)) }
         return found
     }
+    /// The files its hooks asked to play so far without naming them in `sounds` or
+    /// `sound_files` (heard nowhere), each place once: `workout check`'s warnings.
+    public var undeclaredSounds: [UndeclaredSound] { lua.undeclaredSounds.all }
     /// The segments known so far; an open-ended routine's grows as it runs.
     public let timeline: Timeline
     /// The file name the routine was loaded as (`hiit.lua`).

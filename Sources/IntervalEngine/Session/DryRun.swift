@@ -12,6 +12,12 @@ public enum DryRun {
         case waitedForTheAthlete
     }
 
+    /// Hooks that extend forever would never end: a run stops a day past the plan (an
+    /// open-ended one at its horizon).
+    public static func limit(_ timeline: Timeline) -> Double {
+        timeline.isOpenEnded ? .infinity : timeline.duration + Duration.maximum
+    }
+
     /// How many times a workout may pause again at one and the same moment.
     static let pausesAtOneMoment = 1_000
 
@@ -40,5 +46,17 @@ public enum DryRun {
             }
         }
         return .finished
+    }
+}
+
+extension DryRun.Ending {
+    /// What went wrong, as a line after `workout: `; nil when the run finished.
+    public var problem: String? {
+        switch self {
+        case .finished: nil
+        case .ranPastLimit: "the dry run was still going a day past the planned end; stopped"
+        case .waitedForTheAthlete: "the dry run waited for an open segment to be marked done; stopped"
+        case .pausedOnEveryResume: "the dry run paused again on each resume (a hook calls pause() in on_resume?); stopped"
+        }
     }
 }
