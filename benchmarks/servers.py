@@ -7,6 +7,7 @@ alone. The servers, the recording and the onsets are sound.py's.
 """
 
 import json
+import os
 import subprocess
 import tempfile
 import time
@@ -15,7 +16,8 @@ from figures import Figure, at_least, below, percentile, reference
 from processes import BenchError, under_rusage, usage_written
 from sound import PaplayTimer, Recorder, SoundServer, onsets, tone_file
 
-KINDS = ("pulseaudio", "pipewire")
+# BENCH_SERVERS=pipewire (or pulseaudio) measures one server alone.
+KINDS = tuple(os.environ.get("BENCH_SERVERS", "pulseaudio pipewire").split())
 PIP_HZ, HOOK_HZ, PAPLAY_HZ = 1000, 523, 2000
 
 
