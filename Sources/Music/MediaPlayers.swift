@@ -26,6 +26,13 @@ public final class MediaPlayers: @unchecked Sendable {
     static let properties = "org.freedesktop.DBus.Properties"
     /// A call that takes longer is given up: the cue is over by then.
     static let callTimeout = 2.0
+    /// How long the lowering waits for a player to say whether it plays. The players are
+    /// lowered together once all have answered, so one that never replies (or replies
+    /// 10 s late, as a hung player does) would hold every other player at full volume
+    /// through the cue; past this it is passed over for this cue. It is well inside
+    /// `MusicUnderCues.lead` (0.4 s), and a player that works answers in milliseconds,
+    /// even 200 of them at once.
+    static let answerTimeout = 0.25
 
     private let bus: SystemBus?
     private let streams: OtherStreams?
@@ -159,7 +166,7 @@ public final class MediaPlayers: @unchecked Sendable {
         guard !names.isEmpty else { return done([]) }
         var answers: [(name: String, status: String?, volume: Double?)] = []
         for name in names {
-            readPlayer(name) { status, volume in
+            readPlayer(name, timeout: Self.answerTimeout) { status, volume in
                 answers.append((name, status, volume))
                 guard answers.count == names.count else { return }
                 done(answers.filter { $0.status == "Playing" }.map { ($0.name, $0.volume) })
@@ -257,10 +264,10 @@ public final class MediaPlayers: @unchecked Sendable {
 
     // MARK: Calls
 
-    /// A player's PlaybackStatus and Volume (nil, nil: it did not answer).
-    private func readPlayer(_ name: String, _ done: @escaping (String?, Double?) -> Void) {
+    /// A player's PlaybackStatus and Volume (nil, nil: it did not answer within `timeout`).
+    private func readPlayer(_ name: String, timeout: Double = callTimeout, _ done: @escaping (String?, Double?) -> Void) {
         guard let bus else { return done(nil, nil) }
-        bus.call(name, Self.path, Self.properties, "GetAll", timeout: Self.callTimeout,
+        bus.call(name, Self.path, Self.properties, "GetAll", timeout: timeout,
                  arguments: { $0.string(Self.playerInterface) }) { result in
             guard case .success(let values) = result, let properties = values.first?.dictionary else {
                 return done(nil, nil)

@@ -1,0 +1,121 @@
+import Foundation
+import XCTest
+
+/// `run --music` on a desktop whose players misbehave (`MisbehavingPlayers`): players that
+/// never reply, reply 10 s late, answer with the wrong types, a NaN or infinite volume or
+/// escape sequences, or leave mid-cue, and 200 of them at once. The timers stay on time,
+/// the good player is still lowered before the cue, `q` and SIGTERM end the run at once,
+/// nothing of theirs reaches the terminal, and the dead-run note touches only players the
+/// run that wrote it lowered. (A bus name cannot hold an escape sequence: the bus daemon
+/// takes only letters, digits, `_`, `-` and dots, so the player's own strings carry them.)
+final class MisbehavingDesktopTests: XCTestCase {
+    var players: MisbehavingPlayers!
+    var scratch: URL!
+
+    override func tearDown() {
+        players?.stop()
+        players = nil
+    }
+
+    func start(_ list: [MisbehavingPlayers.Player]) throws {
+        players = try MisbehavingPlayers(list)
+        scratch = players.directory.appendingPathComponent("run")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        // Each word said is a line of the players' log, after the calls that came before it.
+        try FakeProgram.make("spd-say", in: scratch, then: "printf 'said %s\\n' \"$*\" >> '\(players.logPath)'")
+    }
+
+    var environment: [String: String] {
+        ["DBUS_SESSION_BUS_ADDRESS": players.address, "PATH": scratch.path + ":/usr/bin:/bin",
+         "XDG_STATE_HOME": scratch.appendingPathComponent("state").path, "PULSE_SERVER": TmuxPane.noSoundServer,
+         "HOME": scratch.path]
+    }
+
+    var notePath: String { scratch.appendingPathComponent("state/workout/music-lowered.json").path }
+
+    func routine(_ source: String) throws -> String {
+        let path = scratch.appendingPathComponent("desktop-\(UUID().uuidString.prefix(6)).lua")
+        try source.write(to: path, atomically: true, encoding: .utf8)
+        return path.path
+    }
+
+    static let arguments = ["--json", "--no-history", "--no-sound", "--no-notify", "--allow-sleep", "--voice"]
+
+    func run(_ source: String, _ options: [String] = []) throws -> BackgroundRun {
+        try BackgroundRun(WorkoutBinary.binary, ["run", try routine(source)] + Self.arguments + options,
+                          environment: environment, in: scratch)
+    }
+
+    /// The 99th percentile of the run's `late_ms`, and how many events had one.
+    func lateness(_ output: String) -> (p99: Double, count: Int) {
+        let late = output.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["late_ms"] as? Double
+        }.sorted()
+        guard !late.isEmpty else { return (0, 0) }
+        return (late[min(late.count - 1, Int((Double(late.count) * 0.99).rounded(.up)) - 1)], late.count)
+    }
+
+    func assertOnTime(_ output: String, file: StaticString = #filePath, line: UInt = #line) {
+        let late = lateness(output)
+        XCTAssertGreaterThan(late.count, 0, "no timer events", file: file, line: line)
+        XCTAssertLessThan(late.p99, 20, "late_ms p99", file: file, line: line)
+    }
+
+    /// Neither ESC nor any other control character but newline and tab: the players'
+    /// strings (an OSC that sets the title, a clear screen) never get through.
+    func assertClean(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertFalse(text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7f },
+                       text, file: file, line: line)
+        XCTAssertFalse(text.contains("pwned"), text, file: file, line: line)
+    }
+
+    /// Waits for a run with a bound: its exit status, or nil if it had not ended within
+    /// `seconds` (it is killed then).
+    func wait(_ run: BackgroundRun, within seconds: Double) -> Int32? {
+        var status: Int32?
+        let ended = eventually(timeout: seconds, every: 0.02) {
+            var raw: Int32 = 0
+            guard waitpid(run.pid, &raw, WNOHANG) == run.pid else { return false }
+            status = raw & 0x7f == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
+            return true
+        }
+        return ended ? status : nil
+    }
+
+    /// The name is said at the start, "Halfway" is a planned cue at 2 s.
+    static let cueRoutine = """
+        return workout { name = "Desktop", countdown = 0,
+          sounds = { countdown = false, start = false, work = false, rest = false, finish = false },
+          segment{ kind = "work", duration = 4, cues = { [2] = "Halfway" } } }
+        """
+
+    /// A name that takes five seconds to say: the music stays low for that long.
+    static let longCueRoutine = """
+        return workout { name = "Long", countdown = 0,
+          sounds = { countdown = false, start = false, work = false, rest = false, finish = false },
+          segment{ kind = "work", duration = 7,
+                   name = "A very long name that takes the speech program five seconds or so to say" } }
+        """
+
+    /// Each misbehaviour beside a good player: the good one is lowered before the planned
+    /// cue is said and put back, the others are not set (no volume to go by) or, gone
+    /// mid-cue, not put back; the timers kept their time and the output is clean.
+    func testMisbehavingPlayersLeaveTheTimersAndTheGoodPlayerAlone() throws {
+        try start(MisbehavingPlayers.hostile)
+        let run = try run(Self.cueRoutine)
+        XCTAssertEqual(run.wait(), 0, run.stderr)
+        XCTAssertEqual(run.stderr, "")
+        assertOnTime(run.stdout)
+        assertClean(run.stdout)
+        let log = players.log
+        let said = try XCTUnwrap(log.firstIndex(of: "said Halfway"), "\(log)")
+        XCTAssertEqual(log[..<said].filter { $0.hasPrefix("call good Set") }.last, "call good Set Volume 0.3",
+                       "lowered before the planned cue was said: \(log)")
+        XCTAssertTrue(eventually { players.volumesSet("good").last == 0.9 }, "\(log)")
+        for name in ["silent", "slow", "wrong", "types", "nan", "inf"] {
+            XCTAssertEqual(players.volumesSet(name), [], name)
+        }
+        XCTAssertEqual(players.volumesSet("vanish"), [0.2], "lowered once, then gone: nothing to put back")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: notePath), "no note is left")
+    }
+}
