@@ -76,10 +76,14 @@ public final class MediaPlayers: @unchecked Sendable {
 
     /// Puts back the players a run that died left lowered (its note), before this run
     /// lowers anything.
+    /// A note of a run still going is left to that run; an entry of an older note, which
+    /// names no connection, is passed over (whoever holds the name now may not be the
+    /// player lowered; the next lowering writes the note afresh).
     public func recover() {
-        let left = bus == nil ? [] : note.read()
+        guard state == .up, !note.isHeld else { return }
+        let left = bus == nil ? [] : note.read().filter { $0.owner != nil }
         let streamsLeft = streams == nil ? [] : note.readStreams()
-        guard !left.isEmpty || !streamsLeft.isEmpty, state == .up else { return }
+        guard !left.isEmpty || !streamsLeft.isEmpty else { return }
         touched = left
         loweredStreams = streamsLeft
         state = .down
@@ -137,7 +141,7 @@ public final class MediaPlayers: @unchecked Sendable {
         bus.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListNames",
                  timeout: Self.callTimeout) { [self] result in
             let names = (try? result.get())?.first?.strings.filter { $0.hasPrefix(Self.prefix) } ?? []
-            playing(among: names) { players in
+            playing(among: Array(names.prefix(LoweredMusicNote.mostPlayers))) { players in
                 guard self.mode == .duck, !lowering.isEmpty else { return self.lowered(players, streams: found) }
                 self.processes(of: players.map(\.name)) { processes in
                     let rest = players.filter { processes[$0.name].map { !lowering.contains($0) } ?? true }
@@ -161,33 +165,47 @@ public final class MediaPlayers: @unchecked Sendable {
         }
     }
 
-    /// The players among `names` that are playing, with their volume.
-    private func playing(among names: [String], _ done: @escaping ([(name: String, volume: Double?)]) -> Void) {
-        guard !names.isEmpty else { return done([]) }
-        var answers: [(name: String, status: String?, volume: Double?)] = []
+    /// A player found playing: its well-known name, its connection (the bus's unique name,
+    /// which every later call goes to) and its volume.
+    typealias Found = (name: String, owner: String, volume: Double?)
+
+    /// The players among `names` that are playing, with their connection and volume.
+    private func playing(among names: [String], _ done: @escaping ([Found]) -> Void) {
+        guard let bus, !names.isEmpty else { return done([]) }
+        var answers: [(found: Found, status: String?)] = []
+        var answered = 0
+        func answer(_ found: Found?, _ status: String?) {
+            if let found { answers.append((found, status)) }
+            answered += 1
+            guard answered == names.count else { return }
+            done(answers.filter { $0.status == "Playing" }.map(\.found))
+        }
         for name in names {
-            readPlayer(name, timeout: Self.answerTimeout) { status, volume in
-                answers.append((name, status, volume))
-                guard answers.count == names.count else { return }
-                done(answers.filter { $0.status == "Playing" }.map { ($0.name, $0.volume) })
+            bus.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner",
+                     timeout: Self.callTimeout, arguments: { $0.string(name) }) { [self] result in
+                guard let owner = (try? result.get())?.first?.string, owner.hasPrefix(":") else { return answer(nil, nil) }
+                readPlayer(owner, timeout: Self.answerTimeout) { status, volume in
+                    answer((name, owner, volume), status)
+                }
             }
         }
     }
 
     /// Lowers `streams` and lowers or pauses `players`, once the note says so.
-    private func lowered(_ players: [(name: String, volume: Double?)], streams found: [OtherStreams.Lowered]) {
+    private func lowered(_ players: [Found], streams found: [OtherStreams.Lowered]) {
         touched = players.compactMap { player in
             switch mode {
-            case .pause: return LoweredMusicNote.Player(name: player.name)
+            case .pause: return LoweredMusicNote.Player(name: player.name, owner: player.owner)
             case .duck:
                 // A volume that is no volume (infinite, NaN, 1e308) is not lowered: it could
                 // not be put back, nor written in the note.
                 guard let volume = player.volume, volume > 0, LoweredMusicNote.isVolume(volume) else { return nil }
-                return LoweredMusicNote.Player(name: player.name, volume: volume, lowered: volume * MusicMode.duckedShare)
+                return LoweredMusicNote.Player(name: player.name, owner: player.owner, volume: volume,
+                                               lowered: volume * MusicMode.duckedShare)
             case .off: return nil
             }
         }
-        loweredStreams = found
+        loweredStreams = Array(found.prefix(LoweredMusicNote.mostPlayers))
         if !touched.isEmpty || !found.isEmpty, !note.write(touched, streams: found) {
             touched = []
             loweredStreams = []
@@ -195,9 +213,9 @@ public final class MediaPlayers: @unchecked Sendable {
         if !loweredStreams.isEmpty { streams?.lower(loweredStreams) }
         for player in touched {
             if let lowered = player.lowered {
-                setVolume(player.name, lowered)
+                setVolume(player.address, lowered)
             } else {
-                send(player.name, Self.playerInterface, "Pause")
+                send(player.address, Self.playerInterface, "Pause")
             }
         }
         state = .down
@@ -219,7 +237,7 @@ public final class MediaPlayers: @unchecked Sendable {
         guard playersPending else { return raisedIfDone() }
         var answered = 0
         for player in players {
-            readPlayer(player.name) { [self] status, volume in
+            readPlayer(player.address) { [self] status, volume in
                 putBack(player, status: status, volume: volume)
                 answered += 1
                 if answered == players.count {
@@ -245,9 +263,9 @@ public final class MediaPlayers: @unchecked Sendable {
     private func putBack(_ player: LoweredMusicNote.Player, status: String?, volume: Double?) {
         guard status != nil else { return }
         if let lowered = player.lowered, let original = player.volume {
-            if let volume, abs(volume - lowered) < Self.sameVolume { setVolume(player.name, original) }
+            if let volume, abs(volume - lowered) < Self.sameVolume { setVolume(player.address, original) }
         } else if status == "Paused" {
-            send(player.name, Self.playerInterface, "Play")
+            send(player.address, Self.playerInterface, "Play")
         }
     }
 

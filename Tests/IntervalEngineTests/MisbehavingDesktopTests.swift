@@ -118,4 +118,111 @@ final class MisbehavingDesktopTests: XCTestCase {
         XCTAssertEqual(players.volumesSet("vanish"), [0.2], "lowered once, then gone: nothing to put back")
         XCTAssertFalse(FileManager.default.fileExists(atPath: notePath), "no note is left")
     }
+
+    /// SIGTERM while the good player is lowered and the silent and slow ones still owe
+    /// answers: the run ends within a bound, the good player back, the note gone.
+    func testSigtermEndsTheRunAtOnceAmongPlayersThatNeverAnswer() throws {
+        try start(MisbehavingPlayers.hostile)
+        let run = try run(Self.longCueRoutine)
+        XCTAssertTrue(eventually { players.volumesSet("good") == [0.3] }, "\(players.log)")
+        run.signal(SIGTERM)
+        XCTAssertEqual(wait(run, within: 5), 128 + SIGTERM, "ended within 5 s")
+        XCTAssertEqual(players.volumesSet("good"), [0.3, 0.9], "put back before it exited")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: notePath))
+        assertClean(run.stdout + run.stderr)
+    }
+
+    /// `q` on the live display, in a real terminal, while the players misbehave: the run
+    /// ends with status 0, the terminal is given back, and nothing the players said
+    /// (their escape sequences) was written to it.
+    func testQuitOnTheDisplayAmongMisbehavingPlayers() throws {
+        try start(MisbehavingPlayers.hostile)
+        let pane = try TmuxPane(columns: 100, rows: 30)
+        let variables = environment.map { "\($0)='\($1)'" }.joined(separator: " ")
+        try pane.tmux(["respawn-pane", "-k", "-t", "main",
+                       "env LANG=C.UTF-8 \(variables) '\(WorkoutBinary.binary)' run '\(try routine(Self.longCueRoutine))' "
+                       + "--no-history --no-sound --no-notify --allow-sleep --voice; echo $? > \(pane.directory.path)/status; sleep 60"])
+        try pane.record()
+        XCTAssertTrue(eventually { players.volumesSet("good") == [0.3] }, "\(players.log)")
+        try pane.send("q")
+        XCTAssertEqual(pane.file("status"), "0", pane.text)
+        XCTAssertEqual(pane.variable("alternate_on"), "0", "the terminal is given back")
+        XCTAssertEqual(players.volumesSet("good"), [0.3, 0.9])
+        XCTAssertFalse(pane.output.isEmpty, "the display was recorded")
+        XCTAssertFalse(pane.output.contains("pwned"), pane.output)
+        XCTAssertFalse(pane.output.contains("\u{1B}]0;"), "no title set")
+    }
+
+    /// 200 players at once: the timers keep their time, and every player lowered is put
+    /// back.
+    func testTwoHundredPlayersAtOnce() throws {
+        let many = (1...200).map { MisbehavingPlayers.Player(name: "player\($0)", behaviour: "good") }
+        try start(many)
+        let run = try run(Self.cueRoutine)
+        XCTAssertEqual(wait(run, within: 30), 0, run.stderr)
+        XCTAssertEqual(run.stderr, "")
+        assertOnTime(run.stdout)
+        let lowered = many.filter { players.volumesSet($0.name).contains(0.3) }
+        XCTAssertEqual(lowered.count, 200, "\(players.log.suffix(20))")
+        for player in lowered {
+            XCTAssertTrue(eventually { players.volumesSet(player.name).last == 0.9 }, player.name)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: notePath))
+    }
+
+    /// A run with no cue of its own: it only puts back what a dead run's note says.
+    func quietRun() throws -> BackgroundRun {
+        try BackgroundRun(WorkoutBinary.binary, ["run", try routine(Self.cueRoutine), "--json", "--no-history", "--no-sound",
+                                                 "--no-notify", "--allow-sleep", "--speed", "10"],
+                          environment: environment, in: scratch)
+    }
+
+    /// A run killed with 200 players lowered: its note holds them all, and the next run
+    /// puts every one back.
+    func testTheNoteOfADeadRunPutsBackAllTwoHundred() throws {
+        let many = (1...200).map { MisbehavingPlayers.Player(name: "player\($0)", behaviour: "good") }
+        try start(many)
+        let run = try run(Self.longCueRoutine)
+        XCTAssertTrue(eventually { players.log.filter { $0.hasSuffix("Set Volume 0.3") }.count == 200 },
+                      "\(players.log.suffix(10))")
+        run.signal(SIGKILL)
+        XCTAssertEqual(run.wait(), 128 + SIGKILL)
+        let next = try quietRun()
+        XCTAssertEqual(wait(next, within: 30), 0, next.stderr)
+        let back = many.filter { players.volumesSet($0.name) == [0.3, 0.9] }
+        XCTAssertEqual(back.count, 200, "put back: \(back.count)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: notePath), "the note is used up")
+    }
+
+    /// The player a dead run lowered has gone, and another has taken its name, playing at
+    /// what happens to be the lowered volume: the next run leaves it alone.
+    func testTheNoteNeverTouchesAPlayerThatCameBackUnderItsName() throws {
+        try start([MisbehavingPlayers.Player(name: "good", behaviour: "good")])
+        let run = try run(Self.longCueRoutine)
+        XCTAssertTrue(eventually { players.volumesSet("good") == [0.3] }, "\(players.log)")
+        run.signal(SIGKILL)
+        XCTAssertEqual(run.wait(), 128 + SIGKILL)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: notePath))
+        players.stopPlayers()
+        try players.start([MisbehavingPlayers.Player(name: "good", behaviour: "good", volume: 0.3)])
+        let next = try quietRun()
+        XCTAssertEqual(wait(next, within: 30), 0, next.stderr)
+        XCTAssertEqual(players.volumesSet("good"), [0.3], "only the dead run's lowering: \(players.log)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: notePath), "a note of players gone is used up")
+    }
+
+    /// A run that is still going has its note too: a second run started meanwhile does not
+    /// take it for a dead run's, and leaves the first run's player lowered until the first
+    /// run puts it back.
+    func testTheNoteOfARunStillGoingIsNotTouched() throws {
+        try start([MisbehavingPlayers.Player(name: "good", behaviour: "good")])
+        let first = try run(Self.longCueRoutine)
+        XCTAssertTrue(eventually { players.volumesSet("good") == [0.3] }, "\(players.log)")
+        let second = try quietRun()
+        XCTAssertEqual(wait(second, within: 30), 0, second.stderr)
+        XCTAssertEqual(players.volumesSet("good"), [0.3], "the second run touched nothing: \(players.log)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: notePath), "the first run's note stays")
+        XCTAssertEqual(first.wait(), 0, first.stderr)
+        XCTAssertEqual(players.volumesSet("good"), [0.3, 0.9])
+    }
 }
