@@ -82,20 +82,10 @@ final class MisbehavingDesktopTests: XCTestCase {
         return ended ? status : nil
     }
 
-    /// The name is said at the start, "Halfway" is a planned cue at 2 s.
-    static let cueRoutine = """
-        return workout { name = "Desktop", countdown = 0,
-          sounds = { countdown = false, start = false, work = false, rest = false, finish = false },
-          segment{ kind = "work", duration = 4, cues = { [2] = "Halfway" } } }
-        """
-
+    /// The name is said at the start, "Halfway" is a planned cue at 2 s (MusicTests').
+    static let cueRoutine = MusicTests.cueRoutine
     /// A name that takes five seconds to say: the music stays low for that long.
-    static let longCueRoutine = """
-        return workout { name = "Long", countdown = 0,
-          sounds = { countdown = false, start = false, work = false, rest = false, finish = false },
-          segment{ kind = "work", duration = 7,
-                   name = "A very long name that takes the speech program five seconds or so to say" } }
-        """
+    static let longCueRoutine = MusicTests.longCueRoutine
 
     /// Each misbehaviour beside a good player: the good one is lowered before the planned
     /// cue is said and put back, the others are not set (no volume to go by) or, gone
