@@ -53,6 +53,9 @@ public final class MediaPlayers: @unchecked Sendable {
     /// While raising: the players' answers, and the streams', still to come.
     private var playersPending = false
     private var streamsPending = false
+    /// Whether the note is this run's to remove: it wrote it, or took it over from a dead
+    /// run. A note of another run going beside this one is never removed by this one.
+    private var holdsNote = false
 
     /// The sound server's streams (with `duck`) and the session bus's players, or nil
     /// where there is neither (nothing happens then, and nothing is said).
@@ -86,6 +89,7 @@ public final class MediaPlayers: @unchecked Sendable {
         guard !left.isEmpty || !streamsLeft.isEmpty else { return }
         touched = left
         loweredStreams = streamsLeft
+        holdsNote = true
         state = .down
         advance()
     }
@@ -206,9 +210,20 @@ public final class MediaPlayers: @unchecked Sendable {
             }
         }
         loweredStreams = Array(found.prefix(LoweredMusicNote.mostPlayers))
-        if !touched.isEmpty || !found.isEmpty, !note.write(touched, streams: found) {
+        // Another run going beside this one holds the music lowered (its note): lowering
+        // it again would take it to a ninth, and this run's note would overwrite that
+        // run's and be removed at this run's end, leaving nothing to put it back after a
+        // crash. The music is low already; this cue leaves it to that run.
+        if note.isHeld {
             touched = []
             loweredStreams = []
+        }
+        if !touched.isEmpty || !loweredStreams.isEmpty {
+            holdsNote = note.write(touched, streams: loweredStreams)
+            if !holdsNote {
+                touched = []
+                loweredStreams = []
+            }
         }
         if !loweredStreams.isEmpty { streams?.lower(loweredStreams) }
         for player in touched {
@@ -272,7 +287,8 @@ public final class MediaPlayers: @unchecked Sendable {
     private func raised() {
         touched = []
         loweredStreams = []
-        note.remove()
+        if holdsNote { note.remove() }
+        holdsNote = false
         state = .up
         advance()
     }

@@ -201,14 +201,15 @@ final class MisbehavingDesktopTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: notePath), "a note of players gone is used up")
     }
 
-    /// A run that is still going has its note too: a second run started meanwhile does not
-    /// take it for a dead run's, and leaves the first run's player lowered until the first
-    /// run puts it back.
+    /// A run that is still going has its note too: a second run started meanwhile, with
+    /// cues of its own, neither takes it for a dead run's nor lowers the music again (which
+    /// would overwrite the first run's note and take it away at its end), and leaves the
+    /// first run's player lowered until the first run puts it back.
     func testTheNoteOfARunStillGoingIsNotTouched() throws {
         try start([MisbehavingPlayers.Player(name: "good", behaviour: "good")])
         let first = try run(Self.longCueRoutine)
         XCTAssertTrue(eventually { players.volumesSet("good") == [0.3] }, "\(players.log)")
-        let second = try quietRun()
+        let second = try run(Self.cueRoutine)
         XCTAssertEqual(wait(second, within: 30), 0, second.stderr)
         XCTAssertEqual(players.volumesSet("good"), [0.3], "the second run touched nothing: \(players.log)")
         XCTAssertTrue(FileManager.default.fileExists(atPath: notePath), "the first run's note stays")
