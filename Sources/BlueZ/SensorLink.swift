@@ -245,15 +245,29 @@ public final class SensorLink: @unchecked Sendable {
     }
 
     /// Writes `bytes` to the trainer's control point (a write with response); a failure
-    /// comes back as `failure`.
+    /// comes back as `failure` — only while the link is still the one written through: a
+    /// write that fails because the trainer dropped out or was removed in the middle of it
+    /// is the drop-out's, warned of once ("dropped out; reconnecting"), not the trainer
+    /// refusing its target (which would be a second, wrong warning). Its failure may come
+    /// before BlueZ signals the drop-out, so a failure that says the trainer is gone
+    /// (`isGone`) is taken as the drop-out itself.
     public func writeControl(_ bytes: [UInt8], failure: @escaping (SystemBus.Failure) -> Void) {
         guard let controlPoint, state == .live else { return }
+        let attempt = generation
         client.bus.call(BlueZ.service, controlPoint, BlueZ.characteristicInterface, "WriteValue", timeout: 5, arguments: { writer in
             writer.bytes(bytes)
             writer.options([("type", .string("request"))])
-        }) { reply in
-            if case .failure(let error) = reply { failure(error) }
+        }) { [weak self] reply in
+            guard let self, attempt == generation, state == .live, case .failure(let error) = reply else { return }
+            if Self.isGone(error) { droppedOut() } else { failure(error) }
         }
+    }
+
+    /// A call's failure that means the device is no longer there: its object removed, or
+    /// bluetoothd's "Not connected".
+    static func isGone(_ failure: SystemBus.Failure) -> Bool {
+        ["org.freedesktop.DBus.Error.UnknownObject", "org.freedesktop.DBus.Error.UnknownMethod"].contains(failure.name)
+            || (failure.name.hasPrefix("org.bluez.Error.") && failure.message.localizedCaseInsensitiveContains("not connected"))
     }
 
     static func now() -> Double {

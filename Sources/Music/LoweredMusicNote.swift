@@ -8,6 +8,13 @@ import SoundPlayer
 /// a crash) leaves it, and the next run puts those players back before it starts —
 /// the same way a cue's end does, leaving a player the user changed since as it is.
 /// It lives in `$XDG_STATE_HOME/workout/music-lowered.json`.
+///
+/// A note is only ever a dead run's to act on: each entry names the run that wrote it
+/// (its process id and start time, `RunIdentity`), and a note whose run is still going —
+/// a second run started beside it — is left alone, or the second run would put back
+/// music the first still holds lowered. Each player is named by its bus connection too
+/// (`owner`, a unique name the bus never gives again), so a player that has gone, and
+/// another that took its well-known name since, is never touched.
 public struct LoweredMusicNote: Sendable {
     public let path: String
 
@@ -15,18 +22,24 @@ public struct LoweredMusicNote: Sendable {
         path = directories.state("music-lowered.json")
     }
 
-    /// One player touched: its well-known bus name; the volume it had and the volume it
-    /// was given (`duck`), or neither (`pause`: it was paused).
+    /// One player touched: its well-known bus name and its connection's unique name (the
+    /// calls go to that: the player lowered, not whoever holds the name now); the volume
+    /// it had and the volume it was given (`duck`), or neither (`pause`: it was paused).
     public struct Player: Sendable, Equatable {
         public var name: String
+        public var owner: String?
         public var volume: Double?
         public var lowered: Double?
 
-        public init(name: String, volume: Double? = nil, lowered: Double? = nil) {
+        public init(name: String, owner: String? = nil, volume: Double? = nil, lowered: Double? = nil) {
             self.name = name
+            self.owner = owner
             self.volume = volume
             self.lowered = lowered
         }
+
+        /// Where its calls go: the connection lowered, else (an older note) the name.
+        var address: String { owner ?? name }
     }
 
     /// The players of the note; none when there is no note or it does not read (a note
@@ -34,25 +47,44 @@ public struct LoweredMusicNote: Sendable {
     /// volumes are not both volumes (`isVolume`: `1e308`, `-7`, a string) is left out, so
     /// a damaged or hostile note never makes a run set a volume or resume a player.
     public func read() -> [Player] {
-        guard let bytes = try? BoundedFile.read(path, maximumSize: Self.largest),
-              let objects = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [[String: Any]] else { return [] }
-        return objects.prefix(Self.mostPlayers).compactMap { object in
+        entries().compactMap { object in
             guard let name = object["name"] as? String, name.hasPrefix(MediaPlayers.prefix) else { return nil }
+            // A unique name: a colon, then at most a bus address's worth of characters.
+            let owner = (object["owner"] as? String).flatMap { $0.hasPrefix(":") && $0.utf8.count <= 255 ? $0 : nil }
             let volume = object["volume"], lowered = object["lowered"]
-            if volume == nil && lowered == nil { return Player(name: name) }
+            if volume == nil && lowered == nil { return Player(name: name, owner: owner) }
             guard let volume = volume as? Double, let lowered = lowered as? Double,
                   Self.isVolume(volume), Self.isVolume(lowered) else { return nil }
-            return Player(name: name, volume: volume, lowered: lowered)
+            return Player(name: name, owner: owner, volume: volume, lowered: lowered)
         }
+    }
+
+    /// The note's entries, none when there is no note, it does not read, or the run that
+    /// wrote it is still going (`isHeld`).
+    private func entries() -> [[String: Any]] {
+        guard let bytes = try? BoundedFile.read(path, maximumSize: Self.largest),
+              let objects = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [[String: Any]],
+              !Self.isHeld(objects) else { return [] }
+        return Array(objects.prefix(Self.mostPlayers))
+    }
+
+    /// Whether the note is there and the run that wrote it is still going (not this one).
+    public var isHeld: Bool {
+        guard let bytes = try? BoundedFile.read(path, maximumSize: Self.largest),
+              let objects = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [[String: Any]] else { return false }
+        return Self.isHeld(objects)
+    }
+
+    private static func isHeld(_ objects: [[String: Any]]) -> Bool {
+        let runs = Set(objects.compactMap { $0["run"] as? String })
+        return runs.contains { $0 != RunIdentity.current && RunIdentity.isGoing($0) }
     }
 
     /// The sound server's streams of the note. A stream whose volumes are not volumes (of
     /// the server's: 0 to `PA_VOLUME_MAX`), or whose two lists differ in length or hold
     /// more than 32 channels, is left out.
     public func readStreams() -> [OtherStreams.Lowered] {
-        guard let bytes = try? BoundedFile.read(path, maximumSize: Self.largest),
-              let objects = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [[String: Any]] else { return [] }
-        return objects.prefix(Self.mostPlayers).compactMap { object in
+        entries().compactMap { object in
             guard let index = Self.whole(object["stream"], upTo: Int(UInt32.max - 1)),
                   let volume = Self.channels(object["volume"]), let lowered = Self.channels(object["lowered"]),
                   volume.count == lowered.count else { return nil }
@@ -82,6 +114,7 @@ public struct LoweredMusicNote: Sendable {
     public func write(_ players: [Player], streams: [OtherStreams.Lowered] = []) -> Bool {
         var objects: [[String: Any]] = players.map { player in
             var object: [String: Any] = ["name": player.name]
+            if let owner = player.owner { object["owner"] = owner }
             if let volume = player.volume { object["volume"] = volume }
             if let lowered = player.lowered { object["lowered"] = lowered }
             return object
@@ -90,6 +123,9 @@ public struct LoweredMusicNote: Sendable {
             var object: [String: Any] = ["stream": stream.index, "volume": stream.volume, "lowered": stream.lowered]
             if let process = stream.process { object["process"] = process }
             return object
+        }
+        if let run = RunIdentity.current {
+            objects = objects.map { $0.merging(["run": run]) { $1 } }
         }
         guard let data = try? JSONSerialization.data(withJSONObject: objects) else { return false }
         do throws(SavedFile.Failure) {
@@ -107,5 +143,9 @@ public struct LoweredMusicNote: Sendable {
 
     /// A note is a few lines; anything bigger is not ours.
     static let largest = 64 * 1024
-    static let mostPlayers = 64
+    /// The most players and streams a note holds, and so the most a run lowers (the
+    /// writer must never write more than the reader reads back: a run killed with 200
+    /// players lowered left a note whose first 64 alone were put back). 256 entries of
+    /// about 150 bytes stay well inside `largest`.
+    public static let mostPlayers = 256
 }

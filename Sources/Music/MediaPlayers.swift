@@ -26,6 +26,13 @@ public final class MediaPlayers: @unchecked Sendable {
     static let properties = "org.freedesktop.DBus.Properties"
     /// A call that takes longer is given up: the cue is over by then.
     static let callTimeout = 2.0
+    /// How long the lowering waits for a player to say whether it plays. The players are
+    /// lowered together once all have answered, so one that never replies (or replies
+    /// 10 s late, as a hung player does) would hold every other player at full volume
+    /// through the cue; past this it is passed over for this cue. It is well inside
+    /// `MusicUnderCues.lead` (0.4 s), and a player that works answers in milliseconds,
+    /// even 200 of them at once.
+    static let answerTimeout = 0.25
 
     private let bus: SystemBus?
     private let streams: OtherStreams?
@@ -46,6 +53,9 @@ public final class MediaPlayers: @unchecked Sendable {
     /// While raising: the players' answers, and the streams', still to come.
     private var playersPending = false
     private var streamsPending = false
+    /// Whether the note is this run's to remove: it wrote it, or took it over from a dead
+    /// run. A note of another run going beside this one is never removed by this one.
+    private var holdsNote = false
 
     /// The sound server's streams (with `duck`) and the session bus's players, or nil
     /// where there is neither (nothing happens then, and nothing is said).
@@ -69,12 +79,17 @@ public final class MediaPlayers: @unchecked Sendable {
 
     /// Puts back the players a run that died left lowered (its note), before this run
     /// lowers anything.
+    /// A note of a run still going is left to that run; an entry of an older note, which
+    /// names no connection, is passed over (whoever holds the name now may not be the
+    /// player lowered; the next lowering writes the note afresh).
     public func recover() {
-        let left = bus == nil ? [] : note.read()
+        guard state == .up, !note.isHeld else { return }
+        let left = bus == nil ? [] : note.read().filter { $0.owner != nil }
         let streamsLeft = streams == nil ? [] : note.readStreams()
-        guard !left.isEmpty || !streamsLeft.isEmpty, state == .up else { return }
+        guard !left.isEmpty || !streamsLeft.isEmpty else { return }
         touched = left
         loweredStreams = streamsLeft
+        holdsNote = true
         state = .down
         advance()
     }
@@ -130,7 +145,7 @@ public final class MediaPlayers: @unchecked Sendable {
         bus.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListNames",
                  timeout: Self.callTimeout) { [self] result in
             let names = (try? result.get())?.first?.strings.filter { $0.hasPrefix(Self.prefix) } ?? []
-            playing(among: names) { players in
+            playing(among: Array(names.prefix(LoweredMusicNote.mostPlayers))) { players in
                 guard self.mode == .duck, !lowering.isEmpty else { return self.lowered(players, streams: found) }
                 self.processes(of: players.map(\.name)) { processes in
                     let rest = players.filter { processes[$0.name].map { !lowering.contains($0) } ?? true }
@@ -154,43 +169,68 @@ public final class MediaPlayers: @unchecked Sendable {
         }
     }
 
-    /// The players among `names` that are playing, with their volume.
-    private func playing(among names: [String], _ done: @escaping ([(name: String, volume: Double?)]) -> Void) {
-        guard !names.isEmpty else { return done([]) }
-        var answers: [(name: String, status: String?, volume: Double?)] = []
+    /// A player found playing: its well-known name, its connection (the bus's unique name,
+    /// which every later call goes to) and its volume.
+    typealias Found = (name: String, owner: String, volume: Double?)
+
+    /// The players among `names` that are playing, with their connection and volume.
+    private func playing(among names: [String], _ done: @escaping ([Found]) -> Void) {
+        guard let bus, !names.isEmpty else { return done([]) }
+        var answers: [(found: Found, status: String?)] = []
+        var answered = 0
+        func answer(_ found: Found?, _ status: String?) {
+            if let found { answers.append((found, status)) }
+            answered += 1
+            guard answered == names.count else { return }
+            done(answers.filter { $0.status == "Playing" }.map(\.found))
+        }
         for name in names {
-            readPlayer(name) { status, volume in
-                answers.append((name, status, volume))
-                guard answers.count == names.count else { return }
-                done(answers.filter { $0.status == "Playing" }.map { ($0.name, $0.volume) })
+            bus.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner",
+                     timeout: Self.callTimeout, arguments: { $0.string(name) }) { [self] result in
+                guard let owner = (try? result.get())?.first?.string, owner.hasPrefix(":") else { return answer(nil, nil) }
+                readPlayer(owner, timeout: Self.answerTimeout) { status, volume in
+                    answer((name, owner, volume), status)
+                }
             }
         }
     }
 
     /// Lowers `streams` and lowers or pauses `players`, once the note says so.
-    private func lowered(_ players: [(name: String, volume: Double?)], streams found: [OtherStreams.Lowered]) {
+    private func lowered(_ players: [Found], streams found: [OtherStreams.Lowered]) {
         touched = players.compactMap { player in
             switch mode {
-            case .pause: return LoweredMusicNote.Player(name: player.name)
+            case .pause: return LoweredMusicNote.Player(name: player.name, owner: player.owner)
             case .duck:
                 // A volume that is no volume (infinite, NaN, 1e308) is not lowered: it could
                 // not be put back, nor written in the note.
                 guard let volume = player.volume, volume > 0, LoweredMusicNote.isVolume(volume) else { return nil }
-                return LoweredMusicNote.Player(name: player.name, volume: volume, lowered: volume * MusicMode.duckedShare)
+                return LoweredMusicNote.Player(name: player.name, owner: player.owner, volume: volume,
+                                               lowered: volume * MusicMode.duckedShare)
             case .off: return nil
             }
         }
-        loweredStreams = found
-        if !touched.isEmpty || !found.isEmpty, !note.write(touched, streams: found) {
+        loweredStreams = Array(found.prefix(LoweredMusicNote.mostPlayers))
+        // Another run going beside this one holds the music lowered (its note): lowering
+        // it again would take it to a ninth, and this run's note would overwrite that
+        // run's and be removed at this run's end, leaving nothing to put it back after a
+        // crash. The music is low already; this cue leaves it to that run.
+        if note.isHeld {
             touched = []
             loweredStreams = []
+        }
+        if !touched.isEmpty || !loweredStreams.isEmpty {
+            holdsNote = note.write(touched, streams: loweredStreams)
+            if !holdsNote {
+                touched = []
+                loweredStreams = []
+            }
         }
         if !loweredStreams.isEmpty { streams?.lower(loweredStreams) }
         for player in touched {
             if let lowered = player.lowered {
-                setVolume(player.name, lowered)
+                setVolume(player.address, lowered)
             } else {
-                send(player.name, Self.playerInterface, "Pause")
+                send(player.address, Self.playerInterface, "Pause")
             }
         }
         state = .down
@@ -212,7 +252,7 @@ public final class MediaPlayers: @unchecked Sendable {
         guard playersPending else { return raisedIfDone() }
         var answered = 0
         for player in players {
-            readPlayer(player.name) { [self] status, volume in
+            readPlayer(player.address) { [self] status, volume in
                 putBack(player, status: status, volume: volume)
                 answered += 1
                 if answered == players.count {
@@ -238,16 +278,17 @@ public final class MediaPlayers: @unchecked Sendable {
     private func putBack(_ player: LoweredMusicNote.Player, status: String?, volume: Double?) {
         guard status != nil else { return }
         if let lowered = player.lowered, let original = player.volume {
-            if let volume, abs(volume - lowered) < Self.sameVolume { setVolume(player.name, original) }
+            if let volume, abs(volume - lowered) < Self.sameVolume { setVolume(player.address, original) }
         } else if status == "Paused" {
-            send(player.name, Self.playerInterface, "Play")
+            send(player.address, Self.playerInterface, "Play")
         }
     }
 
     private func raised() {
         touched = []
         loweredStreams = []
-        note.remove()
+        if holdsNote { note.remove() }
+        holdsNote = false
         state = .up
         advance()
     }
@@ -257,10 +298,10 @@ public final class MediaPlayers: @unchecked Sendable {
 
     // MARK: Calls
 
-    /// A player's PlaybackStatus and Volume (nil, nil: it did not answer).
-    private func readPlayer(_ name: String, _ done: @escaping (String?, Double?) -> Void) {
+    /// A player's PlaybackStatus and Volume (nil, nil: it did not answer within `timeout`).
+    private func readPlayer(_ name: String, timeout: Double = callTimeout, _ done: @escaping (String?, Double?) -> Void) {
         guard let bus else { return done(nil, nil) }
-        bus.call(name, Self.path, Self.properties, "GetAll", timeout: Self.callTimeout,
+        bus.call(name, Self.path, Self.properties, "GetAll", timeout: timeout,
                  arguments: { $0.string(Self.playerInterface) }) { result in
             guard case .success(let values) = result, let properties = values.first?.dictionary else {
                 return done(nil, nil)

@@ -19,11 +19,17 @@ discovery starts. A characteristic's `notify` entry, once a client has called St
 on it, sends its values in turn every `every` seconds as PropertiesChanged of Value, as
 bluetoothd does for a notification. The FTMS control point (2ad9) records each write and
 indicates the response (0x80, op code, result): success, or "control not permitted" for
-the op codes in `refuse`.
+the op codes in `refuse`. A device with `"vanish_on_write": OPCODE` goes out of range and
+is removed (as bluetoothd removes a device gone for good) in the middle of the first
+control point write of that op code, whose reply is then an error (sent after the
+removal, or before it with `"error_first": true`).
 
 Commands come one a line through the FIFO named by the third argument:
-    notify ADDRESS UUID HEX       one notification now
+    notify ADDRESS UUID HEX       one notification now (HEX `-`: an empty one)
     flood ADDRESS UUID HEX N      N notifications, as fast as the bus takes them
+    stream ADDRESS UUID HEX RATE SECONDS
+                                  RATE notifications a second (a hundredth of them every
+                                  10 ms) for SECONDS, then `streamed ADDRESS N` in the log
     vanish ADDRESS                out of range: disconnected, connects fail
     appear ADDRESS                back in range
     refuse ADDRESS OPCODE         the control point refuses that op code from now on
@@ -152,11 +158,34 @@ class Characteristic(PropertyObject):
         self.check()
         return dbus.Array(self.props["Value"], signature="y")
 
-    @dbus.service.method(CHARACTERISTIC, in_signature="aya{sv}")
-    def WriteValue(self, value, options):
-        self.check()
+    @dbus.service.method(CHARACTERISTIC, in_signature="aya{sv}", async_callbacks=("reply", "error"))
+    def WriteValue(self, value, options, reply=None, error=None):
+        try:
+            self.check()
+        except Failed as failure:
+            return error(failure)
         data = bytes(value)
         self.device.server.log.write(f"write {self.device.address} {self.short} {data.hex()}")
+        vanish = self.device.spec.get("vanish_on_write")
+        if self.short == "2ad9" and data and vanish is not None and data[0] == vanish:
+            del self.device.spec["vanish_on_write"]
+            device = self.device
+
+            def remove():
+                device.in_range = False
+                device.drop()
+                device.server.removed(device)
+                device.server.log.write(f"removed {device.address}")
+                return False
+            if device.spec.get("error_first"):
+                error(Failed("Failed", "Not connected"))
+                GLib.idle_add(remove)
+            else:
+                # The write's answer comes after the device is gone, as it would mid-write.
+                remove()
+                GLib.idle_add(lambda: (error(Failed("Failed", "Not connected")), False)[1])
+            return
+        reply()
         if self.device.spec.get("times"):
             self.device.server.log.write(f"time write {data.hex()} {time.monotonic():.6f}")
         if self.short == "2ad9" and data:
@@ -430,13 +459,29 @@ class Server:
         if words[0] == "notify":
             target = device.characteristic(words[2])
             if target is not None and target.props["Notifying"]:
-                target.send(bytes.fromhex(words[3]))
+                target.send(b"" if words[3] == "-" else bytes.fromhex(words[3]))
         elif words[0] == "flood":
             target = device.characteristic(words[2])
             if target is not None and target.props["Notifying"]:
                 for _ in range(int(words[4])):
                     target.send(bytes.fromhex(words[3]))
             self.log.write(f"flooded {device.address} {words[4]}")
+        elif words[0] == "stream":
+            target = device.characteristic(words[2])
+            value, rate, seconds = bytes.fromhex(words[3]), int(words[4]), float(words[5])
+            turns = {"left": int(seconds * 100), "sent": 0}
+
+            def burst():
+                if target is not None and target.props["Notifying"]:
+                    for _ in range(rate // 100):
+                        target.send(value)
+                        turns["sent"] += 1
+                turns["left"] -= 1
+                if turns["left"] > 0:
+                    return True
+                self.log.write(f"streamed {device.address} {turns['sent']}")
+                return False
+            GLib.timeout_add(10, burst)
         elif words[0] == "vanish":
             device.in_range = False
             device.drop()
