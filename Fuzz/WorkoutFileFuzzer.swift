@@ -19,6 +19,7 @@ private func read(_ format: WorkoutFormat, _ bytes: [UInt8], file: String) throw
     case .zwo: try ZwiftReader.read(bytes, file: file)
     case .icu: try IntervalsReader.read(bytes, file: file)
     case .fit: try FITWorkoutReader.read(bytes, file: file)
+    case .erg, .mrc: try CourseReader.read(bytes, file: file)
     }
 }
 
@@ -27,6 +28,9 @@ private func written(_ format: WorkoutFormat, _ workout: WorkoutFile) -> [UInt8]
     case .zwo: Array(ZwiftWriter.text(workout).text.utf8)
     case .icu: Array(IntervalsWriter.text(workout).text.utf8)
     case .fit: FITWorkoutWriter.bytes(workout).bytes
+    // An FTP, so that a course in either unit writes.
+    case .erg: Array(((try? CourseWriter.text(workout, format: .erg, ftp: 250))?.text ?? "").utf8)
+    case .mrc: Array(((try? CourseWriter.text(workout, format: .mrc, ftp: 250))?.text ?? "").utf8)
     }
 }
 
@@ -63,14 +67,18 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
               let (exportedFIT, _) = try? RoutineExport.workoutFile(routine, for: .fit) else { continue }
         for back in WorkoutFormat.allCases {
             let bytes = written(back, back == .fit ? exportedFIT : exported)
+            // A course whose power at the FTP used would be out of range is not written.
+            guard !bytes.isEmpty else { continue }
             let text = String(decoding: bytes, as: UTF8.self)
             guard let (again, _) = try? read(back, bytes, file: "again") else {
                 preconditionFailure("our own \(back) does not read back:\n\(text)")
             }
-            // FIT keeps milliseconds.
-            let kept = { (seconds: Double) in back == .fit ? (seconds * 1000).rounded() / 1000 : seconds }
+            // FIT and the courses keep milliseconds.
+            let slack = [.fit, .erg, .mrc].contains(back) ? 0.001 : 0
             let durations = again.unrolled.map(\.duration)
-            precondition(durations == routine.timeline.segments.map { kept($0.duration) }, "\(back) changed the segments:\n\(text)")
+            let planned = routine.timeline.segments.map(\.duration)
+            precondition(durations.count == planned.count && zip(durations, planned).allSatisfy { abs($0 - $1) <= slack },
+                         "\(back) changed the segments:\n\(text)")
             if back == .zwo {
                 precondition(again.unrolled.map(\.name) == routine.timeline.segments.map(\.name), "zwo changed a name:\n\(text)")
                 precondition(again.unrolled.map(\.kind) == routine.timeline.segments.map(\.kind), "zwo changed a kind:\n\(text)")

@@ -4,8 +4,9 @@ import IntervalEngine
 
 extension FITWorkoutWriter.Sport: ExpressibleByArgument {}
 
-/// `workout export ROUTINE --format zwo|icu|fit`: the routine's timeline as a Zwift
-/// workout file, intervals.icu workout text or a FIT workout file for a Garmin, on
+/// `workout export ROUTINE --format zwo|icu|fit|erg|mrc`: the routine's timeline as a Zwift
+/// workout file, intervals.icu workout text, a FIT workout file for a Garmin or a trainer
+/// course (GoldenCheetah, TrainerRoad, Wahoo), on
 /// standard output or into `-o FILE`. Repeats are found again (`IntervalsT`, `Nx`, FIT
 /// repeat steps), targets read back from each segment's `info`, text cues written as text
 /// events (FIT: as the step's notes); whatever the format cannot hold is named in a
@@ -13,7 +14,7 @@ extension FITWorkoutWriter.Sport: ExpressibleByArgument {}
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a routine as a Zwift .zwo file, intervals.icu workout text or a FIT workout.",
+        abstract: "Write a routine as a Zwift .zwo file, intervals.icu workout text, a FIT workout or an .erg/.mrc course.",
         discussion: """
             The routine runs with its parameters' defaults, or the --set values. An open-ended \
             routine (one with generate) cannot be exported: exit status 1. What the format \
@@ -27,7 +28,8 @@ struct Export: ParsableCommand {
 
     @OptionGroup var parameters: ParameterOptions
 
-    @Option(help: ArgumentHelp("zwo (Zwift), icu (intervals.icu workout text) or fit (a FIT workout file).", valueName: "format"))
+    @Option(help: ArgumentHelp("zwo (Zwift), icu (intervals.icu workout text), fit (a FIT workout file), erg or mrc (trainer courses in watts or percent of FTP).",
+                               valueName: "format"))
     var format: WorkoutFormat
 
     @Option(name: [.short, .long], help: ArgumentHelp("The file to write (default, or -: standard output).", valueName: "file"),
@@ -38,11 +40,19 @@ struct Export: ParsableCommand {
                                valueName: "sport"))
     var sport: FITWorkoutWriter.Sport?
 
+    @Option(help: ArgumentHelp("For erg and mrc: your FTP in watts, to write percent of FTP as watts (erg) or watts as percent (mrc).",
+                               valueName: "watts"))
+    var ftp: Double?
+
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
     func validate() throws {
         if sport != nil && format != .fit { throw ValidationError("--sport is for --format fit") }
+        if let ftp {
+            guard format == .erg || format == .mrc else { throw ValidationError("--ftp is for --format erg and mrc") }
+            guard ftp.isFinite, (1...5000).contains(ftp) else { throw ValidationError("--ftp: expected watts, 1 to 5000") }
+        }
     }
 
     func run() throws {
@@ -75,12 +85,22 @@ struct Export: ParsableCommand {
         case .zwo: (bytes, unwritten) = { let (text, notes) = ZwiftWriter.text(file); return (Array(text.utf8), notes) }()
         case .icu: (bytes, unwritten) = { let (text, notes) = IntervalsWriter.text(file); return (Array(text.utf8), notes) }()
         case .fit: (bytes, unwritten) = FITWorkoutWriter.bytes(file, sport: sport)
+        case .erg, .mrc:
+            do throws(CourseFormat.Problem) {
+                let (text, notes) = try CourseWriter.text(file, format: format == .erg ? .erg : .mrc, ftp: ftp)
+                (bytes, unwritten) = (Array(text.utf8), notes)
+            } catch {
+                Output.error("workout: \(loaded.fileName): \(error)")
+                throw ExitCode.failure
+            }
         }
         dropped += unwritten
         let what = switch format {
         case .zwo: "a Zwift workout"
         case .icu: "intervals.icu text"
         case .fit: "a FIT workout"
+        case .erg: "an .erg course"
+        case .mrc: "an .mrc course"
         }
         for note in dropped {
             Output.error(VisibleText.escape("workout: warning: \(loaded.fileName): not in \(what): \(note)"))

@@ -9,12 +9,7 @@ final class FITWorkoutTests: XCTestCase {
         try WorkoutBinary.run(arguments, environment: environment)
     }
 
-    private func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("workout-fit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url
-    }
+    private func scratch() throws -> URL { try scratchFolder("workout-fit") }
 
     /// A routine with rounds, every target FIT holds, one it does not, an open segment, notes and a cue.
     static let targetsRoutine = """

@@ -18,6 +18,8 @@ final class RoundTripTests: XCTestCase {
             return key != .maxEffort && key != .bpm
         case .fit:
             return [.power, .watts, .zone, .hr, .bpm, .hrZone, .cadence].contains(key)
+        case .erg, .mrc:
+            return [.power, .watts, .ramp].contains(key)
         }
     }
 

@@ -31,7 +31,7 @@ public enum IntervalsWriter {
     }
 }
 
-private struct TextWriting {
+struct TextWriting {
     var maxEffort = 0
     var bpm = 0
     var unreadable: [String] = []

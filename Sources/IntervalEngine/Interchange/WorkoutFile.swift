@@ -96,21 +96,29 @@ public enum WorkoutFormat: String, CaseIterable, Sendable {
     case icu
     /// Garmin's FIT workout file (file type 5), what a Garmin device runs.
     case fit
+    /// The trainer course in minutes and watts (GoldenCheetah, TrainerRoad, Wahoo).
+    case erg
+    /// The trainer course in minutes and percent of FTP.
+    case mrc
 
     public var title: String {
         switch self {
         case .zwo: "a Zwift workout"
         case .icu: "intervals.icu workout text"
         case .fit: "a FIT workout"
+        case .erg: "an .erg course"
+        case .mrc: "an .mrc course"
         }
     }
 
-    /// `.zwo`, `.txt` and `.fit` name their format; anything else needs `--format`.
+    /// `.zwo`, `.txt`, `.fit`, `.erg` and `.mrc` name their format; anything else needs `--format`.
     public init?(pathExtension: String) {
         switch pathExtension.lowercased() {
         case "zwo": self = .zwo
         case "txt": self = .icu
         case "fit": self = .fit
+        case "erg": self = .erg
+        case "mrc": self = .mrc
         default: return nil
         }
     }
