@@ -60,7 +60,7 @@ final class CourseFileTests: XCTestCase {
         let dir = try scratch()
         let environment = ["XDG_CONFIG_HOME": dir.path]
         let routine = dir.appendingPathComponent("over-unders.lua")
-        try FITWorkoutTests.targetsRoutine.write(to: routine, atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(at: FITWorkoutTests.targetsRoutine, to: routine)
         let programs = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("programs").path)
             .filter { $0.hasSuffix(".lua") && !["ladder.lua", "best-round.lua"].contains($0) }.map { String($0.dropLast(4)) }.sorted()
         for format in ["erg", "mrc"] {
@@ -92,7 +92,7 @@ final class CourseFileTests: XCTestCase {
     func testWhatACourseCannotHoldIsNamedAndAMissingFTPRefused() throws {
         let dir = try scratch()
         let routine = dir.appendingPathComponent("over-unders.lua")
-        try FITWorkoutTests.targetsRoutine.write(to: routine, atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(at: FITWorkoutTests.targetsRoutine, to: routine)
         let refused = try workout(["export", routine.path, "--format", "erg"])
         XCTAssertEqual(refused.status, 1)
         XCTAssertEqual(refused.stdout, "")

@@ -11,22 +11,8 @@ final class FITWorkoutTests: XCTestCase {
 
     private func scratch() throws -> URL { try scratchFolder("workout-fit") }
 
-    /// A routine with rounds, every target FIT holds, one it does not, an open segment, notes and a cue.
-    static let targetsRoutine = """
-        return workout {
-          name = "Over-unders",
-          warmup("10:00", "Spin up", { power = { low = 50, high = 65 }, cadence = 90 }),
-          rounds(3, {
-            work("3:00", "Over", { watts = 280, cadence = { low = 95, high = 100 } }),
-            rest(90, "Easy", { hr = { low = 60, high = 70 }, notes = "Spin easy, drink" }),
-          }, { name = "Main set" }),
-          work { open = true, name = "Sprint", info = { bpm = { low = 170, high = 185 } } },
-          segment { kind = "recovery", duration = 120, name = "Breathe", info = { hr_zone = "Z2", pace = 80 },
-                    cues = { [0] = "Slow down", [60] = "Halfway" } },
-          cooldown("5:00", "Cool down", { zone = "Z1" }),
-        }
-
-        """
+    /// A routine with rounds, every target FIT holds, one it does not, an open segment, notes and cues.
+    static let targetsRoutine = interchangeFixtures.appendingPathComponent("targets.lua")
 
     // MARK: - Every bundled routine
 
@@ -126,7 +112,7 @@ final class FITWorkoutTests: XCTestCase {
     func testStepsRepeatsDurationsAndTargetsFieldByField() throws {
         let dir = try scratch()
         let routine = dir.appendingPathComponent("over-unders.lua")
-        try Self.targetsRoutine.write(to: routine, atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(at: Self.targetsRoutine, to: routine)
         let file = dir.appendingPathComponent("over-unders.fit")
         let export = try workout(["export", routine.path, "--format", "fit", "-o", file.path])
         XCTAssertEqual(export.status, 0, export.stderr)
@@ -197,7 +183,7 @@ final class FITWorkoutTests: XCTestCase {
         let dir = try scratch()
         let environment = ["XDG_CONFIG_HOME": dir.path]
         let routine = dir.appendingPathComponent("over-unders.lua")
-        try Self.targetsRoutine.write(to: routine, atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(at: Self.targetsRoutine, to: routine)
         for source in [routine.path, "tabata", "fran", "hold-zone2", "pyramid", "hiit", "couch-to-5k"] {
             let name = (source as NSString).lastPathComponent.replacingOccurrences(of: ".lua", with: "")
             let first = dir.appendingPathComponent("\(name).fit")

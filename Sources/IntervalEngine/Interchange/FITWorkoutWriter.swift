@@ -160,14 +160,14 @@ public enum FITWorkoutWriter {
             if let (low, high) = targets.bounds(.power) {
                 add(.power, custom(Code.power, low, high))
             } else if let (low, high) = targets.bounds(.watts) {
-                add(.watts, custom(Code.power, low + Code.wattsOffset, high + Code.wattsOffset))
+                add(.watts, offset(Code.power, low, high, by: Code.wattsOffset, "watts"))
             } else if let zone = zone(targets[.zone]) {
                 add(.zone, [.number(Code.power), .number(zone), .none, .none])
             }
             if let (low, high) = targets.bounds(.hr), high <= Code.bpmOffset {
                 add(.hr, custom(Code.heartRate, low, high))
             } else if let (low, high) = targets.bounds(.bpm) {
-                add(.bpm, custom(Code.heartRate, low + Code.bpmOffset, high + Code.bpmOffset))
+                add(.bpm, offset(Code.heartRate, low, high, by: Code.bpmOffset, "bpm"))
             } else if let zone = zone(targets[.hrZone]) {
                 add(.hrZone, [.number(Code.heartRate), .number(zone), .none, .none])
             }
@@ -185,6 +185,12 @@ public enum FITWorkoutWriter {
             let none: [FITEncoder.Value] = [.none, .none, .none, .none]
             let first = written.first ?? [.number(Code.noTarget), .none, .none, .none]
             return (first, written.count > 1 ? written[1] : none)
+        }
+
+        /// Watts or bpm with the profile's offset; under 1 they would read as percent, so 1.
+        mutating func offset(_ type: UInt64, _ low: Double, _ high: Double, by offset: Double, _ unit: String) -> [FITEncoder.Value] {
+            if low < 1 { unwritten["\(unit) under 1 (FIT reads them as percent; written as 1)", default: 0] += 1 }
+            return custom(type, max(low, 1) + offset, max(high, 1) + offset)
         }
 
         mutating func custom(_ type: UInt64, _ low: Double, _ high: Double) -> [FITEncoder.Value] {
