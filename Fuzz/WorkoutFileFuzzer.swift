@@ -1,9 +1,10 @@
-// libFuzzer target: arbitrary bytes as a Zwift .zwo file and as intervals.icu workout text,
+// libFuzzer target: arbitrary bytes as a Zwift .zwo file, as intervals.icu workout text and as a FIT workout,
 // through `workout import` and `workout export`. Built by Fuzz/build.sh files; `make test`
 // runs it briefly beside the routine fuzzer. Besides no crash and no hang, it checks what
 // the commands promise: an error or warning names the file and holds no control
 // character; what a reader accepts becomes a routine that loads; and that routine,
-// exported to either format, reads back with the same segments and durations.
+// exported to each format, reads back with the same segments and durations (FIT's to the
+// millisecond it keeps).
 import IntervalEngine
 
 private let limits = LuaLimits(loadInstructions: 20_000_000, hookInstructions: 200_000,
@@ -17,6 +18,19 @@ private func read(_ format: WorkoutFormat, _ bytes: [UInt8], file: String) throw
     switch format {
     case .zwo: try ZwiftReader.read(bytes, file: file)
     case .icu: try IntervalsReader.read(bytes, file: file)
+    case .fit: try FITWorkoutReader.read(bytes, file: file)
+    case .erg, .mrc: try CourseReader.read(bytes, file: file)
+    }
+}
+
+private func written(_ format: WorkoutFormat, _ workout: WorkoutFile) -> [UInt8] {
+    switch format {
+    case .zwo: Array(ZwiftWriter.text(workout).text.utf8)
+    case .icu: Array(IntervalsWriter.text(workout).text.utf8)
+    case .fit: FITWorkoutWriter.bytes(workout).bytes
+    // An FTP, so that a course in either unit writes.
+    case .erg: Array(((try? CourseWriter.text(workout, format: .erg, ftp: 250))?.text ?? "").utf8)
+    case .mrc: Array(((try? CourseWriter.text(workout, format: .mrc, ftp: 250))?.text ?? "").utf8)
     }
 }
 
@@ -24,7 +38,7 @@ private func read(_ format: WorkoutFormat, _ bytes: [UInt8], file: String) throw
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     for format in WorkoutFormat.allCases {
-        let name = "fuzz.\(format == .zwo ? "zwo" : "txt")"
+        let name = "fuzz.\(format == .icu ? "txt" : format.rawValue)"
         let file: WorkoutFile
         do {
             let (read, warnings) = try read(format, bytes, file: name)
@@ -33,7 +47,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             }
             file = read
         } catch {
-            precondition(error.description.hasPrefix("\(name):\(error.line): ") && error.line >= 1 && printable(error.description),
+            // A FIT file has no lines: its errors name the file and the step.
+            let place = format == .fit ? "\(name): " : "\(name):\(error.line): "
+            precondition(error.description.hasPrefix(place) && (error.line >= 1 || format == .fit) && printable(error.description),
                          "an error: \(error.description)")
             continue
         }
@@ -47,14 +63,22 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             precondition(error.message.contains("limit"), "the imported routine does not load: \(error.message)\n\(lua)")
             continue
         }
-        guard routine.timeline.count <= 20_000, let (exported, _) = try? RoutineExport.workoutFile(routine) else { continue }
+        guard routine.timeline.count <= 20_000, let (exported, _) = try? RoutineExport.workoutFile(routine, for: .icu),
+              let (exportedFIT, _) = try? RoutineExport.workoutFile(routine, for: .fit) else { continue }
         for back in WorkoutFormat.allCases {
-            let text = back == .zwo ? ZwiftWriter.text(exported).text : IntervalsWriter.text(exported).text
-            guard let (again, _) = try? read(back, Array(text.utf8), file: "again") else {
+            let bytes = written(back, back == .fit ? exportedFIT : exported)
+            // A course whose power at the FTP used would be out of range is not written.
+            guard !bytes.isEmpty else { continue }
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard let (again, _) = try? read(back, bytes, file: "again") else {
                 preconditionFailure("our own \(back) does not read back:\n\(text)")
             }
+            // FIT and the courses keep milliseconds.
+            let slack = [.fit, .erg, .mrc].contains(back) ? 0.001 : 0
             let durations = again.unrolled.map(\.duration)
-            precondition(durations == routine.timeline.segments.map(\.duration), "\(back) changed the segments:\n\(text)")
+            let planned = routine.timeline.segments.map(\.duration)
+            precondition(durations.count == planned.count && zip(durations, planned).allSatisfy { abs($0 - $1) <= slack },
+                         "\(back) changed the segments:\n\(text)")
             if back == .zwo {
                 precondition(again.unrolled.map(\.name) == routine.timeline.segments.map(\.name), "zwo changed a name:\n\(text)")
                 precondition(again.unrolled.map(\.kind) == routine.timeline.segments.map(\.kind), "zwo changed a kind:\n\(text)")

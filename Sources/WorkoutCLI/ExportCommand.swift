@@ -1,19 +1,26 @@
 import ArgumentParser
+import Foundation
 import IntervalEngine
 
-/// `workout export ROUTINE --format zwo|icu`: the routine's timeline as a Zwift workout
-/// file or intervals.icu workout text, on standard output. Repeats are found again
-/// (`IntervalsT`, `Nx`), targets read back from each segment's `info`, text cues written
-/// as text events; whatever the format cannot hold is named in a warning on standard error.
+extension FITWorkoutWriter.Sport: ExpressibleByArgument {}
+
+/// `workout export ROUTINE --format zwo|icu|fit|erg|mrc`: the routine's timeline as a Zwift
+/// workout file, intervals.icu workout text, a FIT workout file for a Garmin or a trainer
+/// course (GoldenCheetah, TrainerRoad, Wahoo), on
+/// standard output or into `-o FILE`. Repeats are found again (`IntervalsT`, `Nx`, FIT
+/// repeat steps), targets read back from each segment's `info`, text cues written as text
+/// events (FIT: as the step's notes); whatever the format cannot hold is named in a
+/// warning on standard error. A FIT file is binary: it never goes to a terminal.
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a routine as a Zwift .zwo file or intervals.icu workout text.",
+        abstract: "Write a routine as a Zwift .zwo file, intervals.icu workout text, a FIT workout or an .erg/.mrc course.",
         discussion: """
             The routine runs with its parameters' defaults, or the --set values. An open-ended \
             routine (one with generate) cannot be exported: exit status 1. What the format \
             cannot hold (hooks, cue functions, info fields that are not targets) is named in a \
-            warning on standard error.
+            warning on standard error. A FIT workout goes to -o FILE, or to standard output \
+            when that is not a terminal; copy it into GARMIN/NewFiles on a Garmin.
             """)
 
     @Argument(help: "The routine: a path, or a name such as 'hiit'.", completion: .routine)
@@ -21,18 +28,39 @@ struct Export: ParsableCommand {
 
     @OptionGroup var parameters: ParameterOptions
 
-    @Option(help: ArgumentHelp("zwo (Zwift) or icu (intervals.icu workout text).", valueName: "format"))
+    @Option(help: ArgumentHelp("zwo (Zwift), icu (intervals.icu workout text), fit (a FIT workout file), erg or mrc (trainer courses in watts or percent of FTP).",
+                               valueName: "format"))
     var format: WorkoutFormat
+
+    @Option(name: [.short, .long], help: ArgumentHelp("The file to write (default, or -: standard output).", valueName: "file"),
+            completion: .file())
+    var output: String?
+
+    @Option(help: ArgumentHelp("For fit: cycling, running, training or generic (default: cycling for power or cadence targets, running for pace, else training).",
+                               valueName: "sport"))
+    var sport: FITWorkoutWriter.Sport?
+
+    @Option(help: ArgumentHelp("For erg and mrc: your FTP in watts, to write percent of FTP as watts (erg) or watts as percent (mrc).",
+                               valueName: "watts"))
+    var ftp: Double?
 
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
+
+    func validate() throws {
+        if sport != nil && format != .fit { throw ValidationError("--sport is for --format fit") }
+        if let ftp {
+            guard format == .erg || format == .mrc else { throw ValidationError("--ftp is for --format erg and mrc") }
+            guard ftp.isFinite, (1...5000).contains(ftp) else { throw ValidationError("--ftp: expected watts, 1 to 5000") }
+        }
+    }
 
     func run() throws {
         let loaded = try RoutineLookup.loadOrFail(routine, settings: parameters.settings, limits: limits.limits)
         let file: WorkoutFile
         var dropped: [String]
         do throws(RoutineError) {
-            (file, dropped) = try RoutineExport.workoutFile(loaded)
+            (file, dropped) = try RoutineExport.workoutFile(loaded, for: format)
         } catch {
             Output.error("workout: \(error.message)")
             throw ExitCode.failure
@@ -46,15 +74,46 @@ struct Export: ParsableCommand {
             }
             throw ExitCode.failure
         }
-        let (text, unwritten) = switch format {
-        case .zwo: ZwiftWriter.text(file)
-        case .icu: IntervalsWriter.text(file)
+        let toFile = output.map { $0 != "-" } ?? false
+        if format == .fit && !toFile && isatty(STDOUT_FILENO) == 1 {
+            Output.error("workout: a FIT file is binary: give -o FILE, or send standard output to a file")
+            throw ExitCode.failure
+        }
+        let bytes: [UInt8]
+        let unwritten: [String]
+        switch format {
+        case .zwo: (bytes, unwritten) = { let (text, notes) = ZwiftWriter.text(file); return (Array(text.utf8), notes) }()
+        case .icu: (bytes, unwritten) = { let (text, notes) = IntervalsWriter.text(file); return (Array(text.utf8), notes) }()
+        case .fit: (bytes, unwritten) = FITWorkoutWriter.bytes(file, sport: sport)
+        case .erg, .mrc:
+            do throws(CourseFormat.Problem) {
+                let (text, notes) = try CourseWriter.text(file, format: format == .erg ? .erg : .mrc, ftp: ftp)
+                (bytes, unwritten) = (Array(text.utf8), notes)
+            } catch {
+                Output.error("workout: \(loaded.fileName): \(error)")
+                throw ExitCode.failure
+            }
         }
         dropped += unwritten
-        Output.write(text)
-        let what = format == .zwo ? "a Zwift workout" : "intervals.icu text"
+        let what = switch format {
+        case .zwo: "a Zwift workout"
+        case .icu: "intervals.icu text"
+        case .fit: "a FIT workout"
+        case .erg: "an .erg course"
+        case .mrc: "an .mrc course"
+        }
         for note in dropped {
             Output.error(VisibleText.escape("workout: warning: \(loaded.fileName): not in \(what): \(note)"))
+        }
+        guard let output, toFile else {
+            Output.write(bytes)
+            return
+        }
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            Output.error("workout: cannot write \(VisibleText.escape(output)): \(error.localizedDescription)")
+            throw ExitCode.failure
         }
     }
 }

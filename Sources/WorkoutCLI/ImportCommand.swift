@@ -4,29 +4,29 @@ import IntervalEngine
 
 extension WorkoutFormat: ExpressibleByArgument {}
 
-/// `workout import FILE`: a Zwift `.zwo` or intervals.icu workout text as a commented Lua
+/// `workout import FILE`: a Zwift `.zwo`, intervals.icu workout text, a FIT workout file or an `.erg`/`.mrc` course as a commented Lua
 /// routine in the user's programs directory (or on standard output). The routine is
 /// loaded before it is written, so what lands in the directory always passes `check`;
 /// a file that cannot be read writes nothing, and an existing routine is never replaced.
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Turn a Zwift .zwo file or intervals.icu workout text into a routine.",
+        abstract: "Turn a Zwift .zwo file, intervals.icu workout text, a FIT workout or an .erg/.mrc course into a routine.",
         discussion: """
             The routine goes to $XDG_CONFIG_HOME/workout/programs/NAME.lua (default \
             ~/.config/workout/programs); an existing routine is never overwritten. The format \
-            comes from the extension (.zwo, .txt) unless --format says it. Targets (power, \
+            comes from the extension (.zwo, .txt, .fit, .erg, .mrc) unless --format says it. Targets (power, \
             heart rate, pace, cadence) go into each segment's info and show on screen as it starts.
             """)
 
-    @Argument(help: "The workout file: a .zwo, or a .txt of intervals.icu workout text.",
-              completion: .file(extensions: ["zwo", "txt"]))
+    @Argument(help: "The workout file: a .zwo, a .txt of intervals.icu workout text, a .fit workout, an .erg or .mrc course.",
+              completion: .file(extensions: ["zwo", "txt", "fit", "erg", "mrc"]))
     var file: String
 
     @Option(help: ArgumentHelp("The routine's name (default: the file's), then `workout run NAME`.", valueName: "name"))
     var name: String?
 
-    @Option(help: ArgumentHelp("zwo or icu, when the extension does not say.", valueName: "format"))
+    @Option(help: ArgumentHelp("zwo, icu, fit, erg or mrc, when the extension does not say.", valueName: "format"))
     var format: WorkoutFormat?
 
     @Flag(help: "Print the routine instead of writing it to your programs directory.")
@@ -35,7 +35,7 @@ struct Import: ParsableCommand {
     func validate() throws {
         if let name { try New.checkName(Import.baseName(name), given: name) }
         if format == nil && WorkoutFormat(pathExtension: (file as NSString).pathExtension) == nil {
-            throw ValidationError("cannot tell the format of '\(VisibleText.escape(file))' from its extension; add --format zwo or --format icu")
+            throw ValidationError("cannot tell the format of '\(VisibleText.escape(file))' from its extension; add --format zwo, icu, fit, erg or mrc")
         }
     }
 
@@ -76,6 +76,8 @@ struct Import: ParsableCommand {
             let (read, warnings) = switch format {
             case .zwo: try ZwiftReader.read(data, file: source)
             case .icu: try IntervalsReader.read(data, file: source)
+            case .fit: try FITWorkoutReader.read(data, file: source)
+            case .erg, .mrc: try CourseReader.read(data, file: source)
             }
             for warning in warnings { Output.error("workout: warning: \(warning)") }
             workout = read

@@ -50,7 +50,7 @@ extension EndToEndTests {
         try FileManager.default.copyItem(at: text, to: pasted)
         let unknown = try workout(["import", pasted.path], environment: environment)
         XCTAssertEqual(unknown.status, 64)
-        XCTAssertTrue(unknown.stderr.contains("cannot tell the format of '\(pasted.path)' from its extension; add --format zwo or --format icu"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("cannot tell the format of '\(pasted.path)' from its extension; add --format zwo, icu, fit, erg or mrc"), unknown.stderr)
         let given = try workout(["import", pasted.path, "--format", "icu", "--name", "pasted"], environment: environment)
         XCTAssertEqual(given.status, 0, given.stderr)
         let wrong = try workout(["import", pasted.path, "--format", "zwo", "--stdout"], environment: environment)

@@ -126,7 +126,7 @@ final class ImportRulesTests: XCTestCase {
               work(60, { power = -50, cadence = -10 }),
               rest(30, { watts = { low = 100, high = 9000 } }) }
             """)
-        let (file, _) = try RoutineExport.workoutFile(routine)
+        let (file, _) = try RoutineExport.workoutFile(routine, for: .icu)
         let problems = WorkoutFileRules.problems(file).map { "\($0.line): \($0.message)" }
         XCTAssertEqual(problems, [
             "3: info.power = -50: expected 0 to 1000 (percent of FTP)",
@@ -138,6 +138,6 @@ final class ImportRulesTests: XCTestCase {
         XCTAssertNotNil(icuError(IntervalsWriter.text(file).text))
 
         let fine = try load("return workout { name = \"F\", work(60, { power = 1000, cadence = 300 }), rest(0.001) }")
-        XCTAssertEqual(WorkoutFileRules.problems(try RoutineExport.workoutFile(fine).0).count, 0)
+        XCTAssertEqual(WorkoutFileRules.problems(try RoutineExport.workoutFile(fine, for: .icu).0).count, 0)
     }
 }

@@ -10,6 +10,8 @@ func readWorkoutFile(_ url: URL) throws -> (WorkoutFile, warnings: [String]) {
     switch WorkoutFormat(pathExtension: url.pathExtension) {
     case .zwo?: return try ZwiftReader.read(bytes, file: url.lastPathComponent)
     case .icu?: return try IntervalsReader.read(bytes, file: url.lastPathComponent)
+    case .fit?: return try FITWorkoutReader.read(bytes, file: url.lastPathComponent)
+    case .erg?, .mrc?: return try CourseReader.read(bytes, file: url.lastPathComponent)
     case nil: throw WorkoutFileError(file: url.lastPathComponent, line: 0, "no format")
     }
 }

@@ -140,10 +140,10 @@ extension RoundTripTests {
                 XCTAssertTrue(error.message.contains("at least 0.001 seconds"), error.message)
                 continue
             }
-            let (file, dropped) = try RoutineExport.workoutFile(routine)
+            let (file, dropped) = try RoutineExport.workoutFile(routine, for: .icu)
             let problems = WorkoutFileRules.problems(file)
             XCTAssertEqual(!problems.isEmpty, maker.outOfRange, "plan \(index): \(problems)\n\(source)")
-            for format in WorkoutFormat.allCases {
+            for format in RoundTripTests.textFormats {
                 let (text, unwritten) = format == .zwo ? ZwiftWriter.text(file) : IntervalsWriter.text(file)
                 // Export refuses it (the command says why); nothing to read back.
                 guard problems.isEmpty else { continue }

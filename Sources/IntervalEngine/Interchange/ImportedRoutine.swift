@@ -79,12 +79,13 @@ public enum ImportedRoutine {
         let kind = oneLine(step.kind).isEmpty ? "work" : oneLine(step.kind)
         let name = oneLine(step.name)
         let named = name.isEmpty || name == Constructors.defaultName(kind) ? nil : name
-        let info = step.targets.isEmpty ? nil : table(step.targets)
-        if step.prompts.isEmpty && constructors.contains(kind) {
+        let info = step.targets.isEmpty && step.notes == nil ? nil : table(step.targets, notes: step.notes)
+        if step.prompts.isEmpty && !step.open && constructors.contains(kind) {
             let arguments = [duration(step.duration), named.map(lua), info].compactMap { $0 }
             return ("\(kind)(\(arguments.joined(separator: ", ")))", nil)
         }
-        var fields = ["kind = \(lua(kind))", "duration = \(duration(step.duration))"]
+        // An open step (FIT's lap button) is an open segment: the athlete ends it.
+        var fields = ["kind = \(lua(kind))", step.open ? "open = true" : "duration = \(duration(step.duration))"]
         if let named { fields.append("name = \(lua(named))") }
         if let info { fields.append("info = \(info)") }
         if !step.prompts.isEmpty { fields.append("cues = \(cues(step.prompts))") }
@@ -108,8 +109,9 @@ public enum ImportedRoutine {
         return "{ " + texts.map { "[\(number($0.0))] = \(lua($0.1))" }.joined(separator: ", ") + " }"
     }
 
-    static func table(_ targets: Targets) -> String {
-        let fields = targets.ordered.map { key, value -> String in
+    /// The targets and the step's notes (a FIT step's text) as the segment's `info`.
+    static func table(_ targets: Targets, notes: String? = nil) -> String {
+        var fields = targets.ordered.map { key, value -> String in
             let written: String = switch value {
             case .number(let value): number(value)
             case let .range(low, high): "{ low = \(number(low)), high = \(number(high)) }"
@@ -118,6 +120,7 @@ public enum ImportedRoutine {
             }
             return "\(key.rawValue) = \(written)"
         }
+        if let notes { fields.append("notes = \(lua(notes))") }
         return "{ " + fields.joined(separator: ", ") + " }"
     }
 

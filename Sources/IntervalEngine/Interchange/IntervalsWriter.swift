@@ -31,13 +31,15 @@ public enum IntervalsWriter {
     }
 }
 
-private struct TextWriting {
+struct TextWriting {
     var maxEffort = 0
+    var bpm = 0
     var unreadable: [String] = []
 
     func dropped() -> [String] {
         var notes: [String] = []
         if maxEffort > 0 { notes.append("max_effort (\(RoutineExport.plural(maxEffort, "step"))): intervals.icu text has no all-out target") }
+        if bpm > 0 { notes.append("bpm (\(RoutineExport.plural(bpm, "step"))): written here as heart rate in percent only") }
         if !unreadable.isEmpty {
             notes.append("names that intervals.icu text would read differently (they hold a duration or a target): "
                          + unreadable.map { "\"\($0)\"" }.joined(separator: ", "))
@@ -135,6 +137,7 @@ private struct TextWriting {
             case .cadence: words.append(amount(value, "rpm"))
             case .freeride: words.append("freeride")
             case .maxEffort: maxEffort += 1
+            case .bpm: bpm += 1
             case .ramp: break
             }
         }

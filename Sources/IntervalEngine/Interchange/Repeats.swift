@@ -83,10 +83,13 @@ enum Repeats {
             var duration: Double
             var targets: Targets
             var prompts: [WorkoutFile.Prompt]
+            var open: Bool
+            var notes: String?
         }
         var seen: [Key: Int] = [:]
         return steps.map { step in
-            let key = Key(kind: step.kind, name: step.name, duration: step.duration, targets: step.targets, prompts: step.prompts)
+            let key = Key(kind: step.kind, name: step.name, duration: step.duration, targets: step.targets, prompts: step.prompts,
+                          open: step.open, notes: step.notes)
             if let id = seen[key] { return id }
             seen[key] = seen.count
             return seen.count - 1

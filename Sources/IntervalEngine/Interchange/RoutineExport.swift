@@ -4,7 +4,9 @@
 /// functions, `info` fields that are not targets, the countdown — is named in `dropped`,
 /// never left out silently.
 public enum RoutineExport {
-    public static func workoutFile(_ routine: Routine) throws(RoutineError) -> (WorkoutFile, dropped: [String]) {
+    /// `format` is the one it will be written in: a FIT step can be open and carry notes
+    /// (`info.notes`), the text formats cannot.
+    public static func workoutFile(_ routine: Routine, for format: WorkoutFormat) throws(RoutineError) -> (WorkoutFile, dropped: [String]) {
         guard !routine.timeline.isOpenEnded else {
             throw RoutineError("\(routine.fileName): an open-ended routine (one with generate) cannot be exported: "
                                + "its segments are known only as it runs")
@@ -29,10 +31,20 @@ public enum RoutineExport {
                 }
             }
             if segment.onStart != nil || segment.onEnd != nil { segmentHooks += 1 }
+            let info = routine.infoJSON(for: segment)
+            var notes: String?
+            if format == .fit, case .object(let fields) = info, 
+               case .string(let text)? = fields.first(where: { $0.0 == "notes" })?.1 {
+                notes = text
+            }
+            var unused = Set<String>()
+            let targets = Targets(info: info, ignored: &unused)
+            if notes != nil { unused.remove("notes") }
+            ignored.formUnion(unused)
             steps.append(WorkoutFile.Step(
-                kind: segment.kind, name: segment.name, duration: segment.duration,
-                targets: Targets(info: routine.infoJSON(for: segment), ignored: &ignored),
-                prompts: prompts.sorted { $0.offset < $1.offset }, line: segment.line))
+                kind: segment.kind, name: segment.name, duration: segment.duration, targets: targets,
+                prompts: prompts.sorted { $0.offset < $1.offset }, open: format == .fit && segment.open != nil,
+                notes: notes, line: segment.line))
         }
         file.parts = Repeats.parts(steps, blocks: routine.timeline.segments.map(\.block))
 
@@ -45,9 +57,11 @@ public enum RoutineExport {
         if !named.isEmpty { dropped.append("the hooks " + named.joined(separator: ", ")) }
         if segmentHooks > 0 { dropped.append("on_start/on_end of \(plural(segmentHooks, "segment"))") }
         if functionCues > 0 { dropped.append("\(plural(functionCues, "cue")) that call a function") }
-        // Neither format has a step that waits for the athlete: it goes as the time it is
-        // expected to take.
-        if openSegments > 0 {
+        // The text formats have no step that waits for the athlete: it goes as the time it
+        // is expected to take. A FIT step can be open: the device's lap button ends it.
+        if openSegments > 0 && format == .fit {
+            dropped.append("the caps, tallies and scores of \(plural(openSegments, "open segment")) (each is a step the lap button ends)")
+        } else if openSegments > 0 {
             dropped.append("\(plural(openSegments, "open segment")) (each written as its expected length; done, the cap, tallies and scores are lost)")
         }
         if !ignored.isEmpty {

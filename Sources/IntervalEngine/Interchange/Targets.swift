@@ -8,6 +8,7 @@
 /// | `watts` | watts: `250` or `{ low = 200, high = 240 }` |
 /// | `zone`, `hr_zone`, `pace_zone` | `"Z2"`, `"Z2-Z3"` (power, heart-rate and pace zones) |
 /// | `hr`, `lthr` | percent of maximum / threshold heart rate |
+/// | `bpm` | heart rate in beats per minute: `145` or `{ low = 140, high = 150 }` |
 /// | `pace` | percent of threshold pace, or a pace such as `"5:00/km"` |
 /// | `cadence` | rpm: `90` or `{ low = 85, high = 95 }` |
 /// | `ramp` | `true`: `low` → `high` is a ramp from one to the other, not a range |
@@ -15,7 +16,7 @@
 /// | `max_effort` | `true`: all out (Zwift's MaxEffort) |
 public struct Targets: Hashable {
     public enum Key: String, CaseIterable, Sendable {
-        case power, watts, hr, lthr, pace, ramp, zone
+        case power, watts, hr, lthr, bpm, pace, ramp, zone
         case hrZone = "hr_zone"
         case paceZone = "pace_zone"
         case cadence, freeride

@@ -27,12 +27,19 @@ public struct WorkoutFile: Equatable {
         /// Text shown at seconds from the step's start (Zwift text events, intervals.icu
         /// timed prompts, a routine's text cues).
         public var prompts: [Prompt]
+        /// Ended by the athlete (a FIT step of duration `open`: the device's lap button);
+        /// `duration` is then its expected length.
+        public var open: Bool
+        /// Text the device shows with the step (a FIT step's `notes`, a segment's `info.notes`).
+        public var notes: String?
         /// Where the step was read from, for messages (0 when it was not read from a file).
         public var line: Int
 
         public init(kind: String, name: String, duration: Double, targets: Targets = Targets(),
-                    prompts: [Prompt] = [], line: Int = 0) {
+                    prompts: [Prompt] = [], open: Bool = false, notes: String? = nil, line: Int = 0) {
             self.kind = kind
+            self.open = open
+            self.notes = notes
             self.name = name
             self.duration = duration
             self.targets = targets
@@ -87,19 +94,31 @@ public enum WorkoutFormat: String, CaseIterable, Sendable {
     case zwo
     /// intervals.icu's workout text (what it sends on to Garmin and other devices).
     case icu
+    /// Garmin's FIT workout file (file type 5), what a Garmin device runs.
+    case fit
+    /// The trainer course in minutes and watts (GoldenCheetah, TrainerRoad, Wahoo).
+    case erg
+    /// The trainer course in minutes and percent of FTP.
+    case mrc
 
     public var title: String {
         switch self {
         case .zwo: "a Zwift workout"
         case .icu: "intervals.icu workout text"
+        case .fit: "a FIT workout"
+        case .erg: "an .erg course"
+        case .mrc: "an .mrc course"
         }
     }
 
-    /// `.zwo` and `.txt` name their format; anything else needs `--format`.
+    /// `.zwo`, `.txt`, `.fit`, `.erg` and `.mrc` name their format; anything else needs `--format`.
     public init?(pathExtension: String) {
         switch pathExtension.lowercased() {
         case "zwo": self = .zwo
         case "txt": self = .icu
+        case "fit": self = .fit
+        case "erg": self = .erg
+        case "mrc": self = .mrc
         default: return nil
         }
     }

@@ -12,8 +12,10 @@ public struct WorkoutFileError: Error, Equatable, CustomStringConvertible {
     }
 
     /// `sweet-spot.zwo:12: …`, escaped for the terminal: the text quoted in a message comes
-    /// from the file.
-    public var description: String { VisibleText.escape("\(file):\(line): \(message)") }
+    /// from the file. Line 0 is a file without lines (FIT): `hiit.fit: step 3 …`.
+    public var description: String { VisibleText.escape("\(WorkoutFileError.place(file, line)): \(message)") }
+
+    static func place(_ file: String, _ line: Int) -> String { line > 0 ? "\(file):\(line)" : file }
 }
 
 /// What a reader skipped or could not carry over, to tell the user (`file:line: …`).
@@ -26,6 +28,6 @@ public struct WorkoutFileWarnings {
     }
 
     mutating func add(_ message: String, line: Int) {
-        lines.append(VisibleText.escape("\(file):\(line): \(message)"))
+        lines.append(VisibleText.escape("\(WorkoutFileError.place(file, line)): \(message)"))
     }
 }

@@ -33,6 +33,7 @@ public enum WorkoutFileRules {
         case .watts: (0...5000, "watts")
         case .hr: (0...200, "percent of maximum heart rate")
         case .lthr: (0...200, "percent of threshold heart rate")
+        case .bpm: (0...250, "beats per minute")
         case .cadence: (0...300, "rpm")
         case .ramp, .zone, .hrZone, .paceZone, .freeride, .maxEffort: nil
         }
