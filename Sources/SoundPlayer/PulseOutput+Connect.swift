@@ -85,7 +85,12 @@ extension PulseOutput {
         switch state {
         case PA_CONTEXT_READY:
             release(pulse.context_get_server_info!(context, { _, info, me in
-                PulseOutput.from(me).serverAnswered(info.flatMap { $0.pointee.default_sink_name.map { String(cString: $0) } })
+                let output = PulseOutput.from(me)
+                // PulseAudio rewinds its sink for data written where the sink has read but
+                // not yet played; pipewire-pulse does not (it names itself "… on PipeWire").
+                let server = info.flatMap { $0.pointee.server_name.map { String(cString: $0) } } ?? ""
+                output.serverRewinds = !server.contains("PipeWire")
+                output.serverAnswered(info.flatMap { $0.pointee.default_sink_name.map { String(cString: $0) } })
             }, me))
         case PA_CONTEXT_FAILED, PA_CONTEXT_TERMINATED:
             lost(streamReady ? "the sound server went away (\(contextError()))"

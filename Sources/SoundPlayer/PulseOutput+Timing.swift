@@ -48,6 +48,8 @@ extension PulseOutput {
     /// The most silence written ahead of one sound (bytes): a gap is at most the lead, a
     /// few seconds; a write index that reads as further behind is not believed.
     static let longestGap: Int64 = 4 * 192_000 * 4
+    /// What a rewind is left of the sink's unplayed latency, for the server to do it (µs).
+    static let rewindMargin: UInt64 = 500
     /// How long a timing update is used to place sounds without asking for another (µs).
     static let freshTiming: UInt64 = 500_000
 
@@ -79,8 +81,11 @@ extension PulseOutput {
                                 rate: synthesizer.sampleRate))
             case let .cancel(id):
                 withdraw(id)
-            case let .play(sound):
-                jobs.append(Job(id: nil, samples: rendered.samples(sound), start: pulse.rtclock_now!(),
+            case let .play(sound, moment):
+                // A hook's sound is due at its moment (just past), else at once; where it
+                // can land is for `writeDue` to say.
+                let now = pulse.rtclock_now!()
+                jobs.append(Job(id: nil, samples: rendered.samples(sound), start: moment.map { min(clockTime($0), now) } ?? now,
                                 rate: synthesizer.sampleRate))
             case .keepReady(let ready):
                 keptReady = ready
@@ -201,10 +206,15 @@ extension PulseOutput {
         let read = timing.read_index / 4
         let rate = Int64(synthesizer.sampleRate)
         let earliest = read + rate * (now - measured + Int64(PulseOutput.safety)) / 1_000_000
+        // A sound nobody planned (a hook's, a press's) is due the moment it was asked for. On
+        // a server that rewinds, it may go behind the read index by what the sink holds
+        // unplayed (less a margin for the rewind itself), and land on that moment.
+        let rewindable = serverRewinds ? Int64(timing.sink_usec) - Int64(PulseOutput.rewindMargin) : 0
+        let earliestUnplanned = rewindable > 0 ? earliest - rate * (rewindable + Int64(PulseOutput.safety)) / 1_000_000 : earliest
         for index in jobs.indices where jobs[index].due {
             jobs[index].due = false
             let wanted = read + rate * (Int64(jobs[index].start) - measured - Int64(timing.sink_usec)) / 1_000_000
-            let frame = max(wanted, earliest)
+            let frame = max(wanted, jobs[index].id == nil ? earliestUnplanned : earliest)
             if frame > wanted {  // late: heard as soon as it can be
                 jobs[index].start += UInt64((frame - wanted) * 1_000_000 / rate)
             }

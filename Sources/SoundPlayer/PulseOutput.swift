@@ -15,7 +15,8 @@ public final class PulseOutput: SoundOutput, @unchecked Sendable {
     enum Command {
         case schedule(id: UInt64, Sound, deadline: UInt64)
         case cancel(id: UInt64)
-        case play(Sound)
+        /// A sound nobody planned; `moment`: the planned moment whose hook asked for it.
+        case play(Sound, moment: UInt64?)
         /// Keeps the stream running and measured while a press may come at any moment.
         case keepReady(Bool)
         /// Converts sounds to the stream's rate ahead of their first play.
@@ -53,6 +54,10 @@ public final class PulseOutput: SoundOutput, @unchecked Sendable {
     var measuredAt: UInt64 = 0
     /// An open segment waits for the athlete: the stream runs and its timing is kept fresh.
     var keptReady = false
+    /// The server rewinds its sink for a sound written behind what the sink has read
+    /// (PulseAudio; not pipewire-pulse): a sound nobody planned may then be placed on its
+    /// moment within the sink's latency.
+    var serverRewinds = false
     /// The end of what was written to the stream (bytes from its start).
     var written: Int64 = 0
     /// The sink's latency, measured at every timing update (µs).
@@ -79,7 +84,9 @@ public final class PulseOutput: SoundOutput, @unchecked Sendable {
 
     public func cancel(_ id: UInt64) { send(.cancel(id: id)) }
 
-    public func play(_ sound: Sound) { send(.play(sound)) }
+    public func play(_ sound: Sound) { send(.play(sound, moment: nil)) }
+
+    public func play(_ sound: Sound, for moment: UInt64) { send(.play(sound, moment: moment)) }
 
     public func keepReady(_ ready: Bool) { send(.keepReady(ready)) }
 

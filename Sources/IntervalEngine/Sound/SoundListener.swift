@@ -12,6 +12,9 @@ public protocol SoundOutput: AnyObject {
     func cancel(_ id: UInt64)
     /// Plays `sound` as soon as it can.
     func play(_ sound: Sound)
+    /// Plays `sound` as soon as it can, as near as it can to `moment` (ns of
+    /// CLOCK_MONOTONIC, just past: the planned moment whose hook asked for it).
+    func play(_ sound: Sound, for moment: UInt64)
     /// Whether a sound nobody can plan may be asked for at any moment (an open segment
     /// waits for the athlete's "done"): the output keeps itself ready to play at once
     /// rather than waking up first.
@@ -20,6 +23,7 @@ public protocol SoundOutput: AnyObject {
 
 extension SoundOutput {
     public func keepReady(_ ready: Bool) {}
+    public func play(_ sound: Sound, for moment: UInt64) { play(sound) }
 }
 
 /// Makes the session's sounds heard on time. A sound known ahead (a countdown pip, the
@@ -34,6 +38,9 @@ public final class SoundListener: SessionListener {
     private let bell: () -> Void
     /// Moments handed to the output whose event has not come yet.
     private var scheduled: Set<UInt64> = []
+    /// The deadlines of the latest planned moments, by their workout second: a hook's sound
+    /// at a moment belongs to that moment's deadline.
+    private var deadlines: [Double: UInt64] = [:]
 
     /// `bell` rings the terminal bell (or does nothing, with `--no-bell`).
     public init(output: any SoundOutput, bell: @escaping () -> Void) {
@@ -42,6 +49,8 @@ public final class SoundListener: SessionListener {
     }
 
     public func planned(_ moment: PlannedMoment) {
+        deadlines[moment.at] = moment.deadline
+        if deadlines.count > 64, let oldest = deadlines.keys.min() { deadlines[oldest] = nil }
         guard let sound = moment.sound, output.isWorking else { return }
         scheduled.insert(moment.id)
         output.schedule(moment.id, sound, at: moment.deadline)
@@ -67,7 +76,11 @@ public final class SoundListener: SessionListener {
         if !output.isWorking {
             bell()
         } else if !written {
-            output.play(alert.sound)
+            if let moment = event.fire.flatMap({ deadlines[$0.at] }) {
+                output.play(alert.sound, for: moment)
+            } else {
+                output.play(alert.sound)
+            }
         }
     }
 }
