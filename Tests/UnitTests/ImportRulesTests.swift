@@ -77,7 +77,7 @@ final class ImportRulesTests: XCTestCase {
             ("- 1m \(nines)%\n", "bad.txt:1: \(nines)%: expected a plain decimal number or a range such as 95-105%"),
             ("- 1m 1.2.3w\n", "bad.txt:1: 1.2.3w: expected a plain decimal number or a range such as 95-105%"),
             ("- 0.0001s 50%\n", "bad.txt:1: 0.0001s: expected at least 0.001 seconds and at most 24 hours"),
-            ("- \(nines)s 50%\n", "bad.txt:1: expected a duration such as 10m, 30s, 1m30 or 5' in this step"),
+            ("- \(nines)s 50%\n", "bad.txt:1: expected a duration such as 10m, 30s, 1m30 or 5' (or press lap) in this step"),
         ]
         for (text, message) in cases {
             XCTAssertEqual(icuError(text), message, text)

@@ -62,6 +62,7 @@ extension RoundTripTests {
             if chance(10) { fields.append("zone = \"\(pick(["Z1", "Z2", "Z3-Z4"]))\"") }
             if chance(5) { fields.append("hr_zone = \"\(pick(["Z2", "Z4"]))\"") }
             if chance(5) { fields.append("pace_zone = \"\(pick(["Z3", "Z1-Z2"]))\"") }
+            if chance(5) { fields.append("mmp = \"\(pick(["60% MMP 5m", "95% MMP 20m", "110% MMP"]))\"") }
             if ramp, fields.contains(where: { $0.contains("low =") && !$0.hasPrefix("cadence") }) { fields.append("ramp = true") }
             return fields.isEmpty ? nil : "{ " + fields.joined(separator: ", ") + " }"
         }

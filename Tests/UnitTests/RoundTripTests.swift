@@ -8,11 +8,12 @@ import XCTest
 final class RoundTripTests: XCTestCase {
     /// What each format carries of the targets; the rest is named in a warning. Zwift
     /// carries pace as a run workout's power, and a free ride as a FreeRide, which is read
-    /// back as no target at all.
+    /// back as no target at all; a single zone `Z1`…`Z10` goes as `Zone="1"`.
     func carries(_ format: WorkoutFormat, _ key: Targets.Key, _ value: Targets.Value) -> Bool {
         switch format {
         case .zwo:
             if key == .pace, case .number = value { return true }
+            if key == .zone, ZwiftZone.number(value) != nil { return true }
             return [.power, .ramp, .cadence, .maxEffort].contains(key)
         case .icu:
             return key != .maxEffort && key != .bpm

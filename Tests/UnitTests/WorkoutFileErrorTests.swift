@@ -103,7 +103,7 @@ final class WorkoutFileErrorTests: XCTestCase {
         let cases: [(String, String)] = [
             ("", "bad.txt:1: no steps found (expected lines such as \"- 10m 60%\")"),
             ("Just a note\n", "bad.txt:2: no steps found (expected lines such as \"- 10m 60%\")"),
-            ("Warmup\n- 10m 60%\n- easy spin\n", "bad.txt:3: expected a duration such as 10m, 30s, 1m30 or 5' in this step"),
+            ("Warmup\n- 10m 60%\n- easy spin\n", "bad.txt:3: expected a duration such as 10m, 30s, 1m30 or 5' (or press lap) in this step"),
             ("- 2km 70%\n", "bad.txt:1: 2km is a distance; workout times its steps, so write a duration such as 10m or 30s"),
             ("- 25h Z1\n", "bad.txt:1: 25h: expected at least 0.001 seconds and at most 24 hours"),
             ("- 0s 50%\n", "bad.txt:1: 0s: expected at least 0.001 seconds and at most 24 hours"),
@@ -136,6 +136,7 @@ final class WorkoutFileErrorTests: XCTestCase {
         XCTAssertEqual(steps[4].targets, Targets([.hr: .range(low: 70, high: 80)]))
         XCTAssertEqual(steps[5].targets, Targets([.lthr: .range(low: 95, high: 100)]))
         XCTAssertEqual(steps[5].name, "Hard one")
+        XCTAssertEqual(steps.map(\.open), [false, false, false, false, false, true, false, false, false])
         XCTAssertEqual(steps[6].targets, Targets([.pace: .text("3:00/100m-4:00/100m")]))
         XCTAssertEqual(steps[7].targets, Targets([.paceZone: .text("Z3-Z4")]))
         XCTAssertEqual(steps[8].prompts, [WorkoutFile.Prompt(offset: 33, text: "Settle in"), WorkoutFile.Prompt(offset: 120, text: "Two to go")])

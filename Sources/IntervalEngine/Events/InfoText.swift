@@ -1,7 +1,8 @@
 /// A segment's `info` in words, for the live display's info area and `plan`: the sentence
 /// when the payload has one (`info.text`, else `info.tip`), then its other fields as
-/// `key: value` pairs (`combo: 1-2-3 · reps: 10`). Routine-made text is escaped here, so
-/// every place that shows it is safe.
+/// `key: value` pairs (`combo: 1-2-3 · reps: 10`); targets (`Targets`' fields, as `workout
+/// import` writes them) come before those, read as a rider reads them: `ramp 25–75% FTP ·
+/// 85 rpm` (`TargetReading`). Routine-made text is escaped here, so every place that shows it is safe.
 public enum InfoText {
     /// Nil when there is nothing to show (no `info`, or an empty one).
     public static func summary(_ info: JSONValue) -> String? {
@@ -12,8 +13,11 @@ public enum InfoText {
             let sentence = ["text", "tip"].lazy.compactMap { key in
                 fields.first { $0.0 == key && $0.1.isText }.map { (key: key, text: value($0.1)) }
             }.first
-            let pairs = fields.filter { $0.0 != sentence?.key }.map { "\(VisibleText.escape($0.0)): \(value($0.1))" }
-            let parts = [sentence?.text].compactMap { $0 } + pairs
+            let targets = TargetReading.readings(fields)
+            let pairs = fields.filter { $0.0 != sentence?.key && !targets.fields.contains($0.0) }.map {
+                "\(VisibleText.escape($0.0)): \(value($0.1))"
+            }
+            let parts = [sentence?.text].compactMap { $0 } + targets.texts + pairs
             return parts.isEmpty ? nil : parts.joined(separator: " · ")
         default:
             let text = value(info)

@@ -87,6 +87,8 @@ public enum ImportedRoutine {
         // An open step (FIT's lap button) is an open segment: the athlete ends it.
         var fields = ["kind = \(lua(kind))", step.open ? "open = true" : "duration = \(duration(step.duration))"]
         if let named { fields.append("name = \(lua(named))") }
+        // An open step's length (`- 9m Z2 press lap`) is what it is expected to take.
+        if step.open && step.duration != OpenEnd.standardExpect { fields.append("expect = \(duration(step.duration))") }
         if let info { fields.append("info = \(info)") }
         if !step.prompts.isEmpty { fields.append("cues = \(cues(step.prompts))") }
         return ("segment { " + fields.joined(separator: ", ") + " }", fields)

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// Targets go into `info` (see `Targets`): `75%` or `95-105%` of FTP, `250w`, `Z2`,
 /// `70% HR`, `95% LTHR`, `Z2 HR`, `80% Pace`, `5:00/km Pace`, `Z2 Pace`, `ramp 50-75%`,
-/// `freeride`, `90rpm`. The step's text becomes the segment's name; a word before a colon
+/// `freeride`, `90rpm`, `60% MMP 5m` (kept as text: see `Targets`). `press lap` makes the
+/// step open, ended by the athlete; its duration, if any, is what it is expected to take.
+/// The step's text becomes the segment's name; a word before a colon
 /// (`Rest: Walk`) or a leading `Rest`, `Recovery`, `Warm up` or `Cooldown` gives its kind,
 /// and so does a `Warmup` or `Cooldown` section; else it is work. Timed prompts follow the
 /// step, each after `<!>`: `<!> 30^Halfway` shows "Halfway" 30 seconds in.
@@ -131,20 +133,26 @@ private struct TextReading {
     mutating func step(_ text: String, line: Int) throws(WorkoutFileError) -> WorkoutFile.Step {
         var parts = text.components(separatedBy: "<!>")
         let body = parts.removeFirst()
-        let tokens = TextReading.tokens(body)
-        guard let at = tokens.firstIndex(where: { IntervalsText.duration($0) != nil }) else {
+        var tokens = TextReading.tokens(body)
+        let open = TextReading.takePressLap(&tokens)
+        // The duration after `MMP` is the mean maximal power's, not the step's.
+        let at = tokens.indices.first { IntervalsText.duration(tokens[$0]) != nil && ($0 == 0 || tokens[$0 - 1].lowercased() != "mmp") }
+        var duration = OpenEnd.standardExpect
+        if let at {
+            duration = IntervalsText.duration(tokens[at])!
+            if let problem = WorkoutFileRules.durationProblem(duration) {
+                throw fail("\(tokens[at]): \(problem)", line: line)
+            }
+        } else if !open {
             if let distance = tokens.first(where: IntervalsText.isDistance) {
                 throw fail("\(distance) is a distance; workout times its steps, so write a duration such as 10m or 30s", line: line)
             }
-            throw fail("expected a duration such as 10m, 30s, 1m30 or 5' in this step", line: line)
+            throw fail("expected a duration such as 10m, 30s, 1m30 or 5' (or press lap) in this step", line: line)
         }
-        let duration = IntervalsText.duration(tokens[at])!
-        if let problem = WorkoutFileRules.durationProblem(duration) {
-            throw fail("\(tokens[at]): \(problem)", line: line)
-        }
-        var rest = Array(tokens[(at + 1)...])
+        // Without a duration the targets and text follow the dash: `- Press lap 95%`.
+        var rest = at.map { Array(tokens[($0 + 1)...]) } ?? tokens
         let targets = try self.targets(&rest, line: line)
-        var words = tokens[..<at].joined(separator: " ")
+        var words = at.map { tokens[..<$0].joined(separator: " ") } ?? ""
         if words.isEmpty {
             words = IntervalsText.trim(rest.joined(separator: " "), ",;-")
         }
@@ -156,7 +164,7 @@ private struct TextReading {
             name = left
         }
         if name.isEmpty { name = Constructors.defaultName(kind) }
-        var step = WorkoutFile.Step(kind: kind, name: name, duration: duration, targets: targets, line: line)
+        var step = WorkoutFile.Step(kind: kind, name: name, duration: duration, targets: targets, open: open, line: line)
         for part in parts {
             prompt(part.trimmingWhitespace(), into: &step, line: line)
         }
@@ -182,6 +190,17 @@ private struct TextReading {
             return
         }
         step.prompts.append(WorkoutFile.Prompt(offset: offset, text: message))
+    }
+
+    /// Takes `press lap` (any case, anywhere in the step) out of the step's words: the step
+    /// is open, ended by the athlete's lap button (`done` here); a duration beside it is
+    /// how long it is expected to take.
+    static func takePressLap(_ tokens: inout [String]) -> Bool {
+        guard let at = tokens.indices.dropLast().first(where: {
+            tokens[$0].lowercased() == "press" && tokens[$0 + 1].lowercased() == "lap"
+        }) else { return false }
+        tokens.removeSubrange(at...(at + 1))
+        return true
     }
 
     /// Words, with `200 - 240w` joined into one range, `200-240w`.
@@ -238,8 +257,17 @@ extension TextReading {
                 case "pace": taken = (.pace, value); index += 1
                 case "ftp": taken = (.power, value); index += 1
                 case "mmp":
-                    warnings.add("\(token) MMP (of a mean maximal power) is not a target workout knows; left as text", line: line)
-                    left.append(token)
+                    // `60% MMP 5m`: a percent of the best power for 5 minutes, kept as written.
+                    var text = "\(token) MMP"
+                    index += 1
+                    if let window = next(), IntervalsText.duration(window) != nil {
+                        text += " " + tokens[index + 1]
+                        index += 1
+                    }
+                    if let problem = WorkoutFileRules.targetProblem(.power, value) {
+                        throw fail("\(token): \(problem)", line: line)
+                    }
+                    taken = (.mmp, .text(text))
                 default: taken = (.power, value)
                 }
             } else if lower.hasSuffix("w"), let value = TextReading.amount(lower, unit: "w") {

@@ -4,7 +4,8 @@ import Foundation
 /// `- text DURATION targets` line per step, repeats as a `Name Nx` header over their
 /// steps with blank lines around. intervals.icu has no kinds: a step's kind goes into its
 /// text (`Rest: Walk`), unless the name already says it (`Recovery`), or it is work.
-/// Prompts follow as `<!> 30^Halfway`.
+/// Prompts follow as `<!> 30^Halfway`. An open step (the athlete ends it) gets `press
+/// lap` after its expected length.
 public enum IntervalsWriter {
     public static func text(_ workout: WorkoutFile) -> (text: String, dropped: [String]) {
         var lines: [String] = []
@@ -34,12 +35,14 @@ public enum IntervalsWriter {
 struct TextWriting {
     var maxEffort = 0
     var bpm = 0
+    var mmp = 0
     var unreadable: [String] = []
 
     func dropped() -> [String] {
         var notes: [String] = []
         if maxEffort > 0 { notes.append("max_effort (\(RoutineExport.plural(maxEffort, "step"))): intervals.icu text has no all-out target") }
         if bpm > 0 { notes.append("bpm (\(RoutineExport.plural(bpm, "step"))): written here as heart rate in percent only") }
+        if mmp > 0 { notes.append("mmp (\(RoutineExport.plural(mmp, "step"))): not of the form \"60% MMP 5m\"") }
         if !unreadable.isEmpty {
             notes.append("names that intervals.icu text would read differently (they hold a duration or a target): "
                          + unreadable.map { "\"\($0)\"" }.joined(separator: ", "))
@@ -53,6 +56,14 @@ struct TextWriting {
         var line = ImportedRoutine.oneLine(text).replacingOccurrences(of: "<!>", with: "< ! >")
         while line.hasPrefix("-") { line.removeFirst() }
         return line.trimmingWhitespace()
+    }
+
+    /// An `mmp` target as written (`60% MMP 5m`) when it reads back as the same; nil else.
+    static func mmp(_ value: Targets.Value) -> String? {
+        guard case .text(let text) = value, case let line = plain(text),
+              let (file, _) = try? IntervalsReader.read(Array("- 1s \(line)".utf8), file: "-"),
+              file.unrolled.first?.targets[.mmp] == .text(line) else { return nil }
+        return line
     }
 
     /// A line of the name or description: one that ends like a repeat's header
@@ -81,7 +92,8 @@ struct TextWriting {
     /// (`Hold 30s`), after the targets, where it cannot take the duration's place.
     mutating func line(_ step: WorkoutFile.Step) -> String {
         let label = TextWriting.label(step)
-        let timing = ([IntervalsText.format(step.duration)] + targets(step.targets)).joined(separator: " ")
+        let lap = step.open ? ["press lap"] : []
+        let timing = ([IntervalsText.format(step.duration)] + lap + targets(step.targets)).joined(separator: " ")
         let prompts = step.prompts.map { " <!> \(Number.format($0.offset))^\(TextWriting.plain($0.text))" }.joined()
         guard !label.isEmpty else { return "- " + timing + prompts }
         let first = "- \(label) \(timing)\(prompts)"
@@ -134,6 +146,8 @@ struct TextWriting {
             case .hrZone: words.append(amount(value, "") + " HR")
             case .pace: words.append(ramp + amount(value, "%") + (value == .flag ? "" : " Pace"))
             case .paceZone: words.append(amount(value, "") + " Pace")
+            case .mmp:
+                if let text = TextWriting.mmp(value) { words.append(text) } else { mmp += 1 }
             case .cadence: words.append(amount(value, "rpm"))
             case .freeride: words.append("freeride")
             case .maxEffort: maxEffort += 1

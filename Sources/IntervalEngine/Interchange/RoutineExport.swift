@@ -5,7 +5,7 @@
 /// never left out silently.
 public enum RoutineExport {
     /// `format` is the one it will be written in: a FIT step can be open and carry notes
-    /// (`info.notes`), the text formats cannot.
+    /// (`info.notes`), an intervals.icu step can be open (`press lap`), the others cannot.
     public static func workoutFile(_ routine: Routine, for format: WorkoutFormat) throws(RoutineError) -> (WorkoutFile, dropped: [String]) {
         guard !routine.timeline.isOpenEnded else {
             throw RoutineError("\(routine.fileName): an open-ended routine (one with generate) cannot be exported: "
@@ -43,7 +43,7 @@ public enum RoutineExport {
             ignored.formUnion(unused)
             steps.append(WorkoutFile.Step(
                 kind: segment.kind, name: segment.name, duration: segment.duration, targets: targets,
-                prompts: prompts.sorted { $0.offset < $1.offset }, open: format == .fit && segment.open != nil,
+                prompts: prompts.sorted { $0.offset < $1.offset }, open: format.endsOpenSteps && segment.open != nil,
                 notes: notes, line: segment.line))
         }
         file.parts = Repeats.parts(steps, blocks: routine.timeline.segments.map(\.block))
@@ -58,8 +58,9 @@ public enum RoutineExport {
         if segmentHooks > 0 { dropped.append("on_start/on_end of \(plural(segmentHooks, "segment"))") }
         if functionCues > 0 { dropped.append("\(plural(functionCues, "cue")) that call a function") }
         // The text formats have no step that waits for the athlete: it goes as the time it
-        // is expected to take. A FIT step can be open: the device's lap button ends it.
-        if openSegments > 0 && format == .fit {
+        // is expected to take. A FIT step can be open, and so can an intervals.icu step
+        // (`press lap`): the device's lap button ends it.
+        if openSegments > 0 && format.endsOpenSteps {
             dropped.append("the caps, tallies and scores of \(plural(openSegments, "open segment")) (each is a step the lap button ends)")
         } else if openSegments > 0 {
             dropped.append("\(plural(openSegments, "open segment")) (each written as its expected length; done, the cap, tallies and scores are lost)")

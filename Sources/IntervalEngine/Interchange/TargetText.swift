@@ -14,6 +14,7 @@ enum TargetText {
             (.hrZone, "hr_zone: a heart-rate zone"),
             (.pace, "pace: percent of your threshold pace, or a pace"),
             (.paceZone, "pace_zone: a pace zone"),
+            (.mmp, "mmp: a percent of a mean maximal power, 60% MMP 5m being 60% of your best 5-minute power"),
             (.cadence, "cadence: rpm"),
             (.freeride, "freeride: no target, ride as you like"),
             (.maxEffort, "max_effort: all out"),
@@ -40,6 +41,7 @@ enum TargetText {
             (.hrZone, #"info.hr_zone .. " HR""#),
             (.pace, #"type(info.pace) == "string" and info.pace .. " pace" or amount(info.pace, "% pace")"#),
             (.paceZone, #"info.pace_zone .. " pace""#),
+            (.mmp, "info.mmp"),
             (.cadence, #"amount(info.cadence, " rpm")"#),
         ]
         let flags: [(Targets.Key, String)] = [(.maxEffort, "all out"), (.freeride, "free ride")]

@@ -10,6 +10,7 @@
 /// | `hr`, `lthr` | percent of maximum / threshold heart rate |
 /// | `bpm` | heart rate in beats per minute: `145` or `{ low = 140, high = 150 }` |
 /// | `pace` | percent of threshold pace, or a pace such as `"5:00/km"` |
+/// | `mmp` | a percent of a mean maximal power, as intervals.icu writes it: `"60% MMP 5m"` (60 % of your best 5-minute power); text, since workout knows no MMP curve |
 /// | `cadence` | rpm: `90` or `{ low = 85, high = 95 }` |
 /// | `ramp` | `true`: `low` → `high` is a ramp from one to the other, not a range |
 /// | `freeride` | `true`: no target (Zwift's free ride, ERG off) |
@@ -19,11 +20,11 @@ public struct Targets: Hashable {
         case power, watts, hr, lthr, bpm, pace, ramp, zone
         case hrZone = "hr_zone"
         case paceZone = "pace_zone"
-        case cadence, freeride
+        case mmp, cadence, freeride
         case maxEffort = "max_effort"
 
         /// The keys whose value may be text.
-        var takesText: Bool { [.zone, .hrZone, .paceZone, .pace].contains(self) }
+        var takesText: Bool { [.zone, .hrZone, .paceZone, .pace, .mmp].contains(self) }
         /// The keys that are only ever `true`.
         var isFlag: Bool { [.ramp, .freeride, .maxEffort].contains(self) }
     }

@@ -111,6 +111,10 @@ public enum WorkoutFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether a step can wait for the athlete: FIT's `open` duration and intervals.icu's
+    /// `press lap` (the lap button ends it); the others write its expected length.
+    public var endsOpenSteps: Bool { self == .fit || self == .icu }
+
     /// `.zwo`, `.txt`, `.fit`, `.erg` and `.mrc` name their format; anything else needs `--format`.
     public init?(pathExtension: String) {
         switch pathExtension.lowercased() {

@@ -35,7 +35,7 @@ public enum WorkoutFileRules {
         case .lthr: (0...200, "percent of threshold heart rate")
         case .bpm: (0...250, "beats per minute")
         case .cadence: (0...300, "rpm")
-        case .ramp, .zone, .hrZone, .paceZone, .freeride, .maxEffort: nil
+        case .ramp, .zone, .hrZone, .paceZone, .mmp, .freeride, .maxEffort: nil
         }
     }
 

@@ -1,8 +1,9 @@
 /// Reads a Zwift workout file (`.zwo`): `Warmup` and `Cooldown` become warm-up and
 /// cool-down steps, `SteadyState`, `Ramp`, `FreeRide` and `MaxEffort` work, `IntervalsT`
 /// a repeat of work and rest; power (a fraction of FTP) becomes `power` in percent,
-/// cadence `cadence`, text events timed prompts (a `FreeRide` has no target, so no `info`). An element it does not know is a warning
-/// naming its line, and is skipped.
+/// cadence `cadence`, text events timed prompts (a `FreeRide` has no target, so no `info`).
+/// A step's `Zone="2"` becomes `zone = "Z2"` beside its power, and its `Text` a prompt at
+/// its start. An element it does not know is a warning naming its line, and is skipped.
 ///
 /// `workout export` adds `Name` and `Kind` attributes (`OnName`, `OffName`, `OnKind`,
 /// `OffKind` on `IntervalsT`) where Zwift's elements cannot say what a segment is; they
@@ -207,7 +208,9 @@ private struct Reading {
         var within = offset - Double(repetition) * piece.period
         for index in piece.steps.indices {
             if within < piece.steps[index].duration || index == piece.steps.count - 1 {
-                piece.prompts[repetition][index].append(WorkoutFile.Prompt(offset: within, text: text))
+                // Subtracting the steps before leaves float noise (88.058 - 1.058 is not 87).
+                let offset = Number.rounded(within, places: 6)
+                piece.prompts[repetition][index].append(WorkoutFile.Prompt(offset: offset, text: text))
                 return
             }
             within -= piece.steps[index].duration
@@ -340,11 +343,15 @@ extension Reading {
             return WorkoutFile.Step(kind: kind, name: named ?? Constructors.defaultName(defaultName), duration: duration,
                                     targets: targets, line: line)
         }
+        // A step's own `Text` shows as it starts.
+        let text = attribute("Text", in: attributes)?.trimmingWhitespace()
+        let prompts = text.flatMap { $0.isEmpty ? nil : [WorkoutFile.Prompt(offset: 0, text: $0)] } ?? []
         func single(_ step: WorkoutFile.Step) -> Piece {
-            Piece(steps: [step], count: 1, start: 0, element: name, line: line, prompts: [[[]]])
+            Piece(steps: [step], count: 1, start: 0, element: name, line: line, prompts: [[prompts]])
         }
         var targets = Targets()
         targets[.cadence] = try cadence(attributes, element: name, line: line)
+        if element != "intervalst" { targets[.zone] = zone(name, attributes, line: line) }
         switch element {
         case "warmup", "cooldown", "ramp", "steadystate":
             let duration = try self.duration("Duration", in: attributes, element: name, line: line)
@@ -372,6 +379,17 @@ extension Reading {
         default:
             return nil
         }
+    }
+
+    /// `Zone="2"`, the power zone Zwift shows for a step, as `"Z2"`; anything but a whole
+    /// number from 1 to 10 is a warning, and skipped.
+    mutating func zone(_ name: String, _ attributes: [String: String], line: Int) -> Targets.Value? {
+        guard let raw = attribute("Zone", in: attributes)?.trimmingWhitespace() else { return nil }
+        guard let number = WorkoutFileRules.decimal(raw), number.rounded() == number, ZwiftZone.numbers.contains(number) else {
+            warnings.add("<\(name)> Zone=\"\(raw)\": expected a zone from 1 to 10; skipped", line: line)
+            return nil
+        }
+        return .text(ZwiftZone.text(Int(number)))
     }
 
     /// `IntervalsT`: `Repeat` times `OnDuration` at `OnPower`, then `OffDuration` at `OffPower`.

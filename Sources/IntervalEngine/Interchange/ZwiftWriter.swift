@@ -123,6 +123,10 @@ private struct Writing {
             element = "FreeRide"
             written.insert(.freeride)
         }
+        if let zone = ZwiftZone.number(targets[.zone]) {
+            attributes += " Zone=\"\(zone)\""
+            written.insert(.zone)
+        }
         note(targets, written: written)
         attributes += cadence(targets)
         attributes += labels(step, implied: Writing.implied(element))
@@ -189,5 +193,20 @@ private struct Writing {
         }
         guard !events.isEmpty else { return ["        <IntervalsT \(attributes)/>"] }
         return ["        <IntervalsT \(attributes)>"] + events + ["        </IntervalsT>"]
+    }
+}
+
+/// Zwift's `Zone="2"` and the `zone = "Z2"` it is kept as, for its reader and writer.
+enum ZwiftZone {
+    static let numbers: ClosedRange<Double> = 1...10
+
+    static func text(_ number: Int) -> String { "Z\(number)" }
+
+    /// The number of a single zone (`"Z2"`, any case) Zwift can hold; nil for others.
+    static func number(_ value: Targets.Value?) -> Int? {
+        guard case .text(let text)? = value, text.count > 1, text.first?.lowercased() == "z",
+              text.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(text.dropFirst()),
+              numbers.contains(Double(number)) else { return nil }
+        return number
     }
 }
