@@ -133,8 +133,22 @@ public final class MediaPlayers: @unchecked Sendable {
         state = .lowering
         guard let streams else { return listPlayers(streams: []) }
         streams.playing(share: MusicMode.duckedShare) { found in
-            DispatchQueue.main.async { self.listPlayers(streams: found) }
+            DispatchQueue.main.async { self.streamsFound(found) }
         }
+    }
+
+    /// Lowers the playing streams at once, once the note says so — before the players are
+    /// asked anything, so a slow or silent player never holds the music up — then goes on
+    /// to the MPRIS players that are not among them.
+    private func streamsFound(_ found: [OtherStreams.Lowered]) {
+        // Another run going beside this one holds the music lowered (its note): see `lowered`.
+        let lowering = note.isHeld ? [] : Array(found.prefix(LoweredMusicNote.mostPlayers))
+        if !lowering.isEmpty, note.write([], streams: lowering) {
+            holdsNote = true
+            loweredStreams = lowering
+            streams?.lower(lowering)
+        }
+        listPlayers(streams: found)
     }
 
     /// The MPRIS players that are playing, less those whose process plays a stream that
@@ -195,7 +209,7 @@ public final class MediaPlayers: @unchecked Sendable {
         }
     }
 
-    /// Lowers `streams` and lowers or pauses `players`, once the note says so.
+    /// Lowers or pauses `players`, once the note says so (beside the streams already lowered).
     private func lowered(_ players: [Found], streams found: [OtherStreams.Lowered]) {
         touched = players.compactMap { player in
             switch mode {
@@ -209,23 +223,13 @@ public final class MediaPlayers: @unchecked Sendable {
             case .off: return nil
             }
         }
-        loweredStreams = Array(found.prefix(LoweredMusicNote.mostPlayers))
         // Another run going beside this one holds the music lowered (its note): lowering
         // it again would take it to a ninth, and this run's note would overwrite that
         // run's and be removed at this run's end, leaving nothing to put it back after a
         // crash. The music is low already; this cue leaves it to that run.
-        if note.isHeld {
-            touched = []
-            loweredStreams = []
-        }
-        if !touched.isEmpty || !loweredStreams.isEmpty {
-            holdsNote = note.write(touched, streams: loweredStreams)
-            if !holdsNote {
-                touched = []
-                loweredStreams = []
-            }
-        }
-        if !loweredStreams.isEmpty { streams?.lower(loweredStreams) }
+        if note.isHeld && !holdsNote { touched = [] }
+        if !touched.isEmpty, !note.write(touched, streams: loweredStreams) { touched = [] }
+        if !touched.isEmpty { holdsNote = true }
         for player in touched {
             if let lowered = player.lowered {
                 setVolume(player.address, lowered)

@@ -45,6 +45,11 @@ public final class OtherStreams: @unchecked Sendable {
     private var restoreDone: (@Sendable () -> Void)?
     private var answers = 0
 
+    /// Roles of streams that are not music.
+    static let notMusic: Set<String> = ["event", "phone", "a11y"]
+    /// Programs that speak workout's words.
+    static let speech = ["speech-dispatcher", "speechd", "espeak"]
+
     /// The largest volume the server takes (`PA_VOLUME_MAX`).
     public static let largestVolume = UInt32.max / 2
 
@@ -174,6 +179,12 @@ public final class OtherStreams: @unchecked Sendable {
         let process = info.proplist.flatMap { pulse.proplist_gets!($0, PA_PROP_APPLICATION_PROCESS_ID) }
             .flatMap { Int32(String(cString: $0)) }
         guard info.corked == 0, info.has_volume != 0, info.volume_writable != 0, process != getpid() else { return }
+        // Not music: another program's cues and alerts (`media.role` event, phone, a11y) and
+        // the speech that says workout's own words (speech-dispatcher, espeak-ng).
+        let property = { (key: String) in info.proplist.flatMap { pulse.proplist_gets!($0, key) }.map { String(cString: $0) } }
+        if let role = property(PA_PROP_MEDIA_ROLE), Self.notMusic.contains(role) { return }
+        let program = (property(PA_PROP_APPLICATION_PROCESS_BINARY) ?? "") + " " + (property(PA_PROP_APPLICATION_NAME) ?? "")
+        if Self.speech.contains(where: { program.lowercased().contains($0) }) { return }
         let volume = Self.values(info.volume)
         guard !volume.isEmpty, volume.contains(where: { $0 > 0 }) else { return }
         let lowered = volume.map { value in
