@@ -19,8 +19,15 @@ extension PulseOutput {
     /// sound that covers any of it, with silence from the end of what was written up to it.
     func writeMixed(from position: Int64, count: Int) {
         let first = position / 4
+        let covering = jobs.filter { job in
+            job.position.map { $0 / 4 < first + Int64(count) && $0 / 4 + Int64(job.samples.count) > first } ?? false
+        }
+        // One sound alone over its own span (the usual case): its samples as they are.
+        if covering.count == 1, let only = covering.first, only.position == position, only.samples.count == count {
+            return write(only.samples, at: position)
+        }
         var samples = [Float](repeating: 0, count: count)
-        for job in jobs {
+        for job in covering {
             guard let placed = job.position.map({ $0 / 4 }), placed < first + Int64(count),
                   placed + Int64(job.samples.count) > first else { continue }
             let from = max(first, placed), to = min(first + Int64(count), placed + Int64(job.samples.count))

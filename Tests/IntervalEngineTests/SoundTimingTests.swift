@@ -59,9 +59,13 @@ final class SoundTimingTests: XCTestCase {
         let theirs = offsets(of: hooks, in: knocks, from: pips.first ?? 0)
         XCTAssertEqual(ours.count, planned.count, "\(kind): every planned pip heard: \(pips)")
         XCTAssertEqual(theirs.count, hooks.count, "\(kind): every hook's sound heard: \(knocks)")
-        guard !ours.isEmpty, !theirs.isEmpty else { return }
-        let middle = median(ours)
-        let spread = (ours + theirs).map { abs($0 - middle) * 1000 }.sorted()
+        guard ours.count == planned.count, theirs.count == hooks.count, ours.count > 2 else { return }
+        // The recording's samples run a few hundred per million off the monotonic clock's
+        // seconds (docs/design.md, *Measured*): read both against the line through the
+        // planned pips, not against one number.
+        let trend = line(through: zip(planned, ours).map { ($0, $1) })
+        let spread = (zip(planned, ours).map { $1 - trend($0) } + zip(hooks, theirs).map { $1 - trend($0) })
+            .map { abs($0) * 1000 }.sorted()
         XCTAssertLessThan(spread.last!, 10, "\(kind): planned \(ours.map { Int($0 * 1000) }) ms, hooks' \(theirs.map { Int($0 * 1000) }) ms")
     }
 
