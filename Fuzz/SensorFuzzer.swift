@@ -7,9 +7,9 @@
 // - a history line that reads (with `hr`, `power`, `laps`, `pauses`) is written back by the
 //   writer as a line the reader reads to the same entry;
 // - the athlete and sensors files give settings or an error naming the file and line;
-// - the FIT activity file of a session (its laps, pauses and records, out of order) is
-//   well-formed: a valid header and CRCs, and every message defined before it is used,
-//   its length exactly what its definition says, to the file's last byte.
+// - the FIT activity file of a session (its laps, pauses and records, out of order) reads
+//   back through `FITDecoder` (header and CRCs, every message defined before it is used and
+//   within the data) with every lap.
 import Foundation
 import IntervalEngine
 
@@ -121,60 +121,19 @@ private func fuzzActivity(_ entry: HistoryEntry, _ bytes: [UInt8]) {
         records.append(ActivityRecord(t: t, time: entry.started.addingTimeInterval(t), segment: Int(bytes[index] % 8),
                                       sample: sample))
     }
-    let file = FITActivity.encode(Activity(entry: entry, records: records), creator: .init(name: "fuzz", version: "1.0"))
-    checkFIT(file)
+    let activity = Activity(entry: entry, records: records)
+    checkFIT(FITActivity.encode(activity, creator: .init(name: "fuzz", version: "1.0")), laps: activity.laps.count)
 }
 
-/// FIT's CRC-16 (its SDK's table, four bits at a time).
-private func fitCRC(_ bytes: ArraySlice<UInt8>) -> UInt16 {
-    let table: [UInt16] = [0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401,
-                           0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400]
-    var crc: UInt16 = 0
-    for byte in bytes {
-        var low = table[Int(crc & 0xF)]
-        crc = (crc >> 4) & 0x0FFF
-        crc = crc ^ low ^ table[Int(byte & 0xF)]
-        low = table[Int(crc & 0xF)]
-        crc = (crc >> 4) & 0x0FFF
-        crc = crc ^ low ^ table[Int((byte >> 4) & 0xF)]
+/// The file as `FITDecoder` reads it (the import's reader: header and both CRCs checked,
+/// every message defined before it is used and within the data): a 14-byte header, and
+/// the session's laps there.
+private func checkFIT(_ file: [UInt8], laps: Int) {
+    precondition(file.count >= 16 && file[0] == 14, "not a 14-byte FIT header")
+    do throws(FITDecoder.Problem) {
+        let messages = try FITDecoder.messages(file)
+        precondition(messages.filter { $0.global == 19 }.count == laps, "the laps of the session")
+    } catch {
+        preconditionFailure("our own FIT file does not read back: \(error.message)")
     }
-    return crc
-}
-
-/// The header, both CRCs, and a walk over every record: each data message's local type
-/// was defined before it, and its length is its definition's.
-private func checkFIT(_ file: [UInt8]) {
-    precondition(file.count >= 16 && file[0] == 14 && Array(file[8..<12]) == Array(".FIT".utf8), "not a FIT header")
-    let dataSize = Int(file[4]) | Int(file[5]) << 8 | Int(file[6]) << 16 | Int(file[7]) << 24
-    precondition(dataSize == file.count - 16, "the header's data size \(dataSize) of \(file.count) bytes")
-    precondition(fitCRC(file[0..<12]) == UInt16(file[12]) | UInt16(file[13]) << 8, "the header's CRC")
-    precondition(fitCRC(file[...]) == 0, "the file's CRC")
-    var sizes: [UInt8: Int] = [:]
-    var at = 14
-    let end = file.count - 2
-    while at < end {
-        let header = file[at]
-        precondition(header & 0x80 == 0, "a compressed-time header, which we never write")
-        let local = header & 0x0F
-        if header & 0x40 != 0 {
-            precondition(at + 6 <= end, "a definition past the end")
-            let fields = Int(file[at + 5])
-            var length = 0
-            for field in 0..<fields {
-                precondition(at + 6 + field * 3 + 2 < end, "a field definition past the end")
-                length += Int(file[at + 6 + field * 3 + 1])
-            }
-            at += 6 + fields * 3
-            if header & 0x20 != 0 {
-                let developer = Int(file[at])
-                for field in 0..<developer { length += Int(file[at + 1 + field * 3 + 1]) }
-                at += 1 + developer * 3
-            }
-            sizes[local] = length
-        } else {
-            guard let length = sizes[local] else { preconditionFailure("a message of local type \(local) never defined") }
-            at += 1 + length
-        }
-    }
-    precondition(at == end, "the records end at \(at), not at \(end)")
 }

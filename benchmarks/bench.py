@@ -28,14 +28,14 @@ from activity import method as activity_method
 from elf import is_stripped
 from figures import (Figure, Target, at_least, at_most, below, fmt, magnitude_below, percentile, plural,
                      reference, slope)
-from processes import PYTHON, BenchError, TmuxServer, measure, spinners, stream_events, under_rusage, usage_written
+from processes import PYTHON, BenchError, TmuxServer, measure, spinners, stream_events
 from serving import bench_page, bench_viewers
 from serving import method as serving_method
 from press import bench_press
 from press import method as press_method
 from servers import bench_servers
 from servers import method as servers_method
-from sound import RATE, PaplayTimer, Recorder, SoundServer, onsets, tone_file
+from sound import RATE, PaplayTimer, SoundServer, recorded_run, tone_file
 from report import (command_line, commit, display_path, load_average, machine, markdown, text_table, write_json,
                     write_markdown)
 
@@ -638,36 +638,17 @@ def matched_onset_run(context, server, env, routine, tone, count, load):
 def onset_run(context, server, env, routine, tone, count):
     """One `--json` run with the recorder on: each planned sound's onset and each paplay
     tone's, in ms from its plan, on the harness's monotonic clock."""
-    recorder = Recorder(server)
-    time.sleep(0.3)
-    argv = context.run_argv(routine, "--json")
-    events, paplay, origin = [], None, None
-    with tempfile.TemporaryFile() as errors, under_rusage(argv, env, subprocess.PIPE, errors) as (process, out):
-        for line in iter(process.stdout.readline, b""):
-            arrival = time.monotonic()
-            event = json.loads(line)
-            events.append(event)
-            if event["event"] == "workout_start":
-                origin = arrival - event["t"]
-                # Half-way between workout's sounds, so the two never overlap.
-                paplay = PaplayTimer(server, tone, [origin + k + 0.5 for k in range(1, count)])
-        process.stdout.close()
-        usage = usage_written(process, out, argv, errors)
-    if paplay is None:
-        raise BenchError("the onset run printed no workout_start")
-    paplay.join(count + 30)
-    time.sleep(2)  # the finish chime rings out
-    samples = recorder.stop()
-    moment, ppm = recorder.clock()
-    heard = [(moment(index), hz) for index, hz in onsets(samples)]
-    ours = [moment for moment, hz in heard if abs(hz - 2000) > 200]
-    theirs = [moment for moment, hz in heard if abs(hz - 2000) <= 200]
-    planned = [(origin + event["at"], event["text"]) for event in events
+    # paplay half-way between workout's sounds, so the two never overlap.
+    run = recorded_run(server, context.run_argv(routine, "--json"), env, count,
+                       lambda origin: PaplayTimer(server, tone, [origin + k + 0.5 for k in range(1, count)]))
+    ours = [moment for moment, hz in run.heard if abs(hz - 2000) > 200]
+    theirs = [moment for moment, hz in run.heard if abs(hz - 2000) <= 200]
+    planned = [(run.origin + event["at"], event["text"]) for event in run.events
                if event["event"] == "alert" and event.get("type") == "sound" and "late_ms" in event]
     tones = [moment for moment, name in planned if not name.endswith(".ogg")]
     files = [moment for moment, name in planned if name.endswith(".ogg")]
-    return {"ours": offsets(tones, ours), "files": offsets(files, ours), "paplay": offsets(paplay.moments, theirs),
-            "usage": usage, "ppm": ppm}
+    return {"ours": offsets(tones, ours), "files": offsets(files, ours), "paplay": offsets(run.extra.moments, theirs),
+            "usage": run.usage, "ppm": run.ppm}
 
 
 def offsets(plans, heard):

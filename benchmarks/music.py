@@ -63,13 +63,52 @@ class Follower:
             self.lines.append((time.monotonic(), line.strip()))
 
 
+def tone_file(scratch):
+    """Thirty seconds of a quiet 440 Hz tone, for mpv to loop."""
+    tone = scratch / "tone.ogg"
+    subprocess.run([program("sox"), "-n", "-r", "44100", "-c", "2", str(tone), "synth", "30", "sine", "440",
+                    "vol", "0.1"], check=True)
+    return tone
+
+
+def cue_routine(scratch, cues):
+    """The routine (one segment, "Go" said every CUE_EVERY_S) and a folder with a silent
+    spd-say to put first on PATH: nothing waits for audio."""
+    bin_dir = scratch / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "spd-say").write_text("#!/bin/sh\nexit 0\n")
+    (bin_dir / "spd-say").chmod(0o755)
+    said = ", ".join(f'[{CUE_EVERY_S * (n + 1)}] = "Go"' for n in range(cues))
+    routine = scratch / "music.lua"
+    routine.write_text(f'return workout {{ name = "Music", countdown = 0,\n'
+                       f'  sounds = {{ countdown = false, start = false, work = false, rest = false, finish = false }},\n'
+                       f'  segment{{ kind = "work", duration = {CUE_EVERY_S * (cues + 1)}, cues = {{ {said} }} }} }}\n')
+    return routine, bin_dir
+
+
+def leads_and_backs(workout_run, lowered, raised):
+    """Each cue's moment (from the run's `--json` lines, through the origin bench.py uses),
+    and for each the ms the music was lowered ahead of it and back after its words."""
+    events = [(arrival, json.loads(line)) for arrival, line in workout_run.lines if line.startswith("{")]
+    origin = min(arrival - event["t"] for arrival, event in events if "t" in event)
+    moments = [origin + event["at"] for _, event in events
+               if event.get("event") == "alert" and event.get("type") == "say" and event.get("text") == "Go"]
+    leads, backs = [], []
+    for moment in moments:
+        before = [t for t in lowered if moment - CUE_EVERY_S / 2 < t <= moment + 0.5]
+        after = [t for t in raised if moment < t < moment + CUE_EVERY_S / 2]
+        if before:
+            leads.append((moment - before[0]) * 1000)
+        if after:
+            backs.append((after[0] - moment - SPEAKING_S) * 1000)
+    return len(moments), leads, backs
+
+
 def run(workout, cues, mode):
     scratch = Path(tempfile.mkdtemp(prefix="workout-music-bench-"))
     processes = []
     try:
-        tone = scratch / "tone.ogg"
-        subprocess.run([program("sox"), "-n", "-r", "44100", "-c", "2", str(tone), "synth", "30", "sine", "440",
-                        "vol", "0.1"], check=True)
+        tone = tone_file(scratch)
         socket = scratch / "bus"
         env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=f"unix:path={socket}")
         processes.append(subprocess.Popen([program("dbus-daemon"), "--session", "--nofork",
@@ -85,36 +124,16 @@ def run(workout, cues, mode):
             time.sleep(0.05)
         follower = Follower([playerctl, "-p", "mpv", "--follow", "volume" if mode == "duck" else "status"], env)
         processes.append(follower.process)
-        bin_dir = scratch / "bin"
-        bin_dir.mkdir()
-        (bin_dir / "spd-say").write_text("#!/bin/sh\nexit 0\n")
-        (bin_dir / "spd-say").chmod(0o755)
-        said = ", ".join(f'[{CUE_EVERY_S * (n + 1)}] = "Go"' for n in range(cues))
-        routine = scratch / "music.lua"
-        routine.write_text(f'return workout {{ name = "Music", countdown = 0,\n'
-                           f'  sounds = {{ countdown = false, start = false, work = false, rest = false, finish = false }},\n'
-                           f'  segment{{ kind = "work", duration = {CUE_EVERY_S * (cues + 1)}, cues = {{ {said} }} }} }}\n')
+        routine, bin_dir = cue_routine(scratch, cues)
         run_env = dict(env, PATH=f"{bin_dir}:/usr/bin:/bin", XDG_STATE_HOME=str(scratch / "state"))
         workout_run = Follower([workout, "run", str(routine), "--json", "--no-history", "--no-sound", "--no-notify",
                                 "--voice", "--music", mode], run_env)
         workout_run.process.wait()
         workout_run.thread.join()
-        events = [(arrival, json.loads(line)) for arrival, line in workout_run.lines if line.startswith("{")]
-        origin = min(arrival - event["t"] for arrival, event in events if "t" in event)
-        moments = [origin + event["at"] for _, event in events
-                   if event.get("event") == "alert" and event.get("type") == "say" and event.get("text") == "Go"]
         low, high = ("0.300000", "0.900000") if mode == "duck" else ("Paused", "Playing")
         lowered = [arrival for arrival, line in follower.lines if line == low]
         raised = [arrival for arrival, line in follower.lines if line == high]
-        leads, backs = [], []
-        for moment in moments:
-            before = [t for t in lowered if moment - CUE_EVERY_S / 2 < t <= moment + 0.5]
-            after = [t for t in raised if moment < t < moment + CUE_EVERY_S / 2]
-            if before:
-                leads.append((moment - before[-1]) * 1000)
-            if after:
-                backs.append((after[0] - moment - SPEAKING_S) * 1000)
-        return len(moments), leads, backs
+        return leads_and_backs(workout_run, lowered, raised)
     finally:
         for process in reversed(processes):
             process.kill()
@@ -138,9 +157,7 @@ def run_stream(workout, cues, kind):
     processes = []
     try:
         with SoundServer(scratch, kind) as server:
-            tone = scratch / "tone.ogg"
-            subprocess.run([program("sox"), "-n", "-r", "44100", "-c", "2", str(tone), "synth", "30", "sine", "440",
-                            "vol", "0.1"], check=True)
+            tone = tone_file(scratch)
             mpv = server.spawn([program("mpv"), "--no-config", "--ao=pulse", "--no-video", "--loop-file=inf",
                                 "--load-scripts=no", str(tone)])
             processes.append(mpv)
@@ -149,15 +166,7 @@ def run_stream(workout, cues, kind):
             full = stream_volume(server, mpv.pid)
             follower = Follower(["pactl", "subscribe"], {**os.environ, **server.env})
             processes.append(follower.process)
-            bin_dir = scratch / "bin"
-            bin_dir.mkdir()
-            (bin_dir / "spd-say").write_text("#!/bin/sh\nexit 0\n")
-            (bin_dir / "spd-say").chmod(0o755)
-            said = ", ".join(f'[{CUE_EVERY_S * (n + 1)}] = "Go"' for n in range(cues))
-            routine = scratch / "music.lua"
-            routine.write_text(f'return workout {{ name = "Music", countdown = 0,\n'
-                               f'  sounds = {{ countdown = false, start = false, work = false, rest = false, finish = false }},\n'
-                               f'  segment{{ kind = "work", duration = {CUE_EVERY_S * (cues + 1)}, cues = {{ {said} }} }} }}\n')
+            routine, bin_dir = cue_routine(scratch, cues)
             run_env = {"DBUS_SESSION_BUS_ADDRESS": f"unix:path={scratch}/no-bus", **os.environ, **server.env,
                        "PATH": f"{bin_dir}:/usr/bin:/bin", "XDG_STATE_HOME": str(scratch / "state")}
             changes = []  # (arrival, volume) of mpv's stream, read back after each announced change
@@ -180,21 +189,9 @@ def run_stream(workout, cues, kind):
             workout_run.thread.join()
             time.sleep(0.5)
             watcher.join(10)
-            events = [(arrival, json.loads(line)) for arrival, line in workout_run.lines if line.startswith("{")]
-            origin = min(arrival - event["t"] for arrival, event in events if "t" in event)
-            moments = [origin + event["at"] for _, event in events
-                       if event.get("event") == "alert" and event.get("type") == "say" and event.get("text") == "Go"]
             lowered = [arrival for arrival, volume in changes if volume is not None and volume < full * 0.9]
             raised = [arrival for arrival, volume in changes if volume == full]
-            leads, backs = [], []
-            for moment in moments:
-                before = [t for t in lowered if moment - CUE_EVERY_S / 2 < t <= moment + 0.5]
-                after = [t for t in raised if moment < t < moment + CUE_EVERY_S / 2]
-                if before:
-                    leads.append((moment - before[0]) * 1000)
-                if after:
-                    backs.append((after[0] - moment - SPEAKING_S) * 1000)
-            return len(moments), leads, backs
+            return leads_and_backs(workout_run, lowered, raised)
     finally:
         for process in reversed(processes):
             if process.poll() is None:

@@ -6,15 +6,11 @@ bench.py runs it as one of its groups (`bench_servers`); `bench.py --only server
 alone. The servers, the recording and the onsets are sound.py's.
 """
 
-import json
 import os
-import subprocess
-import tempfile
-import time
 
 from figures import Figure, at_least, below, percentile, reference
-from processes import BenchError, under_rusage, usage_written
-from sound import PaplayTimer, Recorder, SoundServer, onsets, tone_file
+from processes import BenchError
+from sound import PaplayTimer, SoundServer, recorded_run, tone_file
 
 # BENCH_SERVERS=pipewire (or pulseaudio) measures one server alone.
 KINDS = tuple(os.environ.get("BENCH_SERVERS", "pulseaudio pipewire").split())
@@ -43,31 +39,9 @@ def write(context, name, source):
     return path
 
 
-def recorded_run(context, server, env, routine, seconds, on_start=None):
-    """`run --json` of `routine` while the monitor is recorded: the events, the monotonic
-    origin of the workout (arrival − t of its first line), and the heard (moment, Hz)."""
-    recorder = Recorder(server)
-    time.sleep(0.3)
-    argv = context.run_argv(routine, "--json", "--music", "off")
-    events, origin, extra = [], None, None
-    with tempfile.TemporaryFile() as errors, under_rusage(argv, env, subprocess.PIPE, errors) as (process, out):
-        for line in iter(process.stdout.readline, b""):
-            arrival = time.monotonic()
-            event = json.loads(line)
-            events.append(event)
-            if event["event"] == "workout_start":
-                origin = arrival - event["t"]
-                extra = on_start(origin) if on_start else None
-        process.stdout.close()
-        usage_written(process, out, argv, errors)
-    if origin is None:
-        raise BenchError("the run printed no workout_start")
-    if extra is not None:
-        extra.join(seconds + 30)
-    time.sleep(1.5)
-    samples = recorder.stop()
-    moment, _ = recorder.clock()
-    return events, origin, [(moment(index), hz) for index, hz in onsets(samples)], extra
+def argv(context, routine):
+    """`run --json`, no music lowered (the harness's own players would be)."""
+    return context.run_argv(routine, "--json", "--music", "off")
 
 
 def sounds(events, name):
@@ -91,10 +65,10 @@ def long_run(context, server, env, tone, seconds):
                     f'return workout {{ name = "long", countdown = 0, sounds = {{ work = "pip", rest = "pip" }}, '
                     f'rounds({seconds // 2}, {{ work(1, "w"), rest(1, "r") }}) }}\n')
     start = lambda origin: PaplayTimer(server, tone, [origin + k + 0.5 for k in range(1, seconds - 1, 2)])
-    events, origin, heard, paplay = recorded_run(context, server, env, routine, seconds, start)
-    plans = [origin + at for at in sounds(events, "pip")]
-    return {"ours": nearest_offsets(plans, heard, PIP_HZ, 100), "planned": len(plans),
-            "paplay": nearest_offsets(paplay.moments, heard, PAPLAY_HZ, 200), "spawned": len(paplay.moments)}
+    run = recorded_run(server, argv(context, routine), env, seconds, start)
+    plans = [run.origin + at for at in sounds(run.events, "pip")]
+    return {"ours": nearest_offsets(plans, run.heard, PIP_HZ, 100), "planned": len(plans),
+            "paplay": nearest_offsets(run.extra.moments, run.heard, PAPLAY_HZ, 200), "spawned": len(run.extra.moments)}
 
 
 def long_figures(kind, run, seconds):
@@ -107,10 +81,7 @@ def long_figures(kind, run, seconds):
     spread = [abs(offset - middle) for offset in ours]
     figures = [Figure(f"servers.{kind}.heard", group, f"{kind}, {seconds} s: workout's pips heard of {run['planned']}",
                       len(ours), "", at_least(run["planned"]))]
-    for stat, p in (("p50", 50), ("p99", 99), ("max", 100)):
-        figures.append(Figure(f"servers.{kind}.onset_ms.{stat}", group,
-                              f"{kind}, {seconds} s: workout, onset from the plan {stat}", percentile(spread, p), "ms",
-                              below(5, "ms") if stat == "p99" else None))
+    figures += spread_figures(f"servers.{kind}.onset_ms", f"{kind}, {seconds} s: workout, onset from the plan", spread)
     tail = ours[len(ours) * 9 // 10:] or ours
     figures.append(Figure(f"servers.{kind}.last_tenth_ms", group,
                           f"{kind}, {seconds} s: workout, median onset of the last tenth from the whole run's",
@@ -130,11 +101,11 @@ def hook_run(context, server, env, count):
                     f'return workout {{ name = "hooks", countdown = 0, sounds = {{ work = "pip" }}, '
                     f'rounds({count}, {{ segment {{ kind = "work", duration = 1, '
                     f'cues = {{ [0.5] = function() sound("pause") end }} }} }}) }}\n')
-    events, origin, heard, _ = recorded_run(context, server, env, routine, count)
-    planned = [origin + at for at in sounds(events, "pip")]
-    hooks = [origin + at for at in sounds(events, "pause")]
-    return {"ours": nearest_offsets(planned, heard, PIP_HZ, 100),
-            "hooks": nearest_offsets(hooks, heard, HOOK_HZ, 50), "count": len(hooks)}
+    run = recorded_run(server, argv(context, routine), env, count)
+    planned = [run.origin + at for at in sounds(run.events, "pip")]
+    hooks = [run.origin + at for at in sounds(run.events, "pause")]
+    return {"ours": nearest_offsets(planned, run.heard, PIP_HZ, 100),
+            "hooks": nearest_offsets(hooks, run.heard, HOOK_HZ, 50), "count": len(hooks)}
 
 
 def hook_figures(kind, run, count):
@@ -146,11 +117,15 @@ def hook_figures(kind, run, count):
     spread = [abs(offset - middle) for offset in hooks]
     figures = [Figure(f"servers.{kind}.hooks_heard", group, f"{kind}: hooks' sounds heard of {run['count']}",
                       len(hooks), "", at_least(run["count"]))]
-    for stat, p in (("p50", 50), ("p99", 99), ("max", 100)):
-        figures.append(Figure(f"servers.{kind}.hook_ms.{stat}", group,
-                              f"{kind}: a hook's sound from the planned sounds' landing {stat}", percentile(spread, p),
-                              "ms", below(5, "ms") if stat == "p99" else None))
-    return figures
+    return figures + spread_figures(f"servers.{kind}.hook_ms", f"{kind}: a hook's sound from the planned sounds' landing",
+                                    spread)
+
+
+def spread_figures(name, label, spread):
+    """p50, p99 (judged: ≤ 5 ms, issue 36) and max of a spread of onsets, in ms."""
+    return [Figure(f"{name}.{stat}", "servers", f"{label} {stat}", percentile(spread, p), "ms",
+                   below(5, "ms") if stat == "p99" else None)
+            for stat, p in (("p50", 50), ("p99", 99), ("max", 100))]
 
 
 def method(sizes):

@@ -9,17 +9,20 @@ threshold after 60 ms of silence; its pitch is the zero crossings of its first 4
 """
 
 import array
+import json
 import math
 import os
 import signal
 import shutil
 import subprocess
+import tempfile
 import threading
 import time
 import wave
 from pathlib import Path
+from types import SimpleNamespace
 
-from processes import BenchError
+from processes import BenchError, under_rusage, usage_written
 
 RATE = 48_000
 THRESHOLD = 1_000
@@ -242,3 +245,33 @@ class PaplayTimer(threading.Thread):
             spawned.append(self.server.spawn(["paplay", str(self.tone)]))
         for process in spawned:
             process.wait()
+
+
+def recorded_run(server, argv, env, seconds, on_start=None):
+    """A `run --json` (`argv`) while the sink's monitor is recorded. `on_start(origin)` is
+    called at workout_start and may return a thread (a PaplayTimer), joined before the
+    recording stops. Gives the events, the workout's origin on this process's monotonic
+    clock (arrival − t of workout_start), the heard (moment, Hz), the recording's ppm, the
+    run's usage and what `on_start` returned."""
+    recorder = Recorder(server)
+    time.sleep(0.3)
+    events, origin, extra = [], None, None
+    with tempfile.TemporaryFile() as errors, under_rusage(argv, env, subprocess.PIPE, errors) as (process, out):
+        for line in iter(process.stdout.readline, b""):
+            arrival = time.monotonic()
+            event = json.loads(line)
+            events.append(event)
+            if event["event"] == "workout_start":
+                origin = arrival - event["t"]
+                extra = on_start(origin) if on_start else None
+        process.stdout.close()
+        usage = usage_written(process, out, argv, errors)
+    if origin is None:
+        raise BenchError("the run printed no workout_start")
+    if extra is not None:
+        extra.join(seconds + 30)
+    time.sleep(2)  # the last sound (a finish chime) rings out
+    samples = recorder.stop()
+    moment, ppm = recorder.clock()
+    return SimpleNamespace(events=events, origin=origin, heard=[(moment(index), hz) for index, hz in onsets(samples)],
+                           ppm=ppm, usage=usage, extra=extra)

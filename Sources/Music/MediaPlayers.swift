@@ -131,7 +131,7 @@ public final class MediaPlayers: @unchecked Sendable {
 
     private func startLowering() {
         state = .lowering
-        guard let streams else { return listPlayers(streams: []) }
+        guard let streams else { return listPlayers(sparing: []) }
         streams.playing(share: MusicMode.duckedShare) { found in
             DispatchQueue.main.async { self.streamsFound(found) }
         }
@@ -148,22 +148,21 @@ public final class MediaPlayers: @unchecked Sendable {
             loweredStreams = lowering
             streams?.lower(lowering)
         }
-        listPlayers(streams: found)
+        listPlayers(sparing: Set(found.compactMap(\.process)))
     }
 
     /// The MPRIS players that are playing, less those whose process plays a stream that
     /// is lowered already.
-    private func listPlayers(streams found: [OtherStreams.Lowered]) {
-        guard let bus else { return lowered([], streams: found) }
-        let lowering = Set(found.compactMap(\.process))
+    private func listPlayers(sparing lowering: Set<Int32>) {
+        guard let bus else { return lowered([]) }
         bus.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "ListNames",
                  timeout: Self.callTimeout) { [self] result in
             let names = (try? result.get())?.first?.strings.filter { $0.hasPrefix(Self.prefix) } ?? []
             playing(among: Array(names.prefix(LoweredMusicNote.mostPlayers))) { players in
-                guard self.mode == .duck, !lowering.isEmpty else { return self.lowered(players, streams: found) }
+                guard self.mode == .duck, !lowering.isEmpty else { return self.lowered(players) }
                 self.processes(of: players.map(\.name)) { processes in
                     let rest = players.filter { processes[$0.name].map { !lowering.contains($0) } ?? true }
-                    self.lowered(rest, streams: found)
+                    self.lowered(rest)
                 }
             }
         }
@@ -210,7 +209,7 @@ public final class MediaPlayers: @unchecked Sendable {
     }
 
     /// Lowers or pauses `players`, once the note says so (beside the streams already lowered).
-    private func lowered(_ players: [Found], streams found: [OtherStreams.Lowered]) {
+    private func lowered(_ players: [Found]) {
         touched = players.compactMap { player in
             switch mode {
             case .pause: return LoweredMusicNote.Player(name: player.name, owner: player.owner)

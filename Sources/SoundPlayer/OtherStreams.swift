@@ -65,11 +65,7 @@ public final class OtherStreams: @unchecked Sendable {
         let streams = OtherStreams(mainloop: mainloop)
         let api = pulse.threaded_mainloop_get_api!(mainloop)!
         pulse.threaded_mainloop_lock!(mainloop)
-        let properties = pulse.proplist_new!()
-        pulse.proplist_sets!(properties, PA_PROP_APPLICATION_NAME, "workout")
-        pulse.proplist_sets!(properties, PA_PROP_APPLICATION_ID, "workout")
-        streams.context = pulse.context_new_with_proplist!(api, "workout music", properties)
-        pulse.proplist_free!(properties)
+        streams.context = newContext(api, name: "workout music")
         pulse.context_set_state_callback!(streams.context, { context, me in
             let streams = OtherStreams.from(me)
             switch pulse.context_get_state!(context) {

@@ -32,11 +32,7 @@ extension PulseOutput {
         let me = Unmanaged.passUnretained(output).toOpaque()
         let api = pulse.threaded_mainloop_get_api!(mainloop)!
         pulse.threaded_mainloop_lock!(mainloop)
-        let properties = pulse.proplist_new!()
-        pulse.proplist_sets!(properties, PA_PROP_APPLICATION_NAME, "workout")
-        pulse.proplist_sets!(properties, PA_PROP_APPLICATION_ID, "workout")
-        output.context = pulse.context_new_with_proplist!(api, "workout", properties)
-        pulse.proplist_free!(properties)
+        output.context = newContext(api, name: "workout")
         pulse.context_set_state_callback!(output.context, { context, me in
             PulseOutput.from(me).contextChanged(pulse.context_get_state!(context))
         }, me)
@@ -132,7 +128,7 @@ extension PulseOutput {
         // `media.role=event`: PulseAudio's module-role-ducking and PipeWire's policy lower
         // the music that plays while a cue sounds, without our asking any player.
         let properties = pulse.proplist_new!()
-        pulse.proplist_sets!(properties, PA_PROP_MEDIA_ROLE, "event")
+        _ = pulse.proplist_sets!(properties, PA_PROP_MEDIA_ROLE, "event")
         stream = pulse.stream_new_with_proplist!(context, "workout sounds", &spec, nil, properties)
         pulse.proplist_free!(properties)
         guard let stream else { return lost("the sound server refused a stream (\(contextError()))") }

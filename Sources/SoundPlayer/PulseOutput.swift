@@ -33,6 +33,9 @@ public final class PulseOutput: SoundOutput, @unchecked Sendable {
     /// Closing without waiting (a signal ends the run): the audio thread renders nothing more.
     private var abandoned = false
 
+    /// The run-loop thread's own: what `keepReady` last sent.
+    private var toldReady = false
+
     // The audio thread's own (or set up before it starts).
     let mainloop: OpaquePointer
     var context: OpaquePointer?
@@ -88,7 +91,12 @@ public final class PulseOutput: SoundOutput, @unchecked Sendable {
 
     public func play(_ sound: Sound, for moment: UInt64) { send(.play(sound, moment: moment)) }
 
-    public func keepReady(_ ready: Bool) { send(.keepReady(ready)) }
+    /// Told at every segment's start and end; the audio thread is woken only for a change.
+    public func keepReady(_ ready: Bool) {
+        guard ready != toldReady else { return }
+        toldReady = ready
+        send(.keepReady(ready))
+    }
 
     /// Converts the routine's sound files to the stream's rate now, at the start, rather
     /// than at each one's first play: a hook's `sound("gong.ogg")` then plays at once, and

@@ -51,7 +51,7 @@ enum ActivityDecoders {
         let out = Pipe()
         // Standard error to a file: a large output on one pipe must not block the other.
         let errorsFile = FileManager.default.temporaryDirectory.appendingPathComponent("workout-decoder-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorsFile) }
         process.standardOutput = out
         process.standardError = try FileHandle(forWritingTo: errorsFile)

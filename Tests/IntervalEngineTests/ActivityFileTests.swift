@@ -248,7 +248,7 @@ final class ActivityFileTests: XCTestCase {
                       SessionLap(index: 2, name: "Breathe", kind: "rest", start: 20, elapsed: 30, timer: 30)]
         let activity = Activity(entry: entry)
         let fit = directory.appendingPathComponent("laps.fit").path
-        FileManager.default.createFile(atPath: fit, contents: Data(FITActivity.encode(activity, creator: .init(name: "workout", version: "1.2"))))
+        _ = FileManager.default.createFile(atPath: fit, contents: Data(FITActivity.encode(activity, creator: .init(name: "workout", version: "1.2"))))
         let decoded = try ActivityDecoders.decodeFIT(fit)
         XCTAssertEqual(decoded.garminErrors, [])
         XCTAssertTrue(decoded.integrity)

@@ -30,6 +30,7 @@ enum FakeBlueZ {
     /// Runs `script` (sh) with `$WORKOUT` the binary, `$DIR` a scratch directory (kept
     /// until `keep` returns), `$LOG` the fake's log, `send LINE` a command to the fake
     /// (see bluez_server.py) and `waitfor TEXT [FILE]` waiting up to 10 s for a line.
+    @discardableResult
     static func run(devices: [String], _ script: String, keep: (Outcome) throws -> Void = { _ in }) throws -> Outcome {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon") else {
             throw Missing(program: "dbus-daemon")

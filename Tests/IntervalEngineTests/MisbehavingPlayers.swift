@@ -35,7 +35,7 @@ final class MisbehavingPlayers {
     init(_ list: [Player]) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("workout-players-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let socket = directory.appendingPathComponent("bus").path
         let bus = try Daemon(try PrivateMusicPlayer.program("dbus-daemon"),
                              ["--session", "--nofork", "--address=unix:path=\(socket)"],

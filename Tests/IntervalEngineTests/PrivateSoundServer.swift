@@ -209,7 +209,7 @@ final class Daemon: @unchecked Sendable {
             throw PrivateSoundServer.Failure("could not start \(path)")
         }
         self.pid = pid
-        Daemon.running.withLock { $0.insert(pid) }
+        Daemon.running.withLock { _ = $0.insert(pid) }
         Daemon.killAtExit()
         guard capture else { return }
         close(ends[1])

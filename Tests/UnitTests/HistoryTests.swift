@@ -126,7 +126,7 @@ final class HistoryTests: XCTestCase {
     }
 
     func testTheReportAsJSON() throws {
-        try withTimeZone("UTC") {
+        withTimeZone("UTC") {
             let report = HistoryReport(entries: [entry("A", started: "2026-11-21T07:00:00Z")], limit: 5, weeks: 1,
                                        now: Timestamp.date(from: "2026-11-21T20:00:00Z")!)
             XCTAssertEqual(report.json.text, """
@@ -139,7 +139,7 @@ final class HistoryTests: XCTestCase {
     }
 
     func testSpedUpSessionsAreListedButNotCounted() throws {
-        try withTimeZone("UTC") {
+        withTimeZone("UTC") {
             var fast = entry("Test run", started: "2026-11-21T09:00:00Z", work: 900)
             fast.speed = 20
             let entries = [entry("A", started: "2026-11-20T07:00:00Z"), fast]

@@ -131,7 +131,7 @@ final class RoutineHistoryTests: XCTestCase {
 
     func testTheLastSessionOfAHundredThousandIsReadFromTheEndNotTheWhole() throws {
         let url = directory.appendingPathComponent("big.jsonl")
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         var block = ""
         for day in 0..<100_000 {

@@ -3,19 +3,20 @@
 /// then definition and data messages, either byte order, developer fields and
 /// compressed-timestamp headers stepped over. Each data message comes out as its global
 /// number and its fields by number, numbers as unsigned integers (invalid values left
-/// out) and strings as text, which is all `FITWorkoutReader` needs.
-struct FITDecoder {
-    struct Message {
-        var global: UInt16
-        var numbers: [UInt8: UInt64] = [:]
-        var texts: [UInt8: String] = [:]
+/// out) and strings as text, which is all `FITWorkoutReader` needs; the sensor fuzzer reads
+/// the activity files `FITActivity` writes back with it.
+public struct FITDecoder {
+    public struct Message {
+        public var global: UInt16
+        public var numbers: [UInt8: UInt64] = [:]
+        public var texts: [UInt8: String] = [:]
         /// Where it starts in the file, for messages.
-        var offset: Int
+        public var offset: Int
     }
 
     /// Why the bytes are not a FIT file workout can read.
-    struct Problem: Error {
-        var message: String
+    public struct Problem: Error {
+        public var message: String
     }
 
     private struct Layout {
@@ -25,7 +26,7 @@ struct FITDecoder {
         var developerBytes: Int
     }
 
-    static func messages(_ bytes: [UInt8]) throws(Problem) -> [Message] {
+    public static func messages(_ bytes: [UInt8]) throws(Problem) -> [Message] {
         guard bytes.count >= 12, bytes[0] == 12 || bytes[0] == 14, bytes.count >= Int(bytes[0]),
               Array(bytes[8..<12]) == Array(".FIT".utf8) else {
             throw Problem(message: "not a FIT file (no FIT header)")

@@ -17,15 +17,24 @@ player does — or not, as its `behaviour` says:
     escape   as good, but its Identity, its track's title and the errors it returns hold
              escape sequences (an OSC that sets the title, a clear screen)
     vanish   as good, but gives up its name on the first Set (mid-cue)
+    novolume as good, but refuses to have its Volume set, as Firefox does ("Volume setting
+             is not supported")
 
     [{"name": "good", "behaviour": "good", "volume": 0.9}, ...]
+
+A player with `"stream": true` also plays its music as a stream on the sound server
+(`pacat` of noise, at PULSE_SERVER), marked as this process's (application.process.id),
+as a browser tab is heard; the stream dies with this process, however it ends.
 
 The log (first argument) gets a line per call: `call NAME MEMBER ARGUMENTS` (a Set's
 value as a plain number), then `vanished NAME` when a player goes. It prints `ready`
 once every name is owned. Run with Debian's python3 (python3-dbus, python3-gi).
 """
+import ctypes
 import json
 import os
+import signal
+import subprocess
 import sys
 
 import dbus
@@ -42,6 +51,10 @@ ESCAPES = "\x1b]0;pwned\x07\x1b[2J\x1b[31mpwned"
 
 class Refused(dbus.DBusException):
     _dbus_error_name = "org.mpris.MediaPlayer2.Error.Refused"
+
+
+class NotSupported(dbus.DBusException):
+    _dbus_error_name = "org.freedesktop.DBus.Error.NotSupported"
 
 
 class Player(dbus.service.Object):
@@ -113,6 +126,8 @@ class Player(dbus.service.Object):
         self.write(f"call {player['name']} Set {name} {shown}")
         if player["behaviour"] == "escape":
             return error(Refused(ESCAPES))
+        if player["behaviour"] == "novolume":
+            return error(NotSupported("Volume setting is not supported"))
         if name == "Volume" and isinstance(value, (dbus.Double, float)):
             player["volume"] = float(value)
         self.answer(player, reply, error, ())
@@ -144,6 +159,7 @@ def main():
     log = open(sys.argv[1], "a", encoding="utf-8")
     with open(sys.argv[2], encoding="utf-8") as file:
         specs = json.load(file)
+    streams = [play_stream() for spec in specs if spec.get("stream")]
     players = []
     for spec in specs:
         bus = dbus.bus.BusConnection(address)
@@ -152,7 +168,15 @@ def main():
     # Ready once every name is owned: the test waits for this line.
     print("ready", flush=True)
     GLib.MainLoop().run()
-    del players
+    del players, streams
+
+
+def play_stream():
+    """`pacat` of noise as this process's stream; killed when this process dies."""
+    environment = dict(os.environ, PULSE_PROP=f"application.process.id={os.getpid()}")
+    die_with_parent = lambda: ctypes.CDLL("libc.so.6").prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    return subprocess.Popen(["pacat", "--raw", "--format=s16le", "--rate=48000", "--channels=1"],
+                            stdin=open("/dev/urandom", "rb"), env=environment, preexec_fn=die_with_parent)
 
 
 if __name__ == "__main__":
