@@ -12,8 +12,10 @@ from figures import Figure, at_least, below, percentile, reference
 from processes import BenchError
 from sound import PaplayTimer, SoundServer, recorded_run, tone_file
 
-# BENCH_SERVERS=pipewire (or pulseaudio) measures one server alone.
+# BENCH_SERVERS=pipewire (or pulseaudio) measures one server alone; BENCH_SERVERS_RUNS=hooks
+# (or long) one of the two runs.
 KINDS = tuple(os.environ.get("BENCH_SERVERS", "pulseaudio pipewire").split())
+RUNS = tuple(os.environ.get("BENCH_SERVERS_RUNS", "long hooks").split())
 PIP_HZ, HOOK_HZ, PAPLAY_HZ = 1000, 523, 2000
 
 
@@ -25,11 +27,13 @@ def bench_servers(context, progress):
             env = {**context.env, **server.env}
             server.spawn(["paplay", str(tone)]).wait(30)  # the server's first stream, unmeasured
             seconds = context.sizes.long_sound_seconds
-            progress(f"servers: {kind}, {seconds} s of pips at every second, paplay half-way between every other")
-            figures += long_figures(kind, long_run(context, server, env, tone, seconds), seconds)
+            if "long" in RUNS:
+                progress(f"servers: {kind}, {seconds} s of pips at every second, paplay half-way between every other")
+                figures += long_figures(kind, long_run(context, server, env, tone, seconds), seconds)
             count = context.sizes.hook_sounds
-            progress(f"servers: {kind}, {count} hooks' sounds between planned pips")
-            figures += hook_figures(kind, hook_run(context, server, env, count), count)
+            if "hooks" in RUNS:
+                progress(f"servers: {kind}, {count} hooks' sounds between planned pips")
+                figures += hook_figures(kind, hook_run(context, server, env, count), count)
     return figures
 
 
@@ -136,5 +140,5 @@ def method(sizes):
             "at each boundary, and `paplay` of a 2 kHz tone spawned half-way through every other second; onsets as "
             "distance from workout's median landing (the recording's delay is unknown), paplay's on the same footing. "
             f"Hooks: {sizes.hook_sounds} one-second segments, a pip planned at each boundary and a cue at 0.5 s whose "
-            "function calls `sound(\"pause\")` (523 Hz), written when the hook runs; its onsets measured from the "
+            "function calls `sound(\"pause\")` (523 Hz), run 40 ms ahead of its moment; its onsets measured from the "
             "planned pips' median landing. Target (issue 36): p99 ≤ 5 ms for both, on both servers.")

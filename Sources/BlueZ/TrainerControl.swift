@@ -76,14 +76,23 @@ public final class TrainerControl: SessionListener {
     }
 
     /// A ramp's target changes each second: a timer on the main queue, a second apart
-    /// (`speed` seconds of workout), while the segment runs.
+    /// (`speed` seconds of workout), while the segment runs, on the segment's own seconds:
+    /// its start may still be a few milliseconds ahead (the session runs a moment's hooks
+    /// ahead of it), so the first step is timed from its end's deadline, not from now.
     private func tick(ramp: Bool) {
         ticker?.cancel()
         ticker = nil
         guard ramp else { return }
         let timer = DispatchSource.makeTimerSource(queue: .main)
-        let interval = 1 / max(snapshot().speed, 0.001)
-        timer.schedule(deadline: .now() + interval, repeating: interval)
+        let now = snapshot()
+        let interval = 1 / max(now.speed, 0.001)
+        var first = interval
+        if let end = now.deadlineNanoseconds, let duration = now.current?.segment.duration {
+            // Where the segment's next whole second falls on CLOCK_MONOTONIC.
+            let next = (now.elapsedInSegment.rounded(.down) + 1) / max(now.speed, 0.001)
+            first = (Double(end) - Double(Clocks.system.monotonic())) / 1e9 - (duration / max(now.speed, 0.001) - next)
+        }
+        timer.schedule(deadline: .now() + max(0, first), repeating: interval)
         let box = Unmanaged.passUnretained(self)
         timer.setEventHandler { box.takeUnretainedValue().apply() }
         timer.resume()

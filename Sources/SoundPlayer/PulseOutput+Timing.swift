@@ -82,10 +82,11 @@ extension PulseOutput {
             case let .cancel(id):
                 withdraw(id)
             case let .play(sound, moment):
-                // A hook's sound is due at its moment (just past), else at once; where it
-                // can land is for `writeDue` to say.
+                // A hook's sound is due at its moment (the session runs a moment's hooks
+                // ahead of it, so usually still to come), else at once; where it can land
+                // is for `writeDue` to say.
                 let now = pulse.rtclock_now!()
-                jobs.append(Job(id: nil, samples: rendered.samples(sound), start: moment.map { min(clockTime($0), now) } ?? now,
+                jobs.append(Job(id: nil, samples: rendered.samples(sound), start: moment.map(clockTime) ?? now,
                                 rate: synthesizer.sampleRate))
             case .keepReady(let ready):
                 keptReady = ready

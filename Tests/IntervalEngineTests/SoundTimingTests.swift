@@ -66,7 +66,7 @@ final class SoundTimingTests: XCTestCase {
         let trend = line(through: zip(planned, ours).map { ($0, $1) })
         let spread = (zip(planned, ours).map { $1 - trend($0) } + zip(hooks, theirs).map { $1 - trend($0) })
             .map { abs($0) * 1000 }.sorted()
-        XCTAssertLessThan(spread.last!, 10, "\(kind): planned \(ours.map { Int($0 * 1000) }) ms, hooks' \(theirs.map { Int($0 * 1000) }) ms")
+        XCTAssertLessThan(spread.last!, 5, "\(kind): planned \(ours.map { Int($0 * 1000) }) ms, hooks' \(theirs.map { Int($0 * 1000) }) ms")
     }
 
     /// Pips of 1 kHz at each of `boundaries` one-second segments; paplay's 2 kHz tone at

@@ -13,6 +13,13 @@ import Foundation
 /// handler cancels it (a session pausing).
 public final class RunLoopScheduler: Scheduler, SuspendDetecting {
     public let speed: Double
+    /// A moment's hooks run this long before it (40 ms of real time), with the session's
+    /// clock reading the moment: a sound a hook plays is then known before it is due and
+    /// is placed on its moment as a planned one is, on a server that cannot rewind its
+    /// sink (pipewire-pulse) too, and whatever the timer's lateness and the hook's own time
+    /// (docs/design.md, "A hook's sound on its moment").
+    public var runAhead: Double { RunLoopScheduler.realRunAhead * speed }
+    public static let realRunAhead = 0.040
     /// The speeds `--speed` accepts: a hundredth (a 24-hour segment then lasts 100 days,
     /// still a deadline the clocks hold) to ten thousand (a 24-hour segment in under 9 s).
     public static let speeds: ClosedRange<Double> = 0.01...10_000

@@ -41,4 +41,7 @@ public protocol Scheduler: AnyObject {
     func deadline(for time: Double) -> UInt64
     /// Actions scheduled and not yet run or cancelled.
     var pendingCount: Int { get }
+    /// How long before its moment a session's planned action runs, in workout seconds
+    /// (`Session.plan`): 0 on a virtual clock.
+    var runAhead: Double { get }
 }

@@ -10,6 +10,8 @@ public final class VirtualClock: Scheduler {
 
     public private(set) var now: Double = 0
     public let speed: Double = 1
+    /// 0 unless a test sets it: a real run's moments run ahead (`RunLoopScheduler.runAhead`).
+    public var runAhead: Double = 0
     /// Kept sorted latest first, so the next action is popped from the end.
     private var entries: [Entry] = []
     private var nextSequence: UInt64 = 0

@@ -45,9 +45,9 @@ extension Session {
         // Through the scheduler, not recursion: a hook that skips or ends every segment
         // must not grow the stack by a boundary per segment.
         if let cause = boundary.skip {
-            plan(nil, at: scheduler.now) { session, _, _ in session.skip(by: cause) }
+            plan(nil, at: now) { session, _, _ in session.skip(by: cause) }
         } else if boundary.done {
-            plan(nil, at: scheduler.now) { session, _, _ in session.markDone(by: .hook) }
+            plan(nil, at: now) { session, _, _ in session.markDone(by: .hook) }
         }
     }
 
@@ -143,11 +143,19 @@ extension Session {
     /// (`alerts`, nil where they cannot be known yet). The timer forgets itself when it
     /// fires and hands its action the moment it was announced as; `cancelTimers`
     /// withdraws those still to come.
+    ///
+    /// Every timer fires `scheduler.runAhead` before its moment (40 ms in a real run, none
+    /// on a virtual clock), and from then on the session's clock reads the moment: the
+    /// hooks, the events and their times are the moment's, and a sound a hook plays is
+    /// known ahead of it, so the player places it on the moment as it does a planned one.
+    /// All of a segment's timers move together, so their order is kept.
     func plan(_ kind: PlannedMoment.Kind?, alerts: [AlertPolicy.Alert]? = nil, at time: Double,
               _ action: @escaping (Session, Fire, PlannedMoment?) -> Void) {
         let scheduled = ScheduledToken()
-        let token = scheduler.schedule(at: time) { [weak self] fire in
+        let token = scheduler.schedule(at: time - scheduler.runAhead) { [weak self] early in
             guard let self else { return }
+            let fire = Fire(at: max(early.at, time), lateMs: early.lateMs)
+            self.ranAheadTo = max(self.ranAheadTo, fire.at)
             self.firing(fire) {
                 action(self, fire, self.forgetTimer(scheduled.token))
             }
@@ -197,7 +205,7 @@ extension Session {
                                    planned: moment)
             }
         }
-        if options.standInAthlete, let open = segment.open, open.expect < duration, start + open.expect > scheduler.now {
+        if options.standInAthlete, let open = segment.open, open.expect < duration, start + open.expect > now {
             plan(nil, at: start + open.expect) { session, _, _ in session.markDone(by: .athlete) }
         }
         for (position, cue) in segment.cues.enumerated() where !firedCues.contains(position) {
@@ -209,7 +217,7 @@ extension Session {
             }
         }
         guard hasEnd else { return }
-        let now = scheduler.now
+        let now = self.now
         if let offset = announcementOffset, start + offset > now, let following {
             let alerts = alertPolicy.alerts(for: .announcement("Next: \(following.name)"))
             if !alerts.isEmpty {

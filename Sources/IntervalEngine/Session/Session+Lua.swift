@@ -58,7 +58,7 @@ extension Session: RoutineActions {
 
     func say(_ text: String, from function: String) throws(APIError) {
         let seconds = HeardLimits.speakingSeconds(text)
-        if let waiting = hookSpeech.add(seconds, at: scheduler.now, speed: scheduler.speed) {
+        if let waiting = hookSpeech.add(seconds, at: now, speed: scheduler.speed) {
             throw APIError("\(function): about \(Self.seconds(waiting)) s of the hooks' speech is waiting or being said, "
                            + "and this text takes about \(Self.seconds(seconds)) s; at most "
                            + "\(Self.seconds(HeardLimits.waitingSeconds)) s may wait at once")
@@ -67,7 +67,7 @@ extension Session: RoutineActions {
     }
 
     func sound(_ sound: Sound, from function: String) throws(APIError) {
-        if let waiting = hookSounds.add(sound.seconds, at: scheduler.now, speed: scheduler.speed) {
+        if let waiting = hookSounds.add(sound.seconds, at: now, speed: scheduler.speed) {
             throw APIError("\(function): \(Self.seconds(waiting)) s of the hooks' sounds are waiting or playing, "
                            + "and this one lasts \(Self.seconds(sound.seconds)) s; at most "
                            + "\(Self.seconds(HeardLimits.waitingSeconds)) s may wait at once")

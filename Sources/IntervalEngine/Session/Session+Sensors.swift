@@ -11,7 +11,7 @@ extension Session {
         // the same bounds, so the history never sums one its reader would refuse.
         let sample = sample.plausible
         guard state == .running || state == .paused, !sample.isEmpty else { return }
-        let t = scheduler.now - startedAt
+        let t = now - startedAt
         sensors.count(until: t, running: state == .running, athlete: options.athlete)
         sensors.take(sample)
         if case .hrBelow(let bpm)? = segment.open?.until, let hr = sensors.hr?.current, hr < bpm,
@@ -60,7 +60,7 @@ extension Session {
     /// routine sees them as nil.
     public func sensorStale(_ sensor: String) {
         guard state == .running || state == .paused else { return }
-        sensors.count(until: scheduler.now - startedAt, running: state == .running, athlete: options.athlete)
+        sensors.count(until: now - startedAt, running: state == .running, athlete: options.athlete)
         if sensors.markStale(sensor) { updateSensorTable() }
     }
 
@@ -72,7 +72,7 @@ extension Session {
 
     /// The totals so far, counted up to now (for the history at the end).
     public func sensorTotals() -> SensorTotals {
-        sensors.count(until: scheduler.now - startedAt, running: state == .running, athlete: options.athlete)
+        sensors.count(until: now - startedAt, running: state == .running, athlete: options.athlete)
         return sensors.totals
     }
 

@@ -30,6 +30,9 @@ public final class Session {
     var firedCues: Set<Int> = []
     /// The fire being handled, stamped on the events it causes.
     var currentFire: Fire?
+    /// The latest moment whose timer fired ahead of it (`plan`): the session's clock reads
+    /// it until the scheduler's catches up.
+    var ranAheadTo: Double = 0
     var disabledHooks: Set<LuaRef> = []
     /// What the hooks asked to be heard that is still waiting or playing (`HeardLimits`).
     var hookSounds = WaitingToBeHeard()
@@ -84,8 +87,13 @@ public final class Session {
         listeners.append(EventClosure(body))
     }
 
+    /// The session's clock, in workout seconds: the scheduler's, except that a moment
+    /// whose hooks ran ahead of it (`Scheduler.runAhead`) is already now, and the clock
+    /// stays there until the scheduler's passes it, so that it never goes back.
+    var now: Double { max(scheduler.now, ranAheadTo) }
+
     /// Seconds of the current segment done, pauses excluded.
-    public var elapsedInSegment: Double { elapsedInSegment(at: scheduler.now) }
+    public var elapsedInSegment: Double { elapsedInSegment(at: now) }
 
     /// The same as of `now` (scheduler time): a snapshot reads the clock once, so all of
     /// its times agree to the nanosecond.
@@ -100,7 +108,7 @@ public final class Session {
 
     /// When a segment ended now ends: now, or where its clock stopped while paused.
     var endingTime: Double {
-        phase.pausedSince == nil ? scheduler.now : segmentStart + elapsedInSegment
+        phase.pausedSince == nil ? now : segmentStart + elapsedInSegment
     }
 
     /// Seconds of the planned workout still to go, the current segment included; nil
@@ -124,7 +132,7 @@ public final class Session {
         phase = .running(SessionPhase.Boundary(betweenSegments: true))
         routine.lua.actions = self
         (scheduler as? any SuspendDetecting)?.onSuspend = { [weak self] missed in self?.suspended(missed: missed) }
-        startedAt = scheduler.now
+        startedAt = now
         let followed = routine.parameters.filter { if case .history = $0.origin { true } else { false } }
         emit(.workoutStart(name: routine.name, segments: segmentCount,
                            duration: timeline.isOpenEnded ? nil : timeline.duration, speed: scheduler.speed,
@@ -153,7 +161,7 @@ public final class Session {
             return
         }
         cancelTimers()
-        phase = .paused(since: scheduler.now, nil)
+        phase = .paused(since: now, nil)
         emit(.pause(index: segment.index, remaining: remainingInSegment))
         give(alertPolicy.alerts(for: .pause))
         callSegmentHook(routine.hooks.onPause, "on_pause")
@@ -161,8 +169,8 @@ public final class Session {
 
     func resume() {
         guard case .paused(let since, let boundary) = phase else { return }
-        segmentStart += scheduler.now - since
-        pausedSeconds += scheduler.now - since
+        segmentStart += now - since
+        pausedSeconds += now - since
         phase = .running(boundary)
         scheduleTimers()
         emit(.resume(index: segment.index, remaining: remainingInSegment))
@@ -198,7 +206,7 @@ public final class Session {
     /// paused, it stays paused.
     func back() {
         guard phase != .ready, phase != .finished, phase.boundary == nil else { return }
-        let time = phase.pausedSince ?? scheduler.now
+        let time = phase.pausedSince ?? now
         var position = segment.index - 1
         if elapsedInSegment < options.backGrace && position > 0 {
             position -= 1
@@ -231,13 +239,13 @@ public final class Session {
     public func progress() -> Summary {
         if let summary { return summary }
         // As `stop()` would: a pause's time up to now is not counted as elapsed.
-        return summarySoFar(completed: false, at: phase.pausedSince ?? scheduler.now, paused: pausedSeconds)
+        return summarySoFar(completed: false, at: phase.pausedSince ?? now, paused: pausedSeconds)
     }
 
     /// Quits: the workout ends now, not completed.
     func stop() {
         guard phase != .ready, phase != .finished else { return }
-        let time = phase.pausedSince ?? scheduler.now
+        let time = phase.pausedSince ?? now
         // The work done in the segment under way counts, as it would had the segment ended.
         if phase.boundary?.betweenSegments != true { countWork(until: time) }
         finish(completed: false, at: time)
@@ -251,7 +259,7 @@ public final class Session {
             messageCount += 1
             message = SessionMessage(text: VisibleText.escape(text), kind: messageKind, sequence: messageCount)
         }
-        let event = Event(kind, t: scheduler.now - startedAt, fire: currentFire.map {
+        let event = Event(kind, t: now - startedAt, fire: currentFire.map {
             Fire(at: $0.at - startedAt, lateMs: $0.lateMs)
         })
         for listener in listeners {

@@ -120,7 +120,7 @@ extension Session {
         // One reading of the clock for every time in it: "time done" and the segment's
         // clock are shown rounded, and two readings a few microseconds apart could round
         // to different seconds.
-        let now = scheduler.now
+        let now = self.now
         let started = state != .ready && segment.index > 0
         let elapsed = started ? elapsedInSegment(at: now) : 0
         let remaining = started ? segment.duration - elapsed : 0
