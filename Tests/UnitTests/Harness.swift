@@ -31,8 +31,24 @@ final class Harness {
     private(set) var events: [Event] = []
 
     init(_ routine: Routine, options: SessionOptions = SessionOptions(bell: false)) {
+        clock.stepLimit = Harness.stepLimit
         session = Session(routine: routine, scheduler: clock, options: options)
         session.subscribe { [unowned self] in self.events.append($0) }
+    }
+
+    /// More timers than any test's workout has: a session that plans without end fails
+    /// the test instead of hanging it.
+    static let stepLimit = 2_000_000
+
+    /// A session that finished must leave nothing scheduled: a timer left behind would be
+    /// a leak in a real run. Checked when the test lets go of its harness.
+    deinit {
+        if session.state == .finished, clock.pendingCount > 0 {
+            XCTFail("the finished session left \(clock.pendingCount) timers scheduled")
+        }
+        if clock.reachedStepLimit {
+            XCTFail("the virtual clock ran \(clock.steps) timers without the workout ending")
+        }
     }
 
     convenience init(_ source: String, options: SessionOptions = SessionOptions(bell: false)) throws {

@@ -99,7 +99,9 @@ public enum RoutineAPI {
                  "Speaks text where a synthesizer exists; shown and recorded either way. One call of a hook may say "
                  + "16 texts; a minute of the hooks' speech may wait at once.", body: Actions.say),
         Function("sound", .action, [APIField("name", "string", "`\"pip\"`, `\"go\"`, `\"rest\"`, `\"start\"`, `\"finish\"`, `\"pause\"`, `\"resume\"`, or a sound file the routine names in `sounds` or `sound_files`.")],
-                 "Plays a built-in sound or a sound file now (the terminal bell stands in where no sound plays). A file "
+                 "Plays a built-in sound or a sound file now: from a cue's function or a segment's hook, on that "
+                 + "moment's second, beside the sounds planned for it (the terminal bell stands in where no sound "
+                 + "plays). A file "
                  + "not named in `sounds` or `sound_files` was not decoded when the routine loaded: nothing plays, and its "
                  + "event says so. One call of a hook may play 16 sounds; a minute of the hooks' sounds may wait at once.",
                  body: Actions.sound),

@@ -46,12 +46,22 @@ public final class VirtualClock: Scheduler {
         entries.removeAll { $0.sequence == token.id }
     }
 
-    /// Runs actions until none is left, or until the next is after `limit`.
-    /// Returns whether everything ran.
+    /// How many actions the clock runs in all before it refuses to run more: a session that
+    /// plans without end at one moment (a hook that skips every segment an open-ended
+    /// generator makes) would otherwise keep `run` from returning. A test or a dry run sees
+    /// `reachedStepLimit` and says so, instead of hanging.
+    public var stepLimit = 10_000_000
+    /// Actions run so far.
+    public private(set) var steps = 0
+    public var reachedStepLimit: Bool { steps >= stepLimit && !entries.isEmpty }
+
+    /// Runs actions until none is left, until the next is after `limit`, or until the
+    /// step limit. Returns whether everything ran.
     @discardableResult
     public func run(until limit: Double = .infinity) -> Bool {
         while let entry = entries.last {
-            guard entry.time <= limit else { return false }
+            guard entry.time <= limit, steps < stepLimit else { return false }
+            steps += 1
             entries.removeLast()
             now = entry.time
             entry.action(Fire(at: entry.time, lateMs: 0))

@@ -10,6 +10,9 @@ public enum DryRun {
         /// An open segment waited for an athlete, and the session has no stand-in
         /// (`SessionOptions.standInAthlete`); stopped.
         case waitedForTheAthlete
+        /// The clock ran its step limit of timers without the workout ending
+        /// (`VirtualClock.stepLimit`); stopped.
+        case tookTooManySteps
     }
 
     /// Hooks that extend forever would never end: a run stops a day past the plan (an
@@ -28,8 +31,9 @@ public enum DryRun {
         var pausesNow = 0
         while session.state != .finished {
             if !clock.run(until: limit) {
+                let ending: Ending = clock.reachedStepLimit ? .tookTooManySteps : .ranPastLimit
                 session.stop()
-                return .ranPastLimit
+                return ending
             }
             if session.state == .running {
                 session.stop()
@@ -57,6 +61,8 @@ extension DryRun.Ending {
         case .ranPastLimit: "the dry run was still going a day past the planned end; stopped"
         case .waitedForTheAthlete: "the dry run waited for an open segment to be marked done; stopped"
         case .pausedOnEveryResume: "the dry run paused again on each resume (a hook calls pause() in on_resume?); stopped"
+        case .tookTooManySteps: "the dry run ran 10,000,000 timers without ending (a hook that skips every segment "
+            + "a generator makes?); stopped"
         }
     }
 }

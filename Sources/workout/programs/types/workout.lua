@@ -280,7 +280,7 @@ function notify(title, body) end
 ---@param text string What to say: at most 500 bytes.
 function say(text) end
 
----Plays a built-in sound or a sound file now (the terminal bell stands in where no sound plays). A file not named in `sounds` or `sound_files` was not decoded when the routine loaded: nothing plays, and its event says so. One call of a hook may play 16 sounds; a minute of the hooks' sounds may wait at once.
+---Plays a built-in sound or a sound file now: from a cue's function or a segment's hook, on that moment's second, beside the sounds planned for it (the terminal bell stands in where no sound plays). A file not named in `sounds` or `sound_files` was not decoded when the routine loaded: nothing plays, and its event says so. One call of a hook may play 16 sounds; a minute of the hooks' sounds may wait at once.
 ---@param name string `"pip"`, `"go"`, `"rest"`, `"start"`, `"finish"`, `"pause"`, `"resume"`, or a sound file the routine names in `sounds` or `sound_files`.
 function sound(name) end
 
