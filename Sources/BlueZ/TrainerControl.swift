@@ -93,8 +93,7 @@ public final class TrainerControl: SessionListener {
             first = (Double(end) - Double(Clocks.system.monotonic())) / 1e9 - (duration / max(now.speed, 0.001) - next)
         }
         timer.schedule(deadline: .now() + max(0, first), repeating: interval)
-        let box = Unmanaged.passUnretained(self)
-        timer.setEventHandler { box.takeUnretainedValue().apply() }
+        timer.setEventHandler { [weak self] in self?.apply() }
         timer.resume()
         ticker = timer
     }
@@ -156,5 +155,10 @@ public final class TrainerControl: SessionListener {
     public func stop() {
         ticker?.cancel()
         ticker = nil
+    }
+
+    /// A ramp's timer goes with the control it steps.
+    deinit {
+        ticker?.cancel()
     }
 }
