@@ -44,6 +44,10 @@ public final class OtherStreams: @unchecked Sendable {
     private var restoring: [UInt32: Lowered] = [:]
     private var restoreDone: (@Sendable () -> Void)?
     private var answers = 0
+    /// Answers still awaited: one per stream asked about, and one per volume put back,
+    /// so that `done` comes once the server has the volumes (a run that exits right after
+    /// must not leave them unsent in libpulse's queue).
+    private var awaited = 0
 
     /// Roles of streams that are not music.
     static let notMusic: Set<String> = ["event", "phone", "a11y"]
@@ -134,6 +138,7 @@ public final class OtherStreams: @unchecked Sendable {
             restoring = Dictionary(streams.map { ($0.index, $0) }) { first, _ in first }
             restoreDone = done
             answers = 0
+            awaited = restoring.count
             guard !restoring.isEmpty else { return finishRestoring() }
             for stream in restoring.values {
                 let operation = pulse.context_get_sink_input_info!(context, stream.index, { _, info, last, me in
@@ -204,12 +209,13 @@ public final class OtherStreams: @unchecked Sendable {
         let process = info.proplist.flatMap { pulse.proplist_gets!($0, PA_PROP_APPLICATION_PROCESS_ID) }
             .flatMap { Int32(String(cString: $0)) }
         guard same, stream.process == nil || process == stream.process else { return }
-        setVolume(stream.index, stream.volume)
+        awaited += 1
+        setVolume(stream.index, stream.volume, answer: true)
     }
 
     private func answered() {
         answers += 1
-        if answers >= restoring.count { finishRestoring() }
+        if answers >= awaited { finishRestoring() }
     }
 
     private func finishRestoring() {
@@ -218,15 +224,20 @@ public final class OtherStreams: @unchecked Sendable {
         restoreDone = nil
     }
 
-    private func setVolume(_ index: UInt32, _ values: [UInt32]) {
+    /// Sets a stream's volume; with `answer`, counts the server's answer as one of a
+    /// restore's (`answered`), also when the stream has gone meanwhile.
+    private func setVolume(_ index: UInt32, _ values: [UInt32], answer: Bool = false) {
         var volume = pa_cvolume()
         volume.channels = UInt8(min(values.count, Int(PA_CHANNELS_MAX)))
         withUnsafeMutableBytes(of: &volume.values) { raw in
             let cells = raw.bindMemory(to: pa_volume_t.self)
             for (channel, value) in values.prefix(cells.count).enumerated() { cells[channel] = value }
         }
-        if let operation = pulse.context_set_sink_input_volume!(context, index, &volume, nil, nil) {
+        let callback: pa_context_success_cb_t? = answer ? { _, _, me in OtherStreams.from(me).answered() } : nil
+        if let operation = pulse.context_set_sink_input_volume!(context, index, &volume, callback, me) {
             pulse.operation_unref!(operation)
+        } else if answer {
+            answered()
         }
     }
 

@@ -100,14 +100,22 @@ final class MusicStreamTests: XCTestCase {
     }
 
     func testAStreamTheUserTurnsDownDuringACueKeepsTheUsersVolume() throws {
-        try start(.pulseaudio)
+        try assertAStreamTheUserTurnsDownDuringACueKeepsTheUsersVolume(.pulseaudio)
+    }
+
+    func testOnPipeWireAStreamTheUserTurnsDownDuringACueKeepsTheUsersVolume() throws {
+        try assertAStreamTheUserTurnsDownDuringACueKeepsTheUsersVolume(.pipewire)
+    }
+
+    func assertAStreamTheUserTurnsDownDuringACueKeepsTheUsersVolume(_ kind: PrivateSoundServer.Kind) throws {
+        try start(kind)
         let workout = try run(MusicTests.longCueRoutine)
         XCTAssertTrue(try eventually { try musicDecibels().map { abs($0 - Self.third) < 0.3 } ?? false }, "lowered")
         let index = try XCTUnwrap(try streamIndex())
         _ = try server.pactl(["set-sink-input-volume", "\(index)", "50%"])
         XCTAssertEqual(workout.wait(), 0, workout.stderr)
         let decibels = try XCTUnwrap(try musicDecibels())
-        XCTAssertEqual(decibels, 20 * log10(0.125), accuracy: 0.3, "50% as the user set it (pactl's cubic scale)")
+        XCTAssertEqual(decibels, 20 * log10(0.125), accuracy: 0.3, "\(kind): 50% as the user set it (pactl's cubic scale)")
     }
 
     func testSigtermInTheMiddleOfACueBringsTheStreamBack() throws {
@@ -131,7 +139,15 @@ final class MusicStreamTests: XCTestCase {
     }
 
     func testARunKilledDuringACueLeavesANoteTheNextRunRestoresTheStreamFrom() throws {
-        try start(.pulseaudio)
+        try assertARunKilledDuringACueLeavesANoteTheNextRunRestoresTheStreamFrom(.pulseaudio)
+    }
+
+    func testOnPipeWireARunKilledDuringACueLeavesANoteTheNextRunRestoresTheStreamFrom() throws {
+        try assertARunKilledDuringACueLeavesANoteTheNextRunRestoresTheStreamFrom(.pipewire)
+    }
+
+    func assertARunKilledDuringACueLeavesANoteTheNextRunRestoresTheStreamFrom(_ kind: PrivateSoundServer.Kind) throws {
+        try start(kind)
         let before = try XCTUnwrap(try musicDecibels())
         let killed = try run(MusicTests.longCueRoutine)
         XCTAssertTrue(try eventually { try musicDecibels().map { abs($0 - Self.third) < 0.3 } ?? false }, "lowered")
@@ -143,7 +159,7 @@ final class MusicStreamTests: XCTestCase {
         let next = try BackgroundRun(WorkoutBinary.binary, ["run", try writeQuiet(), "--json", "--no-history", "--no-sound",
                                                             "--no-notify"], environment: environment, in: scratch)
         XCTAssertEqual(next.wait(), 0, next.stderr)
-        XCTAssertEqual(try musicDecibels(), before, "the next run put it back")
+        XCTAssertEqual(try musicDecibels(), before, "\(kind): the next run put it back")
         XCTAssertFalse(FileManager.default.fileExists(atPath: notePath))
     }
 
@@ -158,7 +174,15 @@ final class MusicStreamTests: XCTestCase {
     /// A player whose MPRIS volume cannot be set (as Firefox's cannot): its stream is what
     /// gets lowered, and it is never asked to set its volume, nor paused.
     func testAnMPRISPlayerThatRefusesVolumeIsLoweredThroughItsStream() throws {
-        try start(.pulseaudio)
+        try assertAnMPRISPlayerThatRefusesVolumeIsLoweredThroughItsStream(.pulseaudio)
+    }
+
+    func testOnPipeWireAnMPRISPlayerThatRefusesVolumeIsLoweredThroughItsStream() throws {
+        try assertAnMPRISPlayerThatRefusesVolumeIsLoweredThroughItsStream(.pipewire)
+    }
+
+    func assertAnMPRISPlayerThatRefusesVolumeIsLoweredThroughItsStream(_ kind: PrivateSoundServer.Kind) throws {
+        try start(kind)
         let log = scratch.appendingPathComponent("novolume.log").path
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         let players = scratch.appendingPathComponent("novolume.json")
