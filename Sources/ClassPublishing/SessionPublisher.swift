@@ -53,7 +53,7 @@ public final class SessionPublisher: SessionListener, @unchecked Sendable {
         for config in DiscoveryConfigs.all(topics, version: version) {
             connection.publish(config.topic, config.payload.text, retain: true)
         }
-        publishState()
+        // The first state comes with `workout_start`: before it, the snapshot has no time.
         connection.publish(topics.availability, ClassTopics.online, retain: true)
         connection.subscribe(topics.command, largest: Self.largestCommand) { [self] bytes in
             command(bytes)
