@@ -115,7 +115,20 @@ public final class BrokerConnection: @unchecked Sendable {
         if code != MOSQ_ERR_SUCCESS.rawValue { lostOnce("cannot reach \(address.description) (\(Self.reason(code)))") }
         let started = api.loop_start!(handle)
         if started != MOSQ_ERR_SUCCESS.rawValue { lostOnce("cannot start the network thread (\(Self.reason(started)))") }
+        expectAnswer()
     }
+
+    /// A connection that fails without a word from libmosquitto (a refused or silent TCP
+    /// connection on a later try, a TLS handshake that fails) is a warning too, once it
+    /// has not answered for `patience` seconds.
+    private func expectAnswer() {
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.patience) { [self] in
+            let silent = lock.withLock { !connected && !closed }
+            if silent { lostOnce("no answer from \(address.description) after \(Int(Self.patience)) s") }
+        }
+    }
+
+    public static let patience = 5.0
 
     /// Queues `payload` on `topic`; a retained one is also kept for the next connection,
     /// an unretained one waits for it while the broker is away.
@@ -187,7 +200,10 @@ public final class BrokerConnection: @unchecked Sendable {
     /// On the network thread; 0 is our own disconnect.
     private func didDisconnect(_ code: Int32) {
         lock.withLock { connected = false }
-        if code != 0 { lostOnce("lost \(address.description) (\(Self.reason(code)))") }
+        if code != 0 {
+            lostOnce("lost \(address.description) (\(Self.reason(code)))")
+            expectAnswer()
+        }
     }
 
     private func lostOnce(_ text: String) {
