@@ -247,4 +247,29 @@ final class MQTTTests: XCTestCase {
         XCTAssertEqual(bad.wait(), 1)
         XCTAssertTrue(bad.stderr.contains("athlete:1: mqtt: the address must start with mqtt:// or mqtts://"), bad.stderr)
     }
+
+    /// A machine without libmosquitto: the library hidden under /dev/null in a mount
+    /// namespace of the run's own (`unshare`, no privilege needed). A run works; `--mqtt`
+    /// stops with one error that names the package.
+    func testWithoutLibmosquittoOnlyMQTTStops() throws {
+        let library = try XCTUnwrap(["x86_64-linux-gnu", "aarch64-linux-gnu", ""].map { "/usr/lib/\($0)/libmosquitto.so.1" }
+            .first(where: FileManager.default.fileExists(atPath:)), "libmosquitto1 is installed for the other tests")
+        let real = URL(fileURLWithPath: library).resolvingSymlinksInPath().path
+        let path = try routine("return workout { name = \"Bare\", work(1) }")
+        func hidden(_ arguments: [String]) throws -> BackgroundRun {
+            try BackgroundRun("/usr/bin/unshare",
+                              ["--user", "--map-root-user", "--mount", "/bin/sh", "-c",
+                               "mount --bind /dev/null '\(real)' && exec \"$@\"", "sh",
+                               WorkoutBinary.binary, "run", path] + Self.quiet + ["--speed", "4"] + arguments,
+                              environment: environment, in: scratch)
+        }
+        let plain = try hidden([])
+        XCTAssertEqual(plain.wait(), 0, plain.stderr)
+        XCTAssertTrue(plain.stdout.contains("workout_end"))
+        let published = try hidden(["--mqtt", "mqtt://127.0.0.1:1/gym"])
+        XCTAssertEqual(published.wait(), 1)
+        XCTAssertEqual(published.stderr, "workout: --mqtt: libmosquitto is not installed (Debian: apt install libmosquitto1); "
+                       + "everything but --mqtt works without it\n")
+        XCTAssertEqual(published.stdout, "", "nothing ran")
+    }
 }
