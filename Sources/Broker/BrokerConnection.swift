@@ -101,8 +101,8 @@ public final class BrokerConnection: @unchecked Sendable {
         }
     }
 
-    /// Messages on `topic` (at most `largest` bytes; larger ones are dropped) go to
-    /// `handler` on the main queue. Before `start()`; subscribed again on every connection.
+    /// Messages on `topic` (at most `largest` bytes, and not retained; others are dropped)
+    /// go to `handler` on the main queue. Before `start()`; subscribed again on every connection.
     public func subscribe(_ topic: String, largest: Int, handler: @escaping @Sendable ([UInt8]) -> Void) {
         lock.withLock { subscription = (topic, largest, handler) }
     }
@@ -163,17 +163,22 @@ public final class BrokerConnection: @unchecked Sendable {
     }
 
     /// Says `lastWords` (retained), disconnects cleanly (so the broker does not send the
-    /// will) and stops the network thread. Once.
+    /// will) and stops the network thread. Once. Without a connection the thread may be in
+    /// its back-off sleep, which a disconnect does not wake (libmosquitto 2.0): it is
+    /// cancelled instead of waited for, and the client left to the process's end, since a
+    /// cancelled thread may leave the client's locks as they were.
     public func close(lastWords: (topic: String, payload: String)?) {
         let api = mosquitto
-        lock.withLock {
-            guard !closed else { return }
+        let wasConnected: Bool? = lock.withLock {
+            guard !closed else { return nil }
             if let lastWords, connected { send(lastWords.topic, Array(lastWords.payload.utf8), retain: true) }
             closed = true
             _ = api.disconnect!(handle)
+            return connected
         }
-        _ = api.loop_stop!(handle, false)
-        api.destroy!(handle)
+        guard let wasConnected else { return }
+        _ = api.loop_stop!(handle, !wasConnected)
+        if wasConnected { api.destroy!(handle) }
     }
 
     /// On the network thread.
@@ -217,7 +222,8 @@ public final class BrokerConnection: @unchecked Sendable {
     /// On the network thread: a copy of the payload goes to the main queue.
     private func received(_ message: mosquitto_message) {
         let taken: (@Sendable ([UInt8]) -> Void)? = lock.withLock {
-            guard let subscription, !closed, waiting < Self.mostWaiting, let topic = message.topic,
+            // A retained command would act again on every run that subscribes: never taken.
+            guard let subscription, !closed, !message.retain, waiting < Self.mostWaiting, let topic = message.topic,
                   String(cString: topic) == subscription.topic,
                   message.payloadlen >= 0, Int(message.payloadlen) <= subscription.largest else { return nil }
             waiting += 1

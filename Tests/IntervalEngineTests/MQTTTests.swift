@@ -172,6 +172,18 @@ final class MQTTTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains(#"\27[2Jboom"#), run.stderr)
     }
 
+    /// A command someone left retained on PREFIX/cmd would act on every run that starts:
+    /// it is never taken.
+    func testARetainedCommandIsNotTaken() throws {
+        broker = try PrivateBroker()
+        try broker.publish("gym/cmd", #"{"action":"quit"}"#, retain: true)
+        let watch = try broker.subscribe(["gym/cmd"])
+        XCTAssertEqual(watch.payloads("gym/cmd"), [#"{"action":"quit"}"#], "the broker holds it")
+        let run = try start("return workout { name = \"Kept\", work(1) }", ["--speed", "2", "--mqtt", broker.url + "/gym"])
+        XCTAssertEqual(run.wait(), 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains(#""completed":true"#), run.stdout)
+    }
+
     /// kill -9: the broker says the last will, `offline`, retained.
     func testTheLastWillSaysOfflineWhenTheRunIsKilled() throws {
         broker = try PrivateBroker()
@@ -208,6 +220,23 @@ final class MQTTTests: XCTestCase {
         XCTAssertFalse(lateness.isEmpty)
         XCTAssertLessThan(lateness.max() ?? 0, 50, "timers unaffected by the broker: \(lateness)")
         XCTAssertTrue(run.stdout.contains(#""completed":true"#))
+    }
+
+    /// A broker that never answers, plain or TLS: one warning at most, and the run ends
+    /// on time — the network thread's back-off sleep does not hold up its end.
+    func testARunWhoseBrokerNeverAnswersEndsOnTime() throws {
+        broker = try PrivateBroker()
+        broker.stop()
+        for scheme in ["mqtt", "mqtts"] {
+            let began = Date()
+            let run = try start("return workout { name = \"Alone\", work(3) }",
+                                ["--speed", "1.5", "--mqtt", "\(scheme)://127.0.0.1:\(broker.port)/gym"])
+            XCTAssertEqual(run.wait(), 0, run.stderr)
+            let took = Date().timeIntervalSince(began)
+            XCTAssertLessThan(took, 4, "\(scheme): a 2 s run took \(took) s")
+            XCTAssertLessThanOrEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)
+            XCTAssertTrue(run.stdout.contains(#""completed":true"#))
+        }
     }
 
     /// A password over plain mqtt:// is refused before anything connects, unless
