@@ -156,9 +156,12 @@ public final class BrokerConnection: @unchecked Sendable {
 
     /// With the lock held.
     private func send(_ topic: String, _ payload: [UInt8], retain: Bool) {
-        // QoS 1 for what is kept (state, availability, discovery), 0 for the event stream.
+        // QoS 0 for all: TCP keeps them in order while connected, and the retained ones are
+        // sent again on every connection. QoS 1's acknowledgements would be unread when the
+        // client closes its socket right after `offline`, which makes the kernel reset the
+        // connection, and the broker then sends the will as if the run had died.
         _ = payload.withUnsafeBytes { bytes in
-            mosquitto.publish!(handle, nil, topic, Int32(bytes.count), bytes.baseAddress, retain ? 1 : 0, retain)
+            mosquitto.publish!(handle, nil, topic, Int32(bytes.count), bytes.baseAddress, 0, retain)
         }
     }
 
@@ -189,6 +192,8 @@ public final class BrokerConnection: @unchecked Sendable {
             return
         }
         lock.withLock {
+            // Closed while connecting: nothing more is sent (the thread is being stopped).
+            guard !closed else { return }
             connected = true
             warned = false
             // What waited first, in its order; then the retained, the newest state last.

@@ -28,6 +28,8 @@ public final class SessionPublisher: SessionListener, @unchecked Sendable {
     private var tick: DispatchSourceTimer?
     private var warnedRefusal = false
     private var finished = false
+    /// The final state is out (`workout_end`); `finish` adds only `offline`.
+    private var ended = false
 
     /// The largest command read: `POST /control`'s bound.
     public static let largestCommand = 4096
@@ -84,6 +86,7 @@ public final class SessionPublisher: SessionListener, @unchecked Sendable {
         connection.publish(topics.events, event.json.text, retain: false)
         if case .workoutEnd = event.kind {
             publishState()
+            ended = true
         } else {
             queueRefresh()
         }
@@ -101,7 +104,7 @@ public final class SessionPublisher: SessionListener, @unchecked Sendable {
     /// closes cleanly (the broker keeps the will to itself).
     public func finish() {
         guard !finished else { return }
-        publishState()
+        if !ended { publishState() }
         finished = true
         tick?.cancel()
         tick = nil
