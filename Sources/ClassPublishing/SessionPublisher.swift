@@ -31,10 +31,8 @@ public final class SessionPublisher: SessionListener, @unchecked Sendable {
     /// The final state is out (`workout_end`); `finish` adds only `offline`.
     private var ended = false
 
-    /// The largest command read: `POST /control`'s bound.
-    public static let largestCommand = 4096
-    /// A run every bit as large as the largest plan is still sent whole; past this the
-    /// timeline says it was too large (a broker's default limit is far above).
+    /// The timeline of any routine a person writes fits many times over; past this (a
+    /// generated one with large infos) it only says it was too large.
     public static let largestTimeline = 4 * 1024 * 1024
 
     public init(connection: BrokerConnection, snapshot: @escaping () -> SessionSnapshot, ftp: Double?,
@@ -57,7 +55,7 @@ public final class SessionPublisher: SessionListener, @unchecked Sendable {
         }
         // The first state comes with `workout_start`: before it, the snapshot has no time.
         connection.publish(topics.availability, ClassTopics.online, retain: true)
-        connection.subscribe(topics.command, largest: Self.largestCommand) { [self] bytes in
+        connection.subscribe(topics.command, largest: ControlRequest.largestBody) { [self] bytes in
             command(bytes)
         }
         connection.start()

@@ -15,6 +15,9 @@ public enum ControlRequest {
         "done": .done, "lap": .lap,
     ]
     public static let actions = "pause, resume, toggle, next, back, quit, done, lap, add or tally"
+    /// The largest command read, from either remote: far above any command, small enough
+    /// that a flood costs nothing.
+    public static let largestBody = 4096
 
     public static func command(from body: Data) throws(ControlRequestError) -> SessionCommand {
         let parsed = body.withUnsafeBytes { JSONReader.value($0.bindMemory(to: UInt8.self)) }
