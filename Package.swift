@@ -29,6 +29,9 @@ let package = Package(
         // The sound files a routine names, decoded by libsndfile. Header only (Debian's
         // libsndfile1-dev): the library is opened at run time, as libpulse is.
         .systemLibrary(name: "CSndfile"),
+        // The MQTT client library of `run --mqtt`. Header only (Debian's libmosquitto-dev):
+        // libmosquitto is opened at run time, as libpulse is.
+        .systemLibrary(name: "CMosquitto"),
         .target(name: "IntervalEngine", dependencies: ["CLua", "CSystem", "CSndfile"]),
         // QR codes of the page's address for `run --serve` (header only; links libqrencode).
         .systemLibrary(
@@ -46,6 +49,14 @@ let package = Package(
         // the sound server (SoundPlayer's OtherStreams) and the MPRIS players on the session
         // bus, through BlueZ's sd-bus binding.
         .target(name: "Music", dependencies: ["IntervalEngine", "BlueZ", "SoundPlayer"]),
+        // A command from a remote, read and checked the same way from the served page's
+        // POST /control and from the broker's PREFIX/cmd.
+        .target(name: "RemoteControl", dependencies: ["IntervalEngine"]),
+        // One connection to an MQTT broker through libmosquitto, on mosquitto's own thread.
+        .target(name: "Broker", dependencies: ["IntervalEngine", "CMosquitto"]),
+        // `run --mqtt`: the session published on a broker (state, events, availability,
+        // Home Assistant's discovery) and the commands it takes from there.
+        .target(name: "ClassPublishing", dependencies: ["IntervalEngine", "Broker", "RemoteControl"]),
         // The command line, shared by `workout` and `workout-serve`.
         .target(
             name: "WorkoutCLI",
@@ -55,6 +66,8 @@ let package = Package(
                 "SoundPlayer",
                 "BlueZ",
                 "Music",
+                "Broker",
+                "ClassPublishing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -64,6 +77,7 @@ let package = Package(
             name: "WebRemote",
             dependencies: [
                 "IntervalEngine",
+                "RemoteControl",
                 "CQREncode",
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
@@ -84,7 +98,7 @@ let package = Package(
         .testTarget(
             name: "UnitTests",
             dependencies: [
-                "IntervalEngine", "Display", "WorkoutCLI",
+                "IntervalEngine", "Display", "WorkoutCLI", "Broker", "ClassPublishing", "RemoteControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -93,7 +107,7 @@ let package = Package(
         .testTarget(
             name: "IntervalEngineTests",
             dependencies: [
-                "IntervalEngine", "Display", "WebRemote", "WorkoutCLI", "BlueZ", "Music",
+                "IntervalEngine", "Display", "WebRemote", "WorkoutCLI", "BlueZ", "Music", "Broker", "ClassPublishing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures"]

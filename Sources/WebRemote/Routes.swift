@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import RemoteControl
 
 /// What each request gets. Order matters: a Host that is not this machine is refused
 /// first (a page of another site that a DNS name was pointed here from), then without the
@@ -13,8 +14,8 @@ struct Routes: Sendable {
     let snapshot: MainThreadOnly<() -> SessionSnapshot>
     let control: MainThreadOnly<(SessionCommand) -> Void>
 
-    /// The largest `POST /control` body read.
-    static let largestBody = 4096
+    /// The largest `POST /control` body read: the same bound as `--mqtt`'s PREFIX/cmd.
+    static let largestBody = ControlRequest.largestBody
 
     /// Each path and the one method it takes (GET's paths take HEAD too).
     static let methods: [String: String] = ["/": "GET", "/state": "GET", "/events": "GET", "/control": "POST"]

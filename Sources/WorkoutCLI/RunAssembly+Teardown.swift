@@ -19,6 +19,7 @@ extension RunAssembly {
             stream.drain { LuaInterrupt.isRequested }
         }
         server?.finish(within: 1)
+        publisher?.finish()
         lineKeys?.stop()
         alerts.waitForNotifications(timeout: 2)
         spoken?.stop()

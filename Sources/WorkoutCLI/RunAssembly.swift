@@ -1,4 +1,6 @@
 import BlueZ
+import Broker
+import ClassPublishing
 import Display
 import Foundation
 import IntervalEngine
@@ -25,6 +27,8 @@ final class RunAssembly {
     /// A terminal without the display (TERM=dumb) still takes keys, a line at a time.
     private(set) var lineKeys: KeyReader?
     private(set) var server: (any WorkoutServer)?
+    /// The session on an MQTT broker (`--mqtt`).
+    private(set) var publisher: SessionPublisher?
     let errors = ErrorCount()
     let sound: PulseOutput?
     let alerts: SystemAlerts
@@ -64,14 +68,18 @@ final class RunAssembly {
         // A web page shows the segment's info: the feed's events carry it as --json's do.
         session = Session(routine: routine, scheduler: scheduler,
                           options: SessionOptions(alerts: switches,
-                                                  payloadsInEvents: request.json || request.serveAddress != nil,
+                                                  payloadsInEvents: request.json || request.serveAddress != nil
+                                                      || request.mqtt != nil,
                                                   tenths: request.tenths, athlete: request.athlete))
         let session = session
         let serverBox = MainThreadBox<(any WorkoutServer)?>(nil)
-        // Keys and web buttons alike: the same command, then viewers hear of the change once.
+        let publisherBox = MainThreadBox<SessionPublisher?>(nil)
+        // Keys, web buttons and the broker's commands alike: the same command, then viewers
+        // hear of the change once.
         let control: (SessionCommand) -> Void = { command in
             session.apply(command)
             serverBox.value?.commandApplied()
+            publisherBox.value?.commandApplied()
         }
         if interactive {
             let live = LiveDisplay(snapshot: session.snapshot, control: control, scheduler: scheduler,
@@ -93,6 +101,12 @@ final class RunAssembly {
             serverBox.value = started
             server = started
             session.subscribe(started.listener)
+        }
+        if let address = request.mqtt {
+            let started = try Self.startPublishing(on: address, session: session, control: control, warn: warn)
+            publisherBox.value = started
+            publisher = started
+            session.subscribe(started)
         }
         session.subscribe(errors)
         alerts = SystemAlerts(switches: switches, environment: Terminal.environment, warn: warn)
@@ -152,6 +166,7 @@ final class RunAssembly {
         let session = MainThreadBox(session)
         let display = MainThreadBox(display)
         let serverBox = MainThreadBox(server)
+        let publisherBox = MainThreadBox(publisher)
         let signal = signal
         // Nothing more can be shown: the workout ends here, recorded as not completed.
         Output.onFailure = {
@@ -174,6 +189,7 @@ final class RunAssembly {
             case SIGUSR1:
                 session.value.apply(.done)
                 serverBox.value?.commandApplied()
+                publisherBox.value?.commandApplied()
             case SIGCONT:
                 display.value?.resume()
             case SIGWINCH:
@@ -266,6 +282,27 @@ final class RunAssembly {
             Output.error("workout: \(error.message)")
             throw error
         }
+    }
+
+    /// The session on the broker of `--mqtt`, connecting in the background before the
+    /// workout starts: a broker that does not answer is a warning, libmosquitto missing an
+    /// error that stops the run here.
+    private static func startPublishing(on address: BrokerAddress, session: Session,
+                                        control: @escaping (SessionCommand) -> Void,
+                                        warn: @escaping @Sendable (String) -> Void) throws(ServeError) -> SessionPublisher {
+        let topics = ClassTopics(prefix: address.prefix)
+        let connection: BrokerConnection
+        do {
+            connection = try BrokerConnection.open(address, clientID: "workout-\(getpid())-\(UInt16.random(in: 0...UInt16.max))",
+                                                   willTopic: topics.availability, will: ClassTopics.offline, warn: warn)
+        } catch {
+            Output.error("workout: --mqtt: \(error.message)")
+            throw .failure(error.message)
+        }
+        let publisher = SessionPublisher(connection: connection, snapshot: session.snapshot,
+                                         ftp: session.options.athlete.ftp, control: control, warn: warn)
+        publisher.start(routine: session.routine, version: Version.number)
+        return publisher
     }
 
     /// The page's URL: a QR code on the live display, a `serve` event before

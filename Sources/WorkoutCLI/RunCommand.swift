@@ -1,4 +1,5 @@
 import ArgumentParser
+import Broker
 import Display
 import Foundation
 import IntervalEngine
@@ -97,6 +98,9 @@ struct Run: ParsableCommand {
     @OptionGroup(title: "Serving")
     var serving: ServeOptions
 
+    @OptionGroup(title: "Publishing")
+    var publishing: BrokerOptions
+
     /// Only a dry run needs it: a real open-ended workout runs until you quit.
     @OptionGroup var horizon: HorizonOption
 
@@ -120,7 +124,8 @@ struct Run: ParsableCommand {
                    bell: bell, noSound: noSound, volume: volume.value, noFlash: noFlash, calm: calm, notify: notify,
                    voice: voice, music: music, countUp: countUp, tenths: tenths, noHistory: noHistory, allowSleep: allowSleep,
                    sensors: sensors, noSensors: noSensors, noErg: noErg,
-                   serveAddress: serving.address, newToken: serving.newToken, horizon: horizon.horizon, assume: assume.assume, historyFile: historyFile,
+                   serveAddress: serving.address, newToken: serving.newToken,
+                   mqtt: publishing.address, insecure: publishing.insecure, horizon: horizon.horizon, assume: assume.assume, historyFile: historyFile,
                    exportFit: exportFit, limits: limits.limits)
     }
 }
@@ -134,8 +139,12 @@ extension RunRequest {
         var request = self
         // The athlete file's max_hr and ftp, under the command line's --set.
         do {
-            request.settings = try AthleteFile(directories: UserDirectories(environment: Terminal.environment))
-                .settings(under: settings)
+            let file = AthleteFile(directories: UserDirectories(environment: Terminal.environment))
+            request.settings = try file.settings(under: settings)
+            // The file's mqtt = … when the command line names no broker; a dry run has none.
+            if mqtt == nil, !dryRun, let line = try file.runOptions()["mqtt"] {
+                request.mqtt = try BrokerAddress.fromFile(line, insecure: insecure)
+            }
         } catch {
             Output.error("workout: \(error.message)")
             throw ExitCode.failure

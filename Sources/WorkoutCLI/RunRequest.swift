@@ -1,4 +1,5 @@
 import ArgumentParser
+import Broker
 import IntervalEngine
 import Music
 
@@ -34,6 +35,10 @@ struct RunRequest: Equatable {
     var noErg = false
     var serveAddress: ServeAddress?
     var newToken = false
+    /// `--mqtt` (or the athlete file's `mqtt = …`): the broker the session is published on.
+    var mqtt: BrokerAddress?
+    /// `--insecure`: a password may go over plain mqtt://.
+    var insecure = false
     /// `--horizon`: only a dry run takes it.
     var horizon: Int?
     /// `--assume`: only a dry run takes it.
@@ -85,6 +90,12 @@ struct RunRequest: Equatable {
         }
         if serveAddress != nil && dryRun {
             throw ValidationError("--serve goes with a real run, not --dry-run")
+        }
+        if mqtt != nil && dryRun {
+            throw ValidationError("--mqtt goes with a real run, not --dry-run")
+        }
+        if let problem = mqtt?.passwordProblem(insecure: insecure) {
+            throw ValidationError("--mqtt: \(problem)")
         }
     }
 }

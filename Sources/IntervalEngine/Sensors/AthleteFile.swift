@@ -17,18 +17,39 @@ public struct AthleteFile: Sendable {
     /// The file's settings, each checked as `--set` checks it; a missing file has none. A
     /// bad line is an error naming the file and the line.
     public func read() throws(RoutineError) -> [ParameterSetting] {
+        try readAll().settings
+    }
+
+    /// The settings that are not the athlete's but a run's, read from the same file so
+    /// that a user has one place for what every run takes: `mqtt = URL` (`run --mqtt`).
+    /// The command line checks their values, naming the line (`RunOption.place`).
+    public static let runOptionNames: Set<String> = ["mqtt"]
+
+    /// A run's option from the file: its value, and `file:line` for an error about it.
+    public struct RunOption: Sendable, Equatable {
+        public var value: String
+        public var place: String
+    }
+
+    /// The file's `runOptionNames` lines, the last of each name.
+    public func runOptions() throws(RoutineError) -> [String: RunOption] {
+        try readAll().options
+    }
+
+    private func readAll() throws(RoutineError) -> (settings: [ParameterSetting], options: [String: RunOption]) {
         let name = VisibleText.escape(path)
         let bytes: [UInt8]
         do {
             bytes = try BoundedFile.read(path, maximumSize: Self.largest)
         } catch {
-            if case .missing = error { return [] }
+            if case .missing = error { return ([], [:]) }
             throw RoutineError("\(name): \(error.explanation(what: "the athlete file"))")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw RoutineError("\(name): cannot be read as UTF-8 text")
         }
         var settings: [ParameterSetting] = []
+        var options: [String: RunOption] = [:]
         for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = String(raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
                 .trimmingWhitespace()
@@ -39,8 +60,13 @@ public struct AthleteFile: Sendable {
             guard parts.count == 2 else {
                 throw RoutineError("\(place): expected NAME = VALUE (max_hr = 185, ftp = 250), got \(VisibleText.escape(line))")
             }
+            if Self.runOptionNames.contains(parts[0]) {
+                options[parts[0]] = RunOption(value: parts[1], place: place)
+                continue
+            }
             guard Athlete.settingNames.contains(parts[0]) else {
-                let known = Athlete.settingNames.sorted().joined(separator: " and ")
+                let names = Athlete.settingNames.union(Self.runOptionNames).sorted()
+                let known = names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
                 throw RoutineError("\(place): \(VisibleText.escape(parts[0])) is not a setting here; the file takes \(known)")
             }
             let setting = ParameterSetting(name: parts[0], text: parts[1])
@@ -50,7 +76,7 @@ public struct AthleteFile: Sendable {
             settings.removeAll { $0.name == setting.name }
             settings.append(setting)
         }
-        return settings
+        return (settings, options)
     }
 
     /// `given` (the command line's `--set`s) with the file's values for the names they

@@ -1,20 +1,25 @@
 import Foundation
 import IntervalEngine
 
-/// The body of `POST /control`: `{"action":"pause"}`, … `{"action":"done"}`,
+/// A command from a remote: the body of `POST /control` (WebRemote) and a message on
+/// `PREFIX/cmd` (`run --mqtt`, ClassPublishing) alike, one parser for both so that both
+/// take and refuse the same: `{"action":"pause"}`, … `{"action":"done"}`,
 /// `{"action":"add","seconds":N}` or `{"action":"tally","name":"rounds","add":1}`, read
 /// into the same `SessionCommand` a key gives. Anything else is refused with a message
 /// that says what was expected (the 400's body), where a name the client sent is shown
 /// escaped as the terminal's output is.
-enum ControlRequest {
+public enum ControlRequest {
     /// The actions by name, `add` apart (it needs its seconds).
-    static let plain: [String: SessionCommand] = [
+    public static let plain: [String: SessionCommand] = [
         "pause": .pause, "resume": .resume, "toggle": .toggle, "next": .next, "back": .back, "quit": .quit,
         "done": .done, "lap": .lap,
     ]
-    static let actions = "pause, resume, toggle, next, back, quit, done, lap, add or tally"
+    public static let actions = "pause, resume, toggle, next, back, quit, done, lap, add or tally"
+    /// The largest command read, from either remote: far above any command, small enough
+    /// that a flood costs nothing.
+    public static let largestBody = 4096
 
-    static func command(from body: Data) throws(ControlRequestError) -> SessionCommand {
+    public static func command(from body: Data) throws(ControlRequestError) -> SessionCommand {
         let parsed = body.withUnsafeBytes { JSONReader.value($0.bindMemory(to: UInt8.self)) }
         guard let parsed else {
             throw ControlRequestError("the body is not JSON: send {\"action\":\"pause\"}")
@@ -71,10 +76,10 @@ extension ControlRequest {
     }
 }
 
-struct ControlRequestError: Error, Equatable {
-    var message: String
+public struct ControlRequestError: Error, Equatable {
+    public var message: String
 
-    init(_ message: String) {
+    public init(_ message: String) {
         self.message = message
     }
 }

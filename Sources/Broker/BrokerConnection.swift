@@ -1,0 +1,258 @@
+import CMosquitto
+import Foundation
+import IntervalEngine
+
+/// One connection to an MQTT broker through libmosquitto, for `run --mqtt`. mosquitto's
+/// own network thread (`mosquitto_loop_start`) connects, writes, reads and reconnects with
+/// back-off; a publish from the main thread only queues the message for it, so the
+/// timers never wait on the network. Retained messages are kept here too and published
+/// again on every connection: a broker restarted without persistence has them back.
+/// Unretained messages published while the broker is away wait, in order and bounded,
+/// for the next connection: the first events of a run that starts as it connects, and a
+/// broker's restart, lose nothing. Messages on the subscribed topic are handed to the
+/// main queue, bounded in size and in number waiting. A broker that is down or goes away costs one warning per outage.
+public final class BrokerConnection: @unchecked Sendable {
+    public let address: BrokerAddress
+    private let handle: OpaquePointer
+    private let warn: @Sendable (String) -> Void
+    /// Guards everything below, and every call that queues a packet: a retained message
+    /// republished on connecting can never overtake a newer one.
+    private let lock = NSLock()
+    private var connected = false
+    private var warned = false
+    private var closed = false
+    /// Retained topics in the order first published, with their latest payload.
+    private var retainedOrder: [String] = []
+    private var retained: [String: [UInt8]] = [:]
+    private var subscription: (topic: String, largest: Int, handler: @Sendable ([UInt8]) -> Void)?
+    private var waiting = 0
+    /// Unretained messages waiting for a connection, oldest first, and their bytes.
+    private var queued: [(topic: String, payload: [UInt8])] = []
+    private var queuedBytes = 0
+
+    /// What waits for a connection: past either bound, the oldest are dropped.
+    public static let mostQueued = (messages: 1000, bytes: 4 * 1024 * 1024)
+
+    /// Messages handed to the main queue and not yet taken: more are dropped.
+    public static let mostWaiting = 16
+    /// Seconds between reconnections: from 1, doubling, to 30.
+    public static let reconnectDelays = (first: 1, last: 30)
+    public static let keepAlive: Int32 = 15
+
+    private init(address: BrokerAddress, handle: OpaquePointer, warn: @escaping @Sendable (String) -> Void) {
+        self.address = address
+        self.handle = handle
+        self.warn = warn
+    }
+
+    /// A connection that will say `will` on `willTopic` (retained) if it dies without
+    /// closing. Nothing is sent before `start()`. Fails where libmosquitto is missing or
+    /// refuses the settings (a TLS library without a CA store).
+    public static func open(_ address: BrokerAddress, clientID: String, willTopic: String, will: String,
+                            warn: @escaping @Sendable (String) -> Void) throws(BrokerError) -> BrokerConnection {
+        guard let api = mosquittoLibrary else {
+            throw BrokerError("libmosquitto is not installed (Debian: apt install libmosquitto1); everything but --mqtt works without it")
+        }
+        guard let handle = api.new!(clientID, true, nil) else { throw BrokerError("libmosquitto could not make a client") }
+        let connection = BrokerConnection(address: address, handle: handle, warn: warn)
+        api.user_data_set!(handle, Unmanaged.passUnretained(connection).toOpaque())
+        do throws(BrokerError) {
+            try connection.configure(willTopic: willTopic, will: will)
+        } catch {
+            api.destroy!(handle)
+            throw error
+        }
+        return connection
+    }
+
+    private func configure(willTopic: String, will: String) throws(BrokerError) {
+        let api = mosquitto
+        // No mosquitto_threaded_set: that is for a thread of one's own; loop_start refuses it.
+        _ = api.int_option!(handle, MOSQ_OPT_TCP_NODELAY, 1)
+        if let user = address.user {
+            try check(api.username_pw_set!(handle, user, address.password), "the user name")
+        }
+        let willBytes = Array(will.utf8)
+        try check(api.will_set!(handle, willTopic, Int32(willBytes.count), willBytes, 1, true), "the last will")
+        if address.tls {
+            // The system's CA store, as a browser trusts it.
+            _ = api.int_option!(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1)
+            try check(api.tls_set!(handle, nil, "/etc/ssl/certs", nil, nil, nil), "TLS")
+        }
+        try check(api.reconnect_delay_set!(handle, UInt32(Self.reconnectDelays.first), UInt32(Self.reconnectDelays.last), true),
+                  "the reconnection delay")
+        api.connect_callback_set!(handle) { _, context, code in
+            guard let context else { return }
+            Unmanaged<BrokerConnection>.fromOpaque(context).takeUnretainedValue().didConnect(code)
+        }
+        api.disconnect_callback_set!(handle) { _, context, code in
+            guard let context else { return }
+            Unmanaged<BrokerConnection>.fromOpaque(context).takeUnretainedValue().didDisconnect(code)
+        }
+        api.message_callback_set!(handle) { _, context, message in
+            guard let context, let message else { return }
+            Unmanaged<BrokerConnection>.fromOpaque(context).takeUnretainedValue().received(message.pointee)
+        }
+    }
+
+    private func check(_ code: Int32, _ what: String) throws(BrokerError) {
+        guard code == MOSQ_ERR_SUCCESS.rawValue else {
+            throw BrokerError("libmosquitto refused \(what): \(Self.reason(code))")
+        }
+    }
+
+    /// Messages on `topic` (at most `largest` bytes, and not retained; others are dropped)
+    /// go to `handler` on the main queue. Before `start()`; subscribed again on every connection.
+    public func subscribe(_ topic: String, largest: Int, handler: @escaping @Sendable ([UInt8]) -> Void) {
+        lock.withLock { subscription = (topic, largest, handler) }
+    }
+
+    /// Starts the network thread and the first connection. A broker that does not answer
+    /// is a warning, and the thread goes on trying.
+    public func start() {
+        let api = mosquitto
+        let code = api.connect_async!(handle, address.host, Int32(address.port), Self.keepAlive)
+        if code != MOSQ_ERR_SUCCESS.rawValue { lostOnce("cannot reach \(address.description) (\(Self.reason(code)))") }
+        let started = api.loop_start!(handle)
+        if started != MOSQ_ERR_SUCCESS.rawValue { lostOnce("cannot start the network thread (\(Self.reason(started)))") }
+        expectAnswer()
+    }
+
+    /// A connection that fails without a word from libmosquitto (a refused or silent TCP
+    /// connection on a later try, a TLS handshake that fails) is a warning too, once it
+    /// has not answered for `patience` seconds.
+    private func expectAnswer() {
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.patience) { [self] in
+            let silent = lock.withLock { !connected && !closed }
+            if silent { lostOnce("no answer from \(address.description) after \(Int(Self.patience)) s") }
+        }
+    }
+
+    public static let patience = 5.0
+
+    /// Queues `payload` on `topic`; a retained one is also kept for the next connection,
+    /// an unretained one waits for it while the broker is away.
+    public func publish(_ topic: String, _ payload: [UInt8], retain: Bool) {
+        lock.withLock {
+            guard !closed else { return }
+            if retain {
+                if retained.updateValue(payload, forKey: topic) == nil { retainedOrder.append(topic) }
+            }
+            if connected {
+                send(topic, payload, retain: retain)
+            } else if !retain {
+                queued.append((topic, payload))
+                queuedBytes += payload.count
+                while queued.count > Self.mostQueued.messages || queuedBytes > Self.mostQueued.bytes {
+                    queuedBytes -= queued.removeFirst().payload.count
+                }
+            }
+        }
+    }
+
+    public func publish(_ topic: String, _ text: String, retain: Bool) {
+        publish(topic, Array(text.utf8), retain: retain)
+    }
+
+    /// With the lock held.
+    private func send(_ topic: String, _ payload: [UInt8], retain: Bool) {
+        // QoS 0 for all: TCP keeps them in order while connected, and the retained ones are
+        // sent again on every connection. QoS 1's acknowledgements would be unread when the
+        // client closes its socket right after `offline`, which makes the kernel reset the
+        // connection, and the broker then sends the will as if the run had died.
+        _ = payload.withUnsafeBytes { bytes in
+            mosquitto.publish!(handle, nil, topic, Int32(bytes.count), bytes.baseAddress, 0, retain)
+        }
+    }
+
+    /// Says `lastWords` (retained), disconnects cleanly (so the broker does not send the
+    /// will) and stops the network thread. Once. Without a connection the thread may be in
+    /// its back-off sleep, which a disconnect does not wake (libmosquitto 2.0): it is
+    /// cancelled instead of waited for, and the client left to the process's end, since a
+    /// cancelled thread may leave the client's locks as they were.
+    public func close(lastWords: (topic: String, payload: String)?) {
+        let api = mosquitto
+        let wasConnected: Bool? = lock.withLock {
+            guard !closed else { return nil }
+            if let lastWords, connected { send(lastWords.topic, Array(lastWords.payload.utf8), retain: true) }
+            closed = true
+            _ = api.disconnect!(handle)
+            return connected
+        }
+        guard let wasConnected else { return }
+        _ = api.loop_stop!(handle, !wasConnected)
+        if wasConnected { api.destroy!(handle) }
+    }
+
+    /// On the network thread.
+    private func didConnect(_ code: Int32) {
+        guard code == 0 else {
+            let reason = mosquitto.connack_string!(code).map { String(cString: $0) } ?? "code \(code)"
+            lostOnce("\(address.description) refused the connection (\(reason))")
+            return
+        }
+        lock.withLock {
+            // Closed while connecting: nothing more is sent (the thread is being stopped).
+            guard !closed else { return }
+            connected = true
+            warned = false
+            // What waited first, in its order; then the retained, the newest state last.
+            for message in queued { send(message.topic, message.payload, retain: false) }
+            queued = []
+            queuedBytes = 0
+            for topic in retainedOrder {
+                if let payload = retained[topic] { send(topic, payload, retain: true) }
+            }
+            if let subscription { _ = mosquitto.subscribe!(handle, nil, subscription.topic, 1) }
+        }
+    }
+
+    /// On the network thread; 0 is our own disconnect.
+    private func didDisconnect(_ code: Int32) {
+        lock.withLock { connected = false }
+        if code != 0 {
+            lostOnce("lost \(address.description) (\(Self.reason(code)))")
+            expectAnswer()
+        }
+    }
+
+    private func lostOnce(_ text: String) {
+        let first: Bool = lock.withLock {
+            defer { warned = true }
+            return !warned && !closed
+        }
+        if first { warn("mqtt: \(text); the workout goes on, reconnecting in the background") }
+    }
+
+    /// On the network thread: a copy of the payload goes to the main queue.
+    private func received(_ message: mosquitto_message) {
+        let taken: (@Sendable ([UInt8]) -> Void)? = lock.withLock {
+            // A retained command would act again on every run that subscribes: never taken.
+            guard let subscription, !closed, !message.retain, waiting < Self.mostWaiting, let topic = message.topic,
+                  String(cString: topic) == subscription.topic,
+                  message.payloadlen >= 0, Int(message.payloadlen) <= subscription.largest else { return nil }
+            waiting += 1
+            return subscription.handler
+        }
+        guard let taken else { return }
+        let bytes = message.payloadlen == 0 ? []
+            : Array(UnsafeRawBufferPointer(start: message.payload, count: Int(message.payloadlen)))
+        DispatchQueue.main.async {
+            self.lock.withLock { self.waiting -= 1 }
+            taken(bytes)
+        }
+    }
+
+    static func reason(_ code: Int32) -> String {
+        if code == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
+        return mosquitto.strerror!(code).map { String(cString: $0) } ?? "error \(code)"
+    }
+}
+
+public struct BrokerError: Error, Equatable {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+}

@@ -1,0 +1,34 @@
+/// The topics of one published session, all under the prefix of `--mqtt`'s address
+/// (docs/mqtt.md lists them with their payloads).
+public struct ClassTopics: Sendable, Equatable {
+    public let prefix: String
+
+    public init(prefix: String) {
+        self.prefix = prefix
+    }
+
+    /// The snapshot, retained: what a newcomer (Home Assistant, a follower) reads first.
+    public var state: String { prefix + "/state" }
+    /// Every `--json` event, one message each, in order; not retained.
+    public var events: String { prefix + "/events" }
+    /// `online`, or `offline` (said at the end, or by the broker as the last will), retained.
+    public var availability: String { prefix + "/availability" }
+    /// Commands in, as `POST /control` takes them.
+    public var command: String { prefix + "/cmd" }
+    /// Why a command was refused, as text; not retained.
+    public var refused: String { prefix + "/cmd/refused" }
+    /// The routine's segments as data (`workout plan --json`), retained: what a follower
+    /// builds its timeline from, never Lua code.
+    public var timeline: String { prefix + "/timeline" }
+
+    public static let online = "online"
+    public static let offline = "offline"
+
+    /// The prefix as Home Assistant's ids take it: `[a-zA-Z0-9_-]`, every other byte `_`.
+    public var nodeID: String {
+        "workout_" + String(prefix.unicodeScalars.map { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-")
+                ? Character(scalar) : "_"
+        })
+    }
+}

@@ -1,0 +1,171 @@
+import Broker
+import Foundation
+import IntervalEngine
+import RemoteControl
+
+/// `run --mqtt`: the session on a broker. A listener like the live display: every event
+/// goes to `PREFIX/events` as `--json` prints it, and the snapshot to the retained
+/// `PREFIX/state` after every change and, while running, once a second as the shown clock
+/// turns (never more often than once a real second but for changes). The routine's
+/// timeline, `online` and Home Assistant's discovery configs are retained at the start;
+/// `offline` at the end, or as the broker's last will when the process dies. Commands on
+/// `PREFIX/cmd` are read by the served page's parser and applied on the main thread.
+///
+/// Lives on the main thread, as every listener does; publishing only queues a message for
+/// mosquitto's network thread, so the timers never wait on the network.
+public final class SessionPublisher: SessionListener, @unchecked Sendable {
+    public let topics: ClassTopics
+    private let connection: BrokerConnection
+    private let snapshot: () -> SessionSnapshot
+    private let ftp: Double?
+    private let control: (SessionCommand) -> Void
+    private let warn: @Sendable (String) -> Void
+    /// The routine's latest `erg(watts)` in this segment, over the segment's own target.
+    private var ergWatts: Int?
+    private var refreshQueued = false
+    private var lastState: String?
+    private var lastPublished = DispatchTime.now()
+    private var tick: DispatchSourceTimer?
+    private var warnedRefusal = false
+    private var finished = false
+    /// The final state is out (`workout_end`); `finish` adds only `offline`.
+    private var ended = false
+
+    /// The timeline of any routine a person writes fits many times over; past this (a
+    /// generated one with large infos) it only says it was too large.
+    public static let largestTimeline = 4 * 1024 * 1024
+
+    public init(connection: BrokerConnection, snapshot: @escaping () -> SessionSnapshot, ftp: Double?,
+                control: @escaping (SessionCommand) -> Void, warn: @escaping @Sendable (String) -> Void) {
+        self.connection = connection
+        topics = ClassTopics(prefix: connection.address.prefix)
+        self.snapshot = snapshot
+        self.ftp = ftp
+        self.control = control
+        self.warn = warn
+    }
+
+    /// The retained messages, the command topic, and the connection's thread. Before the
+    /// session starts, so that the first events find it connected when the broker answers
+    /// at once.
+    public func start(routine: Routine, version: String) {
+        connection.publish(topics.timeline, Self.timeline(routine), retain: true)
+        for config in DiscoveryConfigs.all(topics, version: version) {
+            connection.publish(config.topic, config.payload.text, retain: true)
+        }
+        // The first state comes with `workout_start`: before it, the snapshot has no time.
+        connection.publish(topics.availability, ClassTopics.online, retain: true)
+        connection.subscribe(topics.command, largest: ControlRequest.largestBody) { [self] bytes in
+            command(bytes)
+        }
+        connection.start()
+    }
+
+    /// `workout plan --json`'s object, or a short one saying it was too large.
+    static func timeline(_ routine: Routine) -> String {
+        var text = ""
+        var tooLarge = false
+        routine.writePlanJSON { chunk in
+            guard !tooLarge else { return }
+            text += chunk
+            tooLarge = text.utf8.count > largestTimeline
+        }
+        guard tooLarge else { return text }
+        return JSONValue.object([("name", .string(routine.name)), ("too_large", .bool(true))]).text
+    }
+
+    public func receive(_ event: Event) {
+        guard !finished else { return }
+        switch event.kind {
+        case .segmentStart: ergWatts = nil
+        case .erg(let watts): ergWatts = watts
+        default: break
+        }
+        connection.publish(topics.events, event.json.text, retain: false)
+        if case .workoutEnd = event.kind {
+            publishState()
+            ended = true
+        } else {
+            queueRefresh()
+        }
+    }
+
+    public func planned(_ moment: PlannedMoment) { queueRefresh() }
+
+    public func withdrawn(_ moment: PlannedMoment) { queueRefresh() }
+
+    /// A command was applied (a key, the page, the broker): the state may have changed
+    /// without an event (`+10 s` while paused).
+    public func commandApplied() { queueRefresh() }
+
+    /// The workout is over: the last state and `offline` go out, then the connection
+    /// closes cleanly (the broker keeps the will to itself).
+    public func finish() {
+        guard !finished else { return }
+        if !ended { publishState() }
+        finished = true
+        tick?.cancel()
+        tick = nil
+        connection.close(lastWords: (topics.availability, ClassTopics.offline))
+    }
+
+    /// Several events of one boundary make one state, on the next turn of the loop.
+    private func queueRefresh() {
+        guard !refreshQueued, !finished else { return }
+        refreshQueued = true
+        DispatchQueue.main.async { [self] in
+            refreshQueued = false
+            if !finished { publishState() }
+        }
+    }
+
+    private func publishState() {
+        let now = snapshot()
+        let watts = ergWatts ?? StatePayload.targetWatts(now, ftp: ftp)
+        let text = StatePayload.json(now, targetWatts: watts).text
+        if text != lastState {
+            connection.publish(topics.state, text, retain: true)
+            lastState = text
+            lastPublished = .now()
+        }
+        scheduleTick(now)
+    }
+
+    /// While running: again when the shown second turns (a little after, off the
+    /// session's own timers), and at least a real second after the last state.
+    private func scheduleTick(_ now: SessionSnapshot) {
+        guard now.state == .running, now.current != nil else {
+            tick?.cancel()
+            tick = nil
+            return
+        }
+        let fraction = now.remaining - now.remaining.rounded(.down)
+        let untilTurn = (fraction > 0 ? fraction : 1) / max(now.speed, 0.001) + 0.02
+        let sinceLast = Double(DispatchTime.now().uptimeNanoseconds - lastPublished.uptimeNanoseconds) / 1e9
+        let delay = max(untilTurn, 1 - sinceLast)
+        if tick == nil {
+            let timer = DispatchSource.makeTimerSource(queue: .main)
+            timer.setEventHandler { [self] in
+                if !finished { publishState() }
+            }
+            timer.resume()
+            tick = timer
+        }
+        tick?.schedule(deadline: .now() + delay, repeating: .never, leeway: .milliseconds(10))
+    }
+
+    /// A message on `PREFIX/cmd`, on the main thread.
+    private func command(_ bytes: [UInt8]) {
+        guard !finished else { return }
+        do {
+            let command = try ControlRequest.command(from: Data(bytes))
+            control(command)
+            commandApplied()
+        } catch {
+            connection.publish(topics.refused, error.message, retain: false)
+            guard !warnedRefusal else { return }
+            warnedRefusal = true
+            warn("mqtt: refused a command on \(VisibleText.escape(topics.command)): \(error.message) (later refusals go to \(VisibleText.escape(topics.refused)) only)")
+        }
+    }
+}

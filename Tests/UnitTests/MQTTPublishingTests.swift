@@ -1,0 +1,134 @@
+import Broker
+import ClassPublishing
+import Foundation
+import RemoteControl
+import XCTest
+@testable import IntervalEngine
+
+/// `run --mqtt`'s pure parts: the broker's address, the state payload on the virtual
+/// clock, the topics and Home Assistant's discovery configs. The broker itself is in
+/// Tests/IntervalEngineTests/MQTTTests.swift.
+final class MQTTPublishingTests: XCTestCase {
+    func testAddressesAreReadWithTheirDefaults() throws {
+        XCTAssertEqual(try BrokerAddress(parsing: "mqtt://broker/gym"),
+                       BrokerAddress(host: "broker", port: 1883, prefix: "gym"))
+        XCTAssertEqual(try BrokerAddress(parsing: "mqtts://broker.lan/home/bike"),
+                       BrokerAddress(tls: true, host: "broker.lan", port: 8883, prefix: "home/bike"))
+        XCTAssertEqual(try BrokerAddress(parsing: "MQTT://coach:s%40cret%2F1@10.0.0.2:1884/gym"),
+                       BrokerAddress(host: "10.0.0.2", port: 1884, user: "coach", password: "s@cret/1", prefix: "gym"))
+        XCTAssertEqual(try BrokerAddress(parsing: "mqtt://[::1]:1999/a"), BrokerAddress(host: "::1", port: 1999, prefix: "a"))
+        XCTAssertEqual(try BrokerAddress(parsing: "mqtt://solo@h/a"), BrokerAddress(host: "h", user: "solo", prefix: "a"))
+    }
+
+    func testBadAddressesSayWhatWasExpectedWithoutThePassword() {
+        let cases: [(String, String)] = [
+            ("broker/gym", "expected mqtt://HOST"),
+            ("http://broker/gym", "must start with mqtt:// or mqtts://"),
+            ("mqtt://broker", "needs a topic prefix"),
+            ("mqtt://broker/", "is empty"),
+            ("mqtt://broker/gym/#", "wildcard"),
+            ("mqtt://broker/a+b", "wildcard"),
+            ("mqtt://broker/gym/", "empty level"),
+            ("mqtt://broker//gym", "empty level"),
+            ("mqtt://broker/$SYS", "starts with $"),
+            ("mqtt://broker/g\u{1B}[2Jym", "g\\27[2Jym holds a space"),
+            ("mqtt://broker:0/gym", "port must be a number from 1 to 65535, got 0"),
+            ("mqtt://broker:65536/gym", "got 65536"),
+            ("mqtt://broker:x/gym", "got x"),
+            ("mqtt://:1883/gym", "has no host"),
+            ("mqtt://bro ker/gym", "is not a host name"),
+            ("mqtt://[::1/gym", "closing ]"),
+            ("mqtt://:secret@broker/gym", "user name before @ is empty"),
+            ("mqtt://u:%zz@broker/gym", "not percent-encoded"),
+            ("mqtt://broker/" + String(repeating: "a", count: 201), "longer than 200 bytes"),
+        ]
+        for (text, expected) in cases {
+            XCTAssertThrowsError(try BrokerAddress(parsing: text), text) { error in
+                let message = (error as? BrokerAddressError)?.message ?? ""
+                XCTAssertTrue(message.contains(expected), "\(text): \(message)")
+                XCTAssertFalse(message.contains("\u{1B}"), "escaped: \(message)")
+            }
+        }
+        XCTAssertThrowsError(try BrokerAddress(parsing: "ftp://user:hunter2@broker/gym")) { error in
+            XCTAssertFalse((error as? BrokerAddressError)?.message.contains("hunter2") ?? true, "the password is never shown")
+        }
+        let address = try? BrokerAddress(parsing: "mqtt://coach:hunter2@broker/gym")
+        XCTAssertEqual(address?.description, "mqtt://coach@broker:1883/gym", "never the password")
+    }
+
+    func testTopicsLiveUnderThePrefixAndTheNodeIDIsHomeAssistants() {
+        let topics = ClassTopics(prefix: "home/bike-1.x")
+        XCTAssertEqual([topics.state, topics.events, topics.availability, topics.command, topics.timeline],
+                       ["home/bike-1.x/state", "home/bike-1.x/events", "home/bike-1.x/availability",
+                        "home/bike-1.x/cmd", "home/bike-1.x/timeline"])
+        XCTAssertEqual(topics.nodeID, "workout_home_bike-1_x")
+    }
+
+    /// The payload on the virtual clock: the shown second, the next segment, the target.
+    func testTheStateFollowsTheWorkoutOnTheVirtualClock() throws {
+        let harness = try Harness("""
+            return workout { name = "Ride", work(20, "Hard", { watts = 250 }), rest(10, "Easy") }
+            """)
+        func state() -> [String: JSONValue] {
+            let snapshot = harness.session.snapshot()
+            let json = StatePayload.json(snapshot, targetWatts: StatePayload.targetWatts(snapshot, ftp: nil))
+            guard case .object(let fields) = json else { return [:] }
+            return Dictionary(fields, uniquingKeysWith: { $1 })
+        }
+        XCTAssertEqual(state()["phase"], .string("ready"))
+        XCTAssertEqual(state()["segment"], .null)
+        XCTAssertEqual(state()["remaining"], .null)
+        harness.session.start()
+        harness.clock.advance(by: 5.3)
+        var now = state()
+        XCTAssertEqual(now["phase"], .string("running"))
+        XCTAssertEqual(now["segment"], .integer(1))
+        XCTAssertEqual(now["segments"], .integer(2))
+        XCTAssertEqual(now["name"], .string("Hard"))
+        XCTAssertEqual(now["kind"], .string("work"))
+        XCTAssertEqual(now["remaining"], .integer(15), "14.7 s left shows 15, as the display does")
+        XCTAssertEqual(now["target_watts"], .integer(250))
+        XCTAssertEqual(now["hr"], .null)
+        XCTAssertEqual(now["t"], .number(5.3))
+        XCTAssertEqual(now["deadline"], .number(20))
+        XCTAssertEqual(now["workout_left"], .integer(25))
+        XCTAssertEqual(now["next"], .object([("name", .string("Easy")), ("kind", .string("rest")), ("duration", .number(10))]))
+        harness.session.apply(.pause)
+        now = state()
+        XCTAssertEqual(now["phase"], .string("paused"))
+        XCTAssertEqual(now["deadline"], .null)
+        harness.session.apply(.resume)
+        harness.clock.advance(by: 15)
+        now = state()
+        XCTAssertEqual(now["segment"], .integer(2))
+        XCTAssertEqual(now["target_watts"], .null, "a rest without a target has none")
+        XCTAssertEqual(now["next"], .null)
+        harness.clock.run()
+        XCTAssertEqual(state()["phase"], .string("finished"))
+    }
+
+    func testDiscoveryConfigsHaveUniqueIDsAndOneDevice() throws {
+        let topics = ClassTopics(prefix: "gym")
+        let configs = DiscoveryConfigs.all(topics, version: "9.9")
+        XCTAssertEqual(configs.count, 10)
+        var ids = Set<String>()
+        for config in configs {
+            guard case .object(let fields) = config.payload else { return XCTFail("not an object") }
+            let object = Dictionary(fields, uniquingKeysWith: { $1 })
+            guard case .string(let id)? = object["unique_id"] else { return XCTFail("no unique_id in \(config.topic)") }
+            XCTAssertTrue(ids.insert(id).inserted, "unique_id \(id) twice")
+            XCTAssertTrue(config.topic.hasPrefix("homeassistant/"), config.topic)
+            XCTAssertTrue(config.topic.hasSuffix("/workout_gym/\(id.dropFirst("workout_gym_".count))/config"), config.topic)
+            XCTAssertEqual(object["availability_topic"], .string("gym/availability"))
+        }
+        let buttons = configs.filter { $0.topic.hasPrefix("homeassistant/button/") }
+        for button in buttons {
+            guard case .object(let fields) = button.payload,
+                  case .string(let press)? = Dictionary(fields, uniquingKeysWith: { $1 })["payload_press"] else {
+                return XCTFail("no payload_press")
+            }
+            XCTAssertNoThrow(try ControlRequest.command(from: Data(press.utf8)), "the page's parser takes \(press)")
+        }
+    }
+}
+
