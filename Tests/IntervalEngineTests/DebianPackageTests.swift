@@ -31,6 +31,13 @@ final class DebianPackageTests: XCTestCase {
             XCTAssertTrue(depends.contains(library), depends)
         }
         XCTAssertFalse(depends.lowercased().contains("swift"), depends)
+        // The libraries opened at run time are suggested, not required: without them only
+        // sound, sound files and `--mqtt` stop.
+        let suggests = try field("Suggests")
+        for library in ["libpulse0", "libsndfile1", "libmosquitto1"] {
+            XCTAssertTrue(suggests.contains(library), suggests)
+            XCTAssertFalse(depends.contains(library), depends)
+        }
     }
 
     func testThePackageHoldsWhatMakeInstallInstallsAndTheDocuments() throws {
