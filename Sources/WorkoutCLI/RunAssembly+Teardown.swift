@@ -14,9 +14,12 @@ extension RunAssembly {
         if signal.value != nil { music?.players.finish(within: 1) }
         awake?.release()
         // A reader that is slow gets the rest; one that never reads is given up on when a
-        // signal asks the process to stop (or at once after such a signal).
-        if let stream, signal.value == nil {
-            stream.drain { LuaInterrupt.isRequested }
+        // signal asks the process to stop, or a quarter second after such a signal, so
+        // that a reader that reads still gets the last lines (`workout_end`).
+        if let stream {
+            let stopped = signal.value != nil
+            let giveUpAt = DispatchTime.now() + 0.25
+            stream.drain { stopped ? DispatchTime.now() >= giveUpAt : LuaInterrupt.isRequested }
         }
         server?.finish(within: 1)
         publisher?.finish()
