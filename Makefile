@@ -3,8 +3,8 @@
 # not root is told which to install). `make install` and `make deb` install workout itself.
 SWIFT ?= swift
 # pkg-config itself may be missing on a fresh machine; libsystemd-dev gives the sd-bus
-# header that keeps the computer awake during a run (libsystemd is opened at run time, not
-# linked: docs/design.md). The rest are for the tests:
+# header of the DBus module: Bluetooth, the music players, keeping the computer awake during a
+# run (libsystemd is opened at run time, not linked: docs/design.md). The rest are for the tests:
 # lua-check lints the bundled routines and the examples of docs/routines.md; tmux drives
 # the live display; dbus-run-session, notify-send and Debian's python3 with dbus and gi run
 # a notification server; python3-venv, hyperfine and jq serve the benchmark script's smoke

@@ -39,13 +39,18 @@ let package = Package(
         // The sound player: IntervalEngine's sounds played through libpulse on its own thread.
         .target(name: "SoundPlayer", dependencies: ["IntervalEngine", "CPulse"]),
         .target(name: "Display", dependencies: ["IntervalEngine"]),
-        // Bluetooth sensors and trainers through BlueZ on the system bus (sd-bus, opened at
-        // run time through CSystem's bus.h).
-        .target(name: "BlueZ", dependencies: ["IntervalEngine", "CSystem"]),
+        // libsystemd's sd-bus. Header only (Debian's libsystemd-dev): the library is opened
+        // at run time, not linked (Sources/CSDBus/shim.h, docs/design.md).
+        .systemLibrary(name: "CSDBus"),
+        // D-Bus: a connection to the system or the session bus through sd-bus, the values
+        // read from it and the arguments written to it, and logind's sleep inhibitor.
+        .target(name: "DBus", dependencies: ["CSDBus"]),
+        // Bluetooth sensors and trainers through BlueZ on the system bus.
+        .target(name: "BlueZ", dependencies: ["IntervalEngine", "DBus"]),
         // The music lowered or paused under the cues: the other applications' streams on
         // the sound server (SoundPlayer's OtherStreams) and the MPRIS players on the session
-        // bus, through BlueZ's sd-bus binding.
-        .target(name: "Music", dependencies: ["IntervalEngine", "BlueZ", "SoundPlayer"]),
+        // bus.
+        .target(name: "Music", dependencies: ["IntervalEngine", "DBus", "SoundPlayer"]),
         // The command line, shared by `workout` and `workout-serve`.
         .target(
             name: "WorkoutCLI",
@@ -53,6 +58,7 @@ let package = Package(
                 "IntervalEngine",
                 "Display",
                 "SoundPlayer",
+                "DBus",
                 "BlueZ",
                 "Music",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

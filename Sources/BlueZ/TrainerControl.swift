@@ -1,3 +1,4 @@
+import DBus
 import Foundation
 import IntervalEngine
 
@@ -128,7 +129,7 @@ public final class TrainerControl: SessionListener {
         warn("warning: \(percentWithoutFTP.warning())")
     }
 
-    private func failed(_ failure: SystemBus.Failure) {
+    private func failed(_ failure: BusFailure) {
         refused("the write failed: \(VisibleText.escape(failure.message))")
     }
 

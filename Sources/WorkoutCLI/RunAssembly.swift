@@ -1,4 +1,5 @@
 import BlueZ
+import DBus
 import Display
 import Foundation
 import IntervalEngine

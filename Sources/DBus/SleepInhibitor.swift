@@ -1,4 +1,3 @@
-import CSystem
 import Foundation
 
 /// Keeps the computer awake while a workout runs: a laptop that suspends mid-workout
@@ -7,8 +6,9 @@ import Foundation
 /// — the watchdog, a crash, `kill -9` — the kernel closes it and logind lets go.
 /// Without libsystemd, a system bus or logind, nothing happens and nothing is said.
 ///
-/// The request goes out on a queue of its own (a bus that does not answer must not
-/// delay the start), answered within two seconds or given up.
+/// The request is one blocking call to logind's `Inhibit` (`BusConnection.callOnce`) on a
+/// queue of its own (a bus that does not answer must not delay the start), answered within
+/// two seconds or given up.
 public final class SleepInhibitor: @unchecked Sendable {
     private let lock = NSLock()
     private var descriptor: Int32 = -1
@@ -20,10 +20,9 @@ public final class SleepInhibitor: @unchecked Sendable {
     /// Asks logind for the lock; `why` is what a desktop shows for it. Where there is no
     /// system bus to ask (a container, a server), libsystemd is not even loaded.
     public func hold(why: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let address = environment["DBUS_SYSTEM_BUS_ADDRESS"] ?? ""
-        guard !address.isEmpty || access("/run/dbus/system_bus_socket", F_OK) == 0 else { return }
+        guard Bus.system.isReachable(environment: environment) else { return }
         queue.async { [self] in
-            let held = workout_inhibit("sleep:idle", "workout", why, "block", 2_000_000)
+            let held = Self.inhibit(why: why, environment: environment)
             lock.withLock {
                 if released {
                     if held >= 0 { close(held) }
@@ -42,5 +41,23 @@ public final class SleepInhibitor: @unchecked Sendable {
             if descriptor >= 0 { close(descriptor) }
             descriptor = -1
         }
+    }
+
+    /// logind's lock ("sleep:idle", mode "block"): a descriptor of our own, close-on-exec
+    /// (closing it releases the lock), or -1 — no libsystemd, no logind, or no answer within
+    /// two seconds.
+    private static func inhibit(why: String, environment: [String: String]) -> Int32 {
+        let answer = BusConnection.callOnce(
+            on: .system, environment: environment, "org.freedesktop.login1", "/org/freedesktop/login1",
+            "org.freedesktop.login1.Manager", "Inhibit", timeout: 2,
+            arguments: { call in
+                for argument in ["sleep:idle", "workout", why, "block"] { call.string(argument) }
+            },
+            reading: { arguments -> Int32 in
+                // The reply owns the descriptor it carries: keep a copy of our own.
+                guard let lock = arguments.first?.integer, lock >= 0 else { return -1 }
+                return fcntl(Int32(lock), F_DUPFD_CLOEXEC, 3)
+            })
+        return (try? answer.get()) ?? -1
     }
 }

@@ -1,7 +1,7 @@
-import CSystem
+import CSDBus
 
-/// A D-Bus value as read from a message: BlueZ's answers and signals are small trees of
-/// dictionaries and variants, read here once into plain Swift values.
+/// A D-Bus value as read from a message: BlueZ's and the players' answers and signals are
+/// small trees of dictionaries and variants, read here once into plain Swift values.
 public indirect enum BusValue: Equatable, Sendable {
     case string(String)
     case bool(Bool)
@@ -38,7 +38,7 @@ struct BusReader {
     func readOne() -> BusValue? {
         var type: CChar = 0
         var contents: UnsafePointer<CChar>? = nil
-        guard table.peek_type(message, &type, &contents) > 0 else { return nil }
+        guard table.message_peek_type(message, &type, &contents) > 0 else { return nil }
         switch UInt8(bitPattern: type) {
         case UInt8(ascii: "a"):
             guard let contents else { return nil }
@@ -46,19 +46,19 @@ struct BusReader {
             if inner == "y" {
                 var pointer: UnsafeRawPointer? = nil
                 var size = 0
-                guard table.read_array(message, CChar(UInt8(ascii: "y")), &pointer, &size) >= 0 else { return nil }
+                guard table.message_read_array(message, CChar(UInt8(ascii: "y")), &pointer, &size) >= 0 else { return nil }
                 guard let pointer, size > 0 else { return .bytes([]) }
                 return .bytes(Array(UnsafeRawBufferPointer(start: pointer, count: size)))
             }
-            guard table.enter_container(message, type, contents) > 0 else { return nil }
-            defer { _ = table.exit_container(message) }
+            guard table.message_enter_container(message, type, contents) > 0 else { return nil }
+            defer { _ = table.message_exit_container(message) }
             if inner.hasPrefix("{") {
                 var entries: [String: BusValue] = [:]
                 let entry = String(inner.dropFirst().dropLast())
-                while entry.withCString({ table.enter_container(message, CChar(UInt8(ascii: "e")), $0) }) > 0 {
+                while entry.withCString({ table.message_enter_container(message, CChar(UInt8(ascii: "e")), $0) }) > 0 {
                     let key = readOne()
                     let value = readOne()
-                    _ = table.exit_container(message)
+                    _ = table.message_exit_container(message)
                     guard let key, let value else { return nil }
                     entries[key.string ?? key.integer.map { String($0) } ?? ""] = value
                 }
@@ -66,9 +66,9 @@ struct BusReader {
             }
             return .array(readAll())
         case UInt8(ascii: "v"), UInt8(ascii: "r"):
-            guard table.enter_container(message, type, contents) > 0 else { return nil }
+            guard table.message_enter_container(message, type, contents) > 0 else { return nil }
             let inner = readAll()
-            _ = table.exit_container(message)
+            _ = table.message_exit_container(message)
             if type == CChar(UInt8(ascii: "v")) { return inner.first }
             return .structure(inner)
         default:
@@ -79,12 +79,12 @@ struct BusReader {
     private func readBasic(_ type: CChar) -> BusValue? {
         func read<T: BitwiseCopyable>(_ initial: T) -> T? {
             var value = initial
-            return table.read_basic(message, type, &value) > 0 ? value : nil
+            return table.message_read_basic(message, type, &value) > 0 ? value : nil
         }
         switch UInt8(bitPattern: type) {
         case UInt8(ascii: "s"), UInt8(ascii: "o"), UInt8(ascii: "g"):
             var pointer: UnsafePointer<CChar>? = nil
-            guard table.read_basic(message, type, &pointer) > 0, let pointer else { return nil }
+            guard table.message_read_basic(message, type, &pointer) > 0, let pointer else { return nil }
             return .string(String(cString: pointer))
         case UInt8(ascii: "b"): return read(Int32(0)).map { .bool($0 != 0) }
         case UInt8(ascii: "y"): return read(UInt8(0)).map { .integer(Int64($0)) }
