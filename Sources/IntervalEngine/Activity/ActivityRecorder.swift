@@ -119,7 +119,7 @@ public final class ActivityRecorder: SessionListener {
         } while count < 0 && errno == EINTR
         guard count == bytes.count else {
             let reason = count < 0 ? HistoryFile.errnoText() : "only \(count) of \(bytes.count) bytes written"
-            if count > 0 { HistoryFile.cutBack(descriptor, written: count) }
+            if count > 0 { LastResort.cutBack(descriptor, written: count) }
             failure = "some seconds of the session's samples were not kept: \(path ?? directory): \(reason)"
             return
         }

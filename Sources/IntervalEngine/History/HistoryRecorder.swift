@@ -46,7 +46,7 @@ public final class HistoryRecorder: SessionListener {
         case .segmentStart, .segmentEnd, .pause, .resume:
             prepareLastResort()
         case let .workoutEnd(summary):
-            Watchdog.setLastResort(nil)
+            LastResort.set(nil)
             record(summary)
         default:
             break
@@ -75,6 +75,6 @@ public final class HistoryRecorder: SessionListener {
     }
 
     private func prepareLastResort() {
-        Watchdog.setLastResort((path: file.path, line: entry(progress(), ended: false).json.text + "\n"))
+        LastResort.set((path: file.path, line: entry(progress(), ended: false).json.text + "\n"))
     }
 }

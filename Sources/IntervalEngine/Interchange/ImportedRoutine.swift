@@ -78,7 +78,7 @@ public enum ImportedRoutine {
     static func step(_ step: WorkoutFile.Step) -> (call: String, fields: [String]?) {
         let kind = oneLine(step.kind).isEmpty ? "work" : oneLine(step.kind)
         let name = oneLine(step.name)
-        let named = name.isEmpty || name == Constructors.defaultName(kind) ? nil : name
+        let named = name.isEmpty || name == SegmentSpec.defaultName(kind) ? nil : name
         let info = step.targets.isEmpty && step.notes == nil ? nil : table(step.targets, notes: step.notes)
         if step.prompts.isEmpty && !step.open && constructors.contains(kind) {
             let arguments = [duration(step.duration), named.map(lua), info].compactMap { $0 }

@@ -163,7 +163,7 @@ private struct TextReading {
             kind = named
             name = left
         }
-        if name.isEmpty { name = Constructors.defaultName(kind) }
+        if name.isEmpty { name = SegmentSpec.defaultName(kind) }
         var step = WorkoutFile.Step(kind: kind, name: name, duration: duration, targets: targets, open: open, line: line)
         for part in parts {
             prompt(part.trimmingWhitespace(), into: &step, line: line)

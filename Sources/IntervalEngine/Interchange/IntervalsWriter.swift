@@ -84,7 +84,7 @@ struct TextWriting {
             return "Work: \(name)"
         }
         if said == step.kind && IntervalsText.kind(of: name)?.name == name { return name }
-        let kind = Constructors.defaultName(step.kind)
+        let kind = SegmentSpec.defaultName(step.kind)
         return name == kind ? "\(kind):" : "\(kind): \(name)"
     }
 
@@ -106,7 +106,7 @@ struct TextWriting {
         unreadable.append(step.name)
         let holdsDuration = label.split(separator: " ").contains { IntervalsText.duration(String($0)) != nil }
         for line in holdsDuration ? [last, first] : [first, last] where keepsDuration(line, step) { return line }
-        let kindOnly = step.kind == "work" ? "" : Constructors.defaultName(step.kind) + ": "
+        let kindOnly = step.kind == "work" ? "" : SegmentSpec.defaultName(step.kind) + ": "
         return "- \(kindOnly)\(timing)\(prompts)"
     }
 

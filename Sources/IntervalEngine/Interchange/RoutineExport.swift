@@ -69,7 +69,7 @@ public enum RoutineExport {
             dropped.append("info fields that are not targets: " + ignored.sorted().joined(separator: ", "))
         }
         // An imported routine gets the default countdown: only another one is lost.
-        if routine.countdown != WorkoutSpec.defaultCountdown { dropped.append("countdown = \(Number.format(routine.countdown))") }
+        if routine.countdown != Routine.defaultCountdown { dropped.append("countdown = \(Number.format(routine.countdown))") }
         return (file, dropped)
     }
 

@@ -66,16 +66,16 @@ public struct WorkoutFile: Equatable {
             switch part {
             case .step(let step):
                 total += 1
-                if total > Constructors.maximumSegments { return step.line }
+                if total > IntervalEngine.Step.maximumSegments { return step.line }
             case let .repeats(count, _, steps):
                 total += count * steps.count
-                if total > Constructors.maximumSegments { return steps.first?.line ?? 1 }
+                if total > IntervalEngine.Step.maximumSegments { return steps.first?.line ?? 1 }
             }
         }
         return nil
     }
 
-    static let tooManySegments = "the workout unrolls to more than \(Constructors.maximumSegments) segments, more than a routine may hold"
+    static let tooManySegments = "the workout unrolls to more than \(IntervalEngine.Step.maximumSegments) segments, more than a routine may hold"
 
     /// Every step in order, repeats unrolled: what the workout will run.
     public var unrolled: [Step] {

@@ -340,7 +340,7 @@ extension Reading {
                   nameKey: String = "Name", kindKey: String = "Kind") -> WorkoutFile.Step {
             let kind = attribute(kindKey, in: attributes).flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 } ?? kind
             let named = attribute(nameKey, in: attributes).flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
-            return WorkoutFile.Step(kind: kind, name: named ?? Constructors.defaultName(defaultName), duration: duration,
+            return WorkoutFile.Step(kind: kind, name: named ?? SegmentSpec.defaultName(defaultName), duration: duration,
                                     targets: targets, line: line)
         }
         // A step's own `Text` shows as it starts.

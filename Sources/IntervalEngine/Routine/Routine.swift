@@ -1,6 +1,9 @@
 /// A loaded routine: plain Swift values for the timeline, and the Lua state that
 /// holds its hooks, cue functions and payloads.
 public final class Routine {
+    /// Countdown bells when a routine names none (also what an imported routine gets).
+    static let defaultCountdown = 3.0
+
     public let name: String
     public let description: String?
     /// Countdown bells in the last N seconds of each segment (0 = off).
