@@ -45,8 +45,12 @@ let package = Package(
         // D-Bus: a connection to the system or the session bus through sd-bus, the values
         // read from it and the arguments written to it, and logind's sleep inhibitor.
         .target(name: "DBus", dependencies: ["CSDBus"]),
+        // The Bluetooth sensors' values as the GATT specifications lay them out: heart rate,
+        // cycling power, speed and cadence, the trainer's data and control point; what is not
+        // plausible (the engine's PlausibleReadings) is no value.
+        .target(name: "GATT", dependencies: ["IntervalEngine"]),
         // Bluetooth sensors and trainers through BlueZ on the system bus.
-        .target(name: "BlueZ", dependencies: ["IntervalEngine", "DBus"]),
+        .target(name: "BlueZ", dependencies: ["IntervalEngine", "GATT", "DBus"]),
         // The music lowered or paused under the cues: the other applications' streams on
         // the sound server (SoundPlayer's OtherStreams) and the MPRIS players on the session
         // bus.
@@ -90,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "UnitTests",
             dependencies: [
-                "IntervalEngine", "Display", "WorkoutCLI",
+                "IntervalEngine", "GATT", "Display", "WorkoutCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

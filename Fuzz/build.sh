@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds a libFuzzer target: the IntervalEngine library compiled with coverage and
-# AddressSanitizer (SwiftPM, its own scratch path, no linking), then the target linked
-# against its objects with libFuzzer's main. Prints the fuzzer's path.
+# Builds a libFuzzer target: the libraries it reaches (the engine and the GATT decoders)
+# compiled with coverage and AddressSanitizer (SwiftPM, its own scratch path, no linking),
+# then the target linked against their objects with libFuzzer's main. Prints the fuzzer's path.
 #   Fuzz/build.sh [routine|files|sensors]   RoutineFuzzer.swift (default), WorkoutFileFuzzer.swift
 #                                           or SensorFuzzer.swift
 set -euo pipefail
@@ -13,10 +13,13 @@ case "${1:-routine}" in
   sensors) source=Fuzz/SensorFuzzer.swift; fuzzer="$scratch/workout-fuzz-sensors" ;;
   *) echo "usage: Fuzz/build.sh [routine|files|sensors]" >&2; exit 64 ;;
 esac
-swift build --scratch-path "$scratch" --target IntervalEngine \
+# Each of these and what it imports; the GATT decoders import the engine.
+targets=(IntervalEngine GATT)
+swift build --scratch-path "$scratch" --target GATT \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >&2
 bin="$(swift build --scratch-path "$scratch" --show-bin-path)"
-objects=("$bin"/IntervalEngine.build/*.o)
+objects=()
+for target in "${targets[@]}"; do objects+=("$bin/$target.build/"*.o); done
 swiftc -sanitize=fuzzer,address -parse-as-library -g \
   -I "$bin/Modules" -I "$bin" -Xcc -fmodule-map-file=Sources/CLua/module.modulemap \
   -Xcc -fmodule-map-file=Sources/CSystem/module.modulemap \

@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import GATT
 import IntervalEngine
 
 /// BlueZ, the system's Bluetooth stack, as its D-Bus API presents it: a tree of objects

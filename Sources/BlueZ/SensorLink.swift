@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import GATT
 import IntervalEngine
 
 /// One remembered sensor, kept connected for a run: found among BlueZ's devices (a

@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import GATT
 import IntervalEngine
 
 /// `workout sensors`: BlueZ's discovery for a few seconds, then the devices that offer a

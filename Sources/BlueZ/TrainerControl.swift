@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import GATT
 import IntervalEngine
 
 /// ERG mode: a listener that writes each segment's power target (`ErgTarget`) to a

@@ -1,3 +1,5 @@
+import IntervalEngine
+
 /// Cadence from a sensor's crank revolution data (Cycling Power and Cycling Speed and
 /// Cadence send the same pair): the cumulative revolutions (16 bits) and the time of the
 /// last crank event (16 bits, 1/1024 s), both wrapping. The cadence is the change in

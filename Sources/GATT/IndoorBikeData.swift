@@ -1,3 +1,5 @@
+import IntervalEngine
+
 /// The Indoor Bike Data characteristic (0x2AD2 of the Fitness Machine service 0x1826): 16
 /// bits of flags, then the fields they announce in order. Bit 0 is "More Data", read the
 /// other way round: the instantaneous speed is present when it is clear. A value outside

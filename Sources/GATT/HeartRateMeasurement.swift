@@ -1,3 +1,5 @@
+import IntervalEngine
+
 /// The Heart Rate Measurement characteristic (0x2A37 of the Heart Rate service 0x180D): a
 /// flags byte, the rate as 8 or 16 bits, then optionally the energy expended and the
 /// R-R intervals (in 1/1024 s). A rate outside `PlausibleReadings.heartRate` (a strap's 0

@@ -1,3 +1,5 @@
+import IntervalEngine
+
 /// The Cycling Power Measurement characteristic (0x2A63 of the Cycling Power service
 /// 0x1818): 16 bits of flags, the instantaneous power (signed 16 bits, watts), then the
 /// optional fields in the order the specification gives. Only the crank revolution data is
