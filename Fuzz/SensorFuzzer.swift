@@ -90,7 +90,7 @@ private let folder: String = {
 private func fuzzFiles(_ bytes: [UInt8]) {
     let directories = UserDirectories(environment: ["XDG_CONFIG_HOME": folder, "HOME": folder])
     for name in ["athlete", "sensors"] {
-        FileManager.default.createFile(atPath: "\(folder)/workout/\(name)", contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: "\(folder)/workout/\(name)", contents: Data(bytes))
     }
     let athlete = AthleteFile(directories: directories)
     do {

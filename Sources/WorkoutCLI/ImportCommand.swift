@@ -69,16 +69,13 @@ struct Import: ParsableCommand {
             Output.error("workout: \(shown): \(error.explanation(what: "a workout file"))")
             throw ExitCode.failure
         }
-        let format = format ?? WorkoutFormat(pathExtension: (file as NSString).pathExtension)!
+        guard let format = format ?? WorkoutFormat(pathExtension: (file as NSString).pathExtension) else {
+            return  // validate() refused the file already
+        }
         let source = (file as NSString).lastPathComponent
         let workout: WorkoutFile
         do throws(WorkoutFileError) {
-            let (read, warnings) = switch format {
-            case .zwo: try ZwiftReader.read(data, file: source)
-            case .icu: try IntervalsReader.read(data, file: source)
-            case .fit: try FITWorkoutReader.read(data, file: source)
-            case .erg, .mrc: try CourseReader.read(data, file: source)
-            }
+            let (read, warnings) = try format.codec.read(data, file: source)
             for warning in warnings { Output.error("workout: warning: \(warning)") }
             workout = read
         } catch {
@@ -118,7 +115,7 @@ struct Import: ParsableCommand {
         if case .failure(let error) = Result(catching: { try EditorFiles.write(into: directory) }) {
             Output.error("workout: warning: could not write the editor files: \(error)")
         }
-        Output.line("Created \(VisibleText.escape(target)) from \(shown) (\(format.title)): \(Plan.size(routine.timeline)).")
+        Output.line("Created \(VisibleText.escape(target)) from \(shown) (\(format.codec.title)): \(Plan.size(routine.timeline)).")
         Output.line("Try it:  workout plan \(name)  ·  workout run \(name) --dry-run  ·  workout run \(name)")
     }
 }

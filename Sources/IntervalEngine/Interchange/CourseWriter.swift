@@ -11,7 +11,7 @@ public enum CourseWriter {
 
     /// `ftp` turns percent of FTP into watts for `.erg` (and watts into percent for `.mrc`);
     /// nil when the file needs no conversion. Throws the steps that need one when it is missing.
-    public static func text(_ workout: WorkoutFile, format: CourseFormat, ftp: Double?) throws(CourseFormat.Problem)
+    public static func text(_ workout: WorkoutFile, format: CourseFormat, ftp: Double?) throws(WorkoutExportProblem)
         -> (text: String, dropped: [String]) {
         var lines = ["[COURSE HEADER]", "VERSION = 2", "UNITS = ENGLISH"]
         if let description = workout.description.map(plain), !description.isEmpty { lines.append("DESCRIPTION = \(description)") }
@@ -31,7 +31,7 @@ public enum CourseWriter {
                     values = (Number.rounded(values.0, places: 2), Number.rounded(values.1, places: 2))
                     // What import would refuse is not written (WorkoutFileRules).
                     if let problem = WorkoutFileRules.targetProblem(format.key, max(values.0, values.1)) {
-                        throw CourseFormat.Problem("line \(step.line): \(Number.format(max(values.0, values.1))) "
+                        throw WorkoutExportProblem("line \(step.line): \(Number.format(max(values.0, values.1))) "
                                                    + "at an FTP of \(Number.format(ftp)) W: \(problem)")
                     }
                 } else {
@@ -49,7 +49,7 @@ public enum CourseWriter {
             }
             start = end
         }
-        if needFTP > 0 { throw CourseFormat.Problem(needingFTP: needFTP, format) }
+        if needFTP > 0 { throw WorkoutExportProblem(needingFTP: needFTP, format) }
         lines += ["[END COURSE DATA]", "[COURSE TEXT]"] + texts + ["[END COURSE TEXT]"]
         var dropped = unwritten.sorted { $0.key < $1.key }.map { "\($0.key) (\(RoutineExport.plural($0.value, "step")))" }
         if workout.parts.contains(where: { if case .repeats = $0 { true } else { false } }) {
@@ -93,20 +93,20 @@ public enum CourseFormat: Sendable {
 
     var unitsLine: String { self == .erg ? "MINUTES WATTS" : "MINUTES PERCENT" }
     var key: Targets.Key { self == .erg ? .watts : .power }
+}
 
-    /// Why the course is not written: power in the other unit with no FTP to convert it,
-    /// or converted out of the range import takes.
-    public struct Problem: Error, CustomStringConvertible {
-        public var description: String
+/// Why a workout is not written: a course with power in the other unit and no FTP to
+/// convert it, or converted out of the range import takes.
+public struct WorkoutExportProblem: Error, CustomStringConvertible {
+    public var description: String
 
-        init(_ description: String) {
-            self.description = description
-        }
+    init(_ description: String) {
+        self.description = description
+    }
 
-        init(needingFTP steps: Int, _ format: CourseFormat) {
-            let (have, holds, other) = format == .erg ? ("percent of FTP", "watts", "mrc") : ("watts", "percent of FTP", "erg")
-            description = "\(RoutineExport.plural(steps, "step")) \(steps == 1 ? "has" : "have") power in \(have), and a .\(format) "
-                + "file holds \(holds): give --ftp WATTS to convert, or export --format \(other)"
-        }
+    init(needingFTP steps: Int, _ format: CourseFormat) {
+        let (have, holds, other) = format == .erg ? ("percent of FTP", "watts", "mrc") : ("watts", "percent of FTP", "erg")
+        description = "\(RoutineExport.plural(steps, "step")) \(steps == 1 ? "has" : "have") power in \(have), and a .\(format) "
+            + "file holds \(holds): give --ftp WATTS to convert, or export --format \(other)"
     }
 }

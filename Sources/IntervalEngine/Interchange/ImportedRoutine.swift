@@ -7,7 +7,7 @@ public enum ImportedRoutine {
     public static func text(_ workout: WorkoutFile, routineName: String, source: String, format: WorkoutFormat) -> String {
         var lines: [String] = []
         let title = oneLine(workout.name ?? "") .isEmpty ? routineName : oneLine(workout.name!)
-        lines += wrap("\(routineName).lua: \"\(title)\", imported from \(source) (\(format.title)) by `workout import`. "
+        lines += wrap("\(routineName).lua: \"\(title)\", imported from \(source) (\(format.codec.title)) by `workout import`. "
                       + "An ordinary routine now: change it as you like, then `workout check \(routineName)`.").map(comment)
         if let description = workout.description {
             lines.append("--")

@@ -43,7 +43,7 @@ public enum RoutineExport {
             ignored.formUnion(unused)
             steps.append(WorkoutFile.Step(
                 kind: segment.kind, name: segment.name, duration: segment.duration, targets: targets,
-                prompts: prompts.sorted { $0.offset < $1.offset }, open: format.endsOpenSteps && segment.open != nil,
+                prompts: prompts.sorted { $0.offset < $1.offset }, open: format.codec.endsOpenSteps && segment.open != nil,
                 notes: notes, line: segment.line))
         }
         file.parts = Repeats.parts(steps, blocks: routine.timeline.segments.map(\.block))
@@ -60,7 +60,7 @@ public enum RoutineExport {
         // The text formats have no step that waits for the athlete: it goes as the time it
         // is expected to take. A FIT step can be open, and so can an intervals.icu step
         // (`press lap`): the device's lap button ends it.
-        if openSegments > 0 && format.endsOpenSteps {
+        if openSegments > 0 && format.codec.endsOpenSteps {
             dropped.append("the caps, tallies and scores of \(plural(openSegments, "open segment")) (each is a step the lap button ends)")
         } else if openSegments > 0 {
             dropped.append("\(plural(openSegments, "open segment")) (each written as its expected length; done, the cap, tallies and scores are lost)")

@@ -101,29 +101,21 @@ public enum WorkoutFormat: String, CaseIterable, Sendable {
     /// The trainer course in minutes and percent of FTP.
     case mrc
 
-    public var title: String {
+    /// Its reader and writer: the one place a format is mapped to its code.
+    public var codec: any WorkoutCodec {
         switch self {
-        case .zwo: "a Zwift workout"
-        case .icu: "intervals.icu workout text"
-        case .fit: "a FIT workout"
-        case .erg: "an .erg course"
-        case .mrc: "an .mrc course"
+        case .zwo: ZwiftCodec()
+        case .icu: IntervalsCodec()
+        case .fit: FITWorkoutCodec()
+        case .erg: CourseCodec(course: .erg)
+        case .mrc: CourseCodec(course: .mrc)
         }
     }
 
-    /// Whether a step can wait for the athlete: FIT's `open` duration and intervals.icu's
-    /// `press lap` (the lap button ends it); the others write its expected length.
-    public var endsOpenSteps: Bool { self == .fit || self == .icu }
-
     /// `.zwo`, `.txt`, `.fit`, `.erg` and `.mrc` name their format; anything else needs `--format`.
     public init?(pathExtension: String) {
-        switch pathExtension.lowercased() {
-        case "zwo": self = .zwo
-        case "txt": self = .icu
-        case "fit": self = .fit
-        case "erg": self = .erg
-        case "mrc": self = .mrc
-        default: return nil
-        }
+        let named = pathExtension.lowercased()
+        guard let format = Self.allCases.first(where: { $0.codec.pathExtensions.contains(named) }) else { return nil }
+        self = format
     }
 }
