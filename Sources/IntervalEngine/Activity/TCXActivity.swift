@@ -37,18 +37,18 @@ public enum TCXActivity {
                 records = records.dropFirst()
             }
             if !points.isEmpty { xml += "        <Track>\n" + points + "        </Track>\n" }
-            xml += "        <Notes>\(escaped(lap.name))</Notes>\n"
+            xml += "        <Notes>\(XMLText.escape(lap.name))</Notes>\n"
             if let power = figures.averagePower {
                 xml += "        <Extensions><ax:LX><ax:AvgWatts>\(power)</ax:AvgWatts></ax:LX></Extensions>\n"
             }
             xml += "      </Lap>\n"
         }
         xml += """
-                  <Notes>\(escaped(activity.name))</Notes>
+                  <Notes>\(XMLText.escape(activity.name))</Notes>
                 </Activity>
               </Activities>
               <Author xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:type="Application_t">
-                <Name>\(escaped(creator.name))</Name>
+                <Name>\(XMLText.escape(creator.name))</Name>
                 <Build><Version><VersionMajor>\(creator.version / 100)</VersionMajor><VersionMinor>\(creator.version % 100)</VersionMinor></Version></Build>
                 <LangID>en</LangID>
                 <PartNumber>000-00000-00</PartNumber>
@@ -85,26 +85,5 @@ public enum TCXActivity {
         return digits(parts.tm_year + 1900, 4) + "-" + digits(parts.tm_mon + 1, 2) + "-" + digits(parts.tm_mday, 2)
             + "T" + digits(parts.tm_hour, 2) + ":" + digits(parts.tm_min, 2) + ":" + digits(parts.tm_sec, 2) + "."
             + digits(Int32(Int(milliseconds) - Int(seconds) * 1000), 3) + "Z"
-    }
-
-    /// Text for an element: the five XML escapes, and the characters XML 1.0 cannot hold
-    /// (controls other than tab, newline and return) left out.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            default:
-                let value = scalar.value
-                if value < 0x20 || value == 0xFFFE || value == 0xFFFF { continue }
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

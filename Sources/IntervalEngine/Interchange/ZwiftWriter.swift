@@ -16,13 +16,13 @@ public enum ZwiftWriter {
         writer.isRun = steps.contains { if case .number? = $0.targets[.pace] { true } else { false } }
             && !steps.contains { $0.targets.has(.power) }
         var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#, "<workout_file>"]
-        if let author = workout.author { lines.append("    <author>\(escape(author))</author>") }
-        lines.append("    <name>\(escape(workout.name ?? "Workout"))</name>")
-        if let description = workout.description { lines.append("    <description>\(escape(description))</description>") }
+        if let author = workout.author { lines.append("    <author>\(XMLText.escape(author))</author>") }
+        lines.append("    <name>\(XMLText.escape(workout.name ?? "Workout"))</name>")
+        if let description = workout.description { lines.append("    <description>\(XMLText.escape(description))</description>") }
         lines.append("    <sportType>\(writer.isRun ? "run" : "bike")</sportType>")
         if !workout.tags.isEmpty {
             lines.append("    <tags>")
-            lines += workout.tags.map { "        <tag name=\"\(escape($0))\"/>" }
+            lines += workout.tags.map { "        <tag name=\"\(XMLText.escape($0))\"/>" }
             lines.append("    </tags>")
         }
         lines.append("    <workout>")
@@ -40,24 +40,6 @@ public enum ZwiftWriter {
         }
         lines += ["    </workout>", "</workout_file>"]
         return (lines.joined(separator: "\n") + "\n", writer.dropped())
-    }
-
-    /// Text for an attribute or element: the five XML specials and line breaks escaped.
-    static func escape(_ text: String) -> String {
-        var output = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "\n": output += "&#10;"
-            case "\t": output += "&#9;"
-            case _ where VisibleText.isControl(scalar): output += " "
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
     }
 }
 
@@ -150,13 +132,13 @@ private struct Writing {
 
     func labels(_ step: WorkoutFile.Step, implied: (kind: String, name: String), prefix: String = "") -> String {
         var text = ""
-        if step.name != implied.name { text += " \(prefix)Name=\"\(ZwiftWriter.escape(step.name))\"" }
-        if step.kind != implied.kind { text += " \(prefix)Kind=\"\(ZwiftWriter.escape(step.kind))\"" }
+        if step.name != implied.name { text += " \(prefix)Name=\"\(XMLText.escape(step.name))\"" }
+        if step.kind != implied.kind { text += " \(prefix)Kind=\"\(XMLText.escape(step.kind))\"" }
         return text
     }
 
     func textEvent(at offset: Double, _ text: String) -> String {
-        "            <textevent timeoffset=\"\(Number.format(offset))\" message=\"\(ZwiftWriter.escape(text))\"/>"
+        "            <textevent timeoffset=\"\(Number.format(offset))\" message=\"\(XMLText.escape(text))\"/>"
     }
 
     /// `IntervalsT` for a repeated pair whose targets it can hold: power (a number or a
