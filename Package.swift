@@ -30,6 +30,10 @@ let package = Package(
         // libsndfile1-dev): the library is opened at run time, as libpulse is.
         .systemLibrary(name: "CSndfile"),
         .target(name: "IntervalEngine", dependencies: ["CLua", "CSystem", "CSndfile"]),
+        // Workout files other tools keep (Zwift .zwo, intervals.icu text, FIT workouts, .erg
+        // and .mrc courses), read into and written from WorkoutFile, one WorkoutCodec each:
+        // `workout import` and `workout export`.
+        .target(name: "Interchange", dependencies: ["IntervalEngine"]),
         // QR codes of the page's address for `run --serve` (header only; links libqrencode).
         .systemLibrary(
             name: "CQREncode",
@@ -60,6 +64,7 @@ let package = Package(
             name: "WorkoutCLI",
             dependencies: [
                 "IntervalEngine",
+                "Interchange",
                 "Display",
                 "SoundPlayer",
                 "DBus",
@@ -94,7 +99,7 @@ let package = Package(
         .testTarget(
             name: "UnitTests",
             dependencies: [
-                "IntervalEngine", "GATT", "Display", "WorkoutCLI",
+                "IntervalEngine", "GATT", "Interchange", "Display", "WorkoutCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -103,7 +108,7 @@ let package = Package(
         .testTarget(
             name: "IntervalEngineTests",
             dependencies: [
-                "IntervalEngine", "Display", "WebRemote", "WorkoutCLI", "BlueZ", "Music",
+                "IntervalEngine", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ", "Music",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures"]

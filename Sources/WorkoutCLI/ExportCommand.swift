@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Interchange
 import IntervalEngine
 
 extension FITWorkoutWriter.Sport: ExpressibleByArgument {}

@@ -1,4 +1,5 @@
 import XCTest
+@testable import Interchange
 @testable import IntervalEngine
 
 /// One strict reader of numbers for both importers, and one set of rules for import and

@@ -1,4 +1,5 @@
 import XCTest
+@testable import Interchange
 @testable import IntervalEngine
 
 /// The error a Zwift file or intervals.icu text is refused with (nil: it reads), for the

@@ -1,4 +1,5 @@
 import XCTest
+@testable import Interchange
 @testable import IntervalEngine
 
 /// Bad input: every error names the file and line and says what was expected; unknown

@@ -1,15 +1,15 @@
 /// The bytes of a FIT file (Garmin's Flexible and Interoperable Data Transfer protocol,
 /// 2.0): a 14-byte header, then definition messages, each saying which fields a local
 /// message type carries, and data messages in that layout, little-endian, then the
-/// CRC-16 of it all. Only what `FITActivity` writes is here: normal headers, no
+/// CRC-16 of it all. Only what `FITActivity` and the FIT workout writer (`Interchange`) write is here: normal headers, no
 /// developer fields, no compressed timestamps.
-struct FITEncoder {
+public struct FITEncoder {
     /// The FIT base types used, with their numbers and "invalid" values (a field with no
     /// value carries its type's invalid value).
-    enum BaseType: UInt8 {
+    public enum BaseType: UInt8 {
         case enumeration = 0x00, uint8 = 0x02, uint16 = 0x84, uint32 = 0x86, string = 0x07, uint32z = 0x8C
 
-        var size: Int {
+        public var size: Int {
             switch self {
             case .enumeration, .uint8, .string: 1
             case .uint16: 2
@@ -17,7 +17,7 @@ struct FITEncoder {
             }
         }
 
-        var invalid: UInt64 {
+        public var invalid: UInt64 {
             switch self {
             case .enumeration, .uint8: 0xFF
             case .uint16: 0xFFFF
@@ -29,34 +29,36 @@ struct FITEncoder {
 
     /// A field of a message: its number in the FIT profile, type, and size in bytes (a
     /// string's size is its room, NUL included).
-    struct Field {
-        var number: UInt8
-        var type: BaseType
-        var size: Int
+    public struct Field {
+        public var number: UInt8
+        public var type: BaseType
+        public var size: Int
 
-        init(_ number: UInt8, _ type: BaseType, size: Int? = nil) {
+        public init(_ number: UInt8, _ type: BaseType, size: Int? = nil) {
             self.number = number
             self.type = type
             self.size = size ?? type.size
         }
     }
 
-    enum Value {
+    public enum Value {
         case number(UInt64)
         case text(String)
         case none
     }
 
     /// The profile version the messages follow (21.x: every field used is as old as 20.x).
-    static let profileVersion: UInt16 = 2_132
+    public static let profileVersion: UInt16 = 2_132
     /// Seconds from the Unix epoch to FIT's (1989-12-31T00:00:00Z).
-    static let epochOffset = 631_065_600.0
+    public static let epochOffset = 631_065_600.0
 
     private(set) var bytes: [UInt8] = Array(repeating: 0, count: 14)
     private var layouts: [UInt8: [Field]] = [:]
 
+    public init() {}
+
     /// Defines local message type `local` as message `global` with `fields`.
-    mutating func define(local: UInt8, global: UInt16, _ fields: [Field]) {
+    public mutating func define(local: UInt8, global: UInt16, _ fields: [Field]) {
         bytes.append(0x40 | local)
         bytes += [0, 0]
         append(UInt64(global), size: 2)
@@ -68,7 +70,7 @@ struct FITEncoder {
     }
 
     /// One message of local type `local`, its values in the order of its definition.
-    mutating func message(local: UInt8, _ values: [Value]) {
+    public mutating func message(local: UInt8, _ values: [Value]) {
         guard let fields = layouts[local] else { preconditionFailure("FIT local message \(local) is not defined") }
         precondition(fields.count == values.count, "FIT message \(local): \(values.count) values for \(fields.count) fields")
         bytes.append(local)
@@ -91,7 +93,7 @@ struct FITEncoder {
     }
 
     /// The file: the header with the data's size and its CRC, then the data, then the CRC.
-    func finished() -> [UInt8] {
+    public func finished() -> [UInt8] {
         var file = bytes
         let dataSize = UInt32(file.count - 14)
         let header: [UInt8] = [14, 0x20] + Self.littleEndian(UInt64(Self.profileVersion), size: 2)
@@ -103,12 +105,12 @@ struct FITEncoder {
     }
 
     /// FIT's date_time: seconds since its epoch.
-    static func time(_ seconds: Double) -> UInt64 {
+    public static func time(_ seconds: Double) -> UInt64 {
         UInt64(max(0, (seconds - epochOffset).rounded(.down)))
     }
 
     /// UTF-8, cut at a character's boundary to leave room for the NUL, padded with NULs.
-    static func text(_ text: String, room: Int) -> [UInt8] {
+    public static func text(_ text: String, room: Int) -> [UInt8] {
         var utf8: [UInt8] = []
         for character in text {
             let encoded = Array(String(character).utf8)
@@ -130,7 +132,7 @@ struct FITEncoder {
     }
 
     /// The FIT SDK's CRC-16 (polynomial 0xA001, four bits at a time).
-    static func crc(_ data: ArraySlice<UInt8>) -> UInt16 {
+    public static func crc(_ data: ArraySlice<UInt8>) -> UInt16 {
         let table: [UInt16] = [0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401,
                                0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400]
         var crc: UInt16 = 0

@@ -20,7 +20,7 @@ enum Constructors {
                 return args.push(.segment(try segmentSpec(args, at: 1, kind: kind)))
             }
             let duration = try args.duration(at: 1)
-            var name = SegmentSpec.defaultName(kind)
+            var name = Routine.defaultName(kind)
             var info: LuaRef?
             var last: Int32 = 2
             if stack.type(at: 2) == LUA_TTABLE {
@@ -62,7 +62,7 @@ enum Constructors {
             try args.table(at: 1, what: "its argument")
             try args.noArguments(after: 1)
             var spec = try segmentSpec(args, at: 1, kind: "work", shape: score == .forTime ? .forTime : .amrap)
-            if spec.name == SegmentSpec.defaultName("work") { spec.name = name }
+            if spec.name == Routine.defaultName("work") { spec.name = name }
             spec.score = score
             return args.push(.segment(spec))
         }
@@ -144,7 +144,7 @@ enum Constructors {
                                : "\(function): duration is missing (e.g. duration = 30, or open = true)")
             }
         }
-        if spec.name.isEmpty { spec.name = SegmentSpec.defaultName(spec.kind) }
+        if spec.name.isEmpty { spec.name = Routine.defaultName(spec.kind) }
         if hasCues {
             stack.rawField(index, "cues")
             defer { stack.pop() }
@@ -212,8 +212,8 @@ enum Constructors {
             guard let count = stack.integer(at: 1), count >= 1 else {
                 throw args.fail("count", "a positive integer", at: 1)
             }
-            guard count <= Step.maximumSegments else {
-                throw APIError("rounds: count must be at most \(Step.maximumSegments), got \(count)")
+            guard count <= Routine.maximumSegments else {
+                throw APIError("rounds: count must be at most \(Routine.maximumSegments), got \(count)")
             }
             guard stack.type(at: 2) == LUA_TTABLE else {
                 throw args.fail("steps", "a list of steps such as { work(20), rest(10) }", at: 2)
@@ -247,7 +247,7 @@ enum Constructors {
             }
             let inner = segmentCount(spec.steps) + (spec.restBetween == nil ? 0 : 1)
             let (product, overflow) = inner.multipliedReportingOverflow(by: spec.count)
-            spec.segmentCount = overflow ? Step.maximumSegments + 1 : min(product, Step.maximumSegments + 1)
+            spec.segmentCount = overflow ? Routine.maximumSegments + 1 : min(product, Routine.maximumSegments + 1)
             return args.push(.rounds(spec))
         }
     }
@@ -314,8 +314,8 @@ enum Constructors {
                 throw APIError("workout: has no steps (add some, e.g. work(30), rest(10))")
             }
             let total = segmentCount(spec.steps)
-            guard total <= Step.maximumSegments else {
-                throw APIError("workout: unrolls to more than \(Step.maximumSegments) segments")
+            guard total <= Routine.maximumSegments else {
+                throw APIError("workout: unrolls to more than \(Routine.maximumSegments) segments")
             }
             state.builder.workouts.append(spec)
             state.charge(256 + spec.name.utf8.count + (spec.description?.utf8.count ?? 0) + spec.steps.count * 16)
@@ -335,7 +335,7 @@ enum Constructors {
             case .segment, .generate: total += 1
             case .rounds(let spec): total += spec.segmentCount
             }
-            if total > Step.maximumSegments { return Step.maximumSegments + 1 }
+            if total > Routine.maximumSegments { return Routine.maximumSegments + 1 }
         }
         return total
     }

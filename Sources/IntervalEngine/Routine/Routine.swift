@@ -2,7 +2,18 @@
 /// holds its hooks, cue functions and payloads.
 public final class Routine {
     /// Countdown bells when a routine names none (also what an imported routine gets).
-    static let defaultCountdown = 3.0
+    public static let defaultCountdown = 3.0
+
+    /// Refuses blocks that would unroll past this many segments: a typo like
+    /// `rounds(1e9, …)` must be an error, not an exhausted machine (the constructors, and
+    /// the workout files read).
+    public static let maximumSegments = 1_000_000
+
+    /// A segment's `name` defaults to its kind, capitalised: `work` → `Work` (the
+    /// constructors, and the workout files read and written).
+    public static func defaultName(_ kind: String) -> String {
+        kind.prefix(1).uppercased() + kind.dropFirst()
+    }
 
     public let name: String
     public let description: String?

@@ -15,11 +15,6 @@ indirect enum Step {
         }
     }
 
-    /// Refuses blocks that would unroll past this many segments: a typo like
-    /// `rounds(1e9, …)` must be an error, not an exhausted machine (the constructors, and
-    /// the workout files read).
-    static let maximumSegments = 1_000_000
-
     /// How many `rounds` levels the step holds (0 for a segment).
     var depth: Int {
         if case .rounds(let spec) = self { return spec.depth }
@@ -42,12 +37,6 @@ struct SegmentSpec {
     var open: OpenEnd? = nil
     /// A score it records by itself when it ends.
     var score: SegmentScore? = nil
-
-    /// `name` defaults to the kind, capitalised: `work` → `Work` (the constructors, and
-    /// the workout files read and written).
-    static func defaultName(_ kind: String) -> String {
-        kind.prefix(1).uppercased() + kind.dropFirst()
-    }
 }
 
 /// `rounds(n, steps, opts)`.

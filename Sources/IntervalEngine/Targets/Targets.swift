@@ -24,9 +24,9 @@ public struct Targets: Hashable {
         case maxEffort = "max_effort"
 
         /// The keys whose value may be text.
-        var takesText: Bool { [.zone, .hrZone, .paceZone, .pace, .mmp].contains(self) }
+        public var takesText: Bool { [.zone, .hrZone, .paceZone, .pace, .mmp].contains(self) }
         /// The keys that are only ever `true`.
-        var isFlag: Bool { [.ramp, .freeride, .maxEffort].contains(self) }
+        public var isFlag: Bool { [.ramp, .freeride, .maxEffort].contains(self) }
     }
 
     public enum Value: Hashable {
@@ -69,7 +69,7 @@ public struct Targets: Hashable {
 extension Targets {
     /// The targets in a segment's `info` as `workout export` finds it; `ignored` gets the
     /// keys that are not targets, or whose value is not of a target's shape.
-    init(info: JSONValue, ignored: inout Set<String>) {
+    public init(info: JSONValue, ignored: inout Set<String>) {
         guard case .object(let fields) = info else { return }
         for (name, value) in fields {
             guard let key = Key(rawValue: name), let read = Targets.value(value, for: key) else {

@@ -1,3 +1,5 @@
+import IntervalEngine
+
 /// Writes the trainer course formats GoldenCheetah, TrainerRoad and Wahoo read: `.erg`
 /// (minutes and watts) and `.mrc` (minutes and percent of FTP). A header (`[COURSE HEADER]`
 /// with the name, the description and the units line), then `[COURSE DATA]`, two points a

@@ -1,4 +1,5 @@
 import Foundation
+import IntervalEngine
 
 /// Writes intervals.icu workout text: the name and description as free text, then one
 /// `- text DURATION targets` line per step, repeats as a `Name Nx` header over their
@@ -84,7 +85,7 @@ struct TextWriting {
             return "Work: \(name)"
         }
         if said == step.kind && IntervalsText.kind(of: name)?.name == name { return name }
-        let kind = SegmentSpec.defaultName(step.kind)
+        let kind = Routine.defaultName(step.kind)
         return name == kind ? "\(kind):" : "\(kind): \(name)"
     }
 
@@ -106,7 +107,7 @@ struct TextWriting {
         unreadable.append(step.name)
         let holdsDuration = label.split(separator: " ").contains { IntervalsText.duration(String($0)) != nil }
         for line in holdsDuration ? [last, first] : [first, last] where keepsDuration(line, step) { return line }
-        let kindOnly = step.kind == "work" ? "" : SegmentSpec.defaultName(step.kind) + ": "
+        let kindOnly = step.kind == "work" ? "" : Routine.defaultName(step.kind) + ": "
         return "- \(kindOnly)\(timing)\(prompts)"
     }
 

@@ -1,3 +1,5 @@
+import IntervalEngine
+
 /// The Lua routine `workout import` writes: what a person would write by hand — the
 /// constructors (`warmup`, `work`, `rest`, `rounds`), durations as `"5:00"`, targets in
 /// each segment's `info`, comments saying where it came from — and a hook that shows the
@@ -78,7 +80,7 @@ public enum ImportedRoutine {
     static func step(_ step: WorkoutFile.Step) -> (call: String, fields: [String]?) {
         let kind = oneLine(step.kind).isEmpty ? "work" : oneLine(step.kind)
         let name = oneLine(step.name)
-        let named = name.isEmpty || name == SegmentSpec.defaultName(kind) ? nil : name
+        let named = name.isEmpty || name == Routine.defaultName(kind) ? nil : name
         let info = step.targets.isEmpty && step.notes == nil ? nil : table(step.targets, notes: step.notes)
         if step.prompts.isEmpty && !step.open && constructors.contains(kind) {
             let arguments = [duration(step.duration), named.map(lua), info].compactMap { $0 }

@@ -1,3 +1,5 @@
+import IntervalEngine
+
 /// Reads a Zwift workout file (`.zwo`): `Warmup` and `Cooldown` become warm-up and
 /// cool-down steps, `SteadyState`, `Ramp`, `FreeRide` and `MaxEffort` work, `IntervalsT`
 /// a repeat of work and rest; power (a fraction of FTP) becomes `power` in percent,
@@ -340,7 +342,7 @@ extension Reading {
                   nameKey: String = "Name", kindKey: String = "Kind") -> WorkoutFile.Step {
             let kind = attribute(kindKey, in: attributes).flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 } ?? kind
             let named = attribute(nameKey, in: attributes).flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 }
-            return WorkoutFile.Step(kind: kind, name: named ?? SegmentSpec.defaultName(defaultName), duration: duration,
+            return WorkoutFile.Step(kind: kind, name: named ?? Routine.defaultName(defaultName), duration: duration,
                                     targets: targets, line: line)
         }
         // A step's own `Text` shows as it starts.

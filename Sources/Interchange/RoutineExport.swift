@@ -1,3 +1,5 @@
+import IntervalEngine
+
 /// A loaded routine as a `WorkoutFile`, for `workout export`: its timeline (with the
 /// `--set` values it was loaded with), targets read back from each segment's `info`,
 /// text cues as prompts, repeats found again. What no workout file can hold — hooks, cue
@@ -21,16 +23,9 @@ public enum RoutineExport {
         var steps: [WorkoutFile.Step] = []
         for segment in routine.timeline.segments {
             if segment.open != nil { openSegments += 1 }
-            var prompts: [WorkoutFile.Prompt] = []
-            for cue in segment.cues {
-                guard let offset = cue.offset(in: segment.duration) else { continue }
-                if let text = cue.text {
-                    prompts.append(WorkoutFile.Prompt(offset: offset, text: text))
-                } else {
-                    functionCues += 1
-                }
-            }
-            if segment.onStart != nil || segment.onEnd != nil { segmentHooks += 1 }
+            let prompts = segment.textCues.map { WorkoutFile.Prompt(offset: $0.offset, text: $0.text) }
+            functionCues += segment.functionCues
+            if segment.hasHooks { segmentHooks += 1 }
             let info = routine.infoJSON(for: segment)
             var notes: String?
             if format == .fit, case .object(let fields) = info, 
@@ -49,11 +44,7 @@ public enum RoutineExport {
         file.parts = Repeats.parts(steps, blocks: routine.timeline.segments.map(\.block))
 
         var dropped: [String] = []
-        let hooks = routine.hooks
-        let named = [("on_start", hooks.onStart), ("on_segment_start", hooks.onSegmentStart),
-                     ("on_segment_end", hooks.onSegmentEnd), ("on_pause", hooks.onPause),
-                     ("on_resume", hooks.onResume), ("on_finish", hooks.onFinish),
-                     ("on_tally", hooks.onTally), ("on_lap", hooks.onLap), ("on_sample", hooks.onSample)].filter { $0.1 != nil }.map(\.0)
+        let named = routine.hookNames
         if !named.isEmpty { dropped.append("the hooks " + named.joined(separator: ", ")) }
         if segmentHooks > 0 { dropped.append("on_start/on_end of \(plural(segmentHooks, "segment"))") }
         if functionCues > 0 { dropped.append("\(plural(functionCues, "cue")) that call a function") }

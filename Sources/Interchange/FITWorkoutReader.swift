@@ -1,3 +1,5 @@
+import IntervalEngine
+
 /// Reads a FIT workout file (file type 5) — one `FITWorkoutWriter` wrote, or one from
 /// Garmin Connect or another tool — into a `WorkoutFile`: each `workout_step` a step
 /// (kind from its intensity, duration from `time` or `open`, its targets into `Targets`,
@@ -54,7 +56,7 @@ public enum FITWorkoutReader {
                     case let .repeats(inner, _, innerSteps):
                         warnings.add("step \(number): a repeat inside a repeat, written out \(inner) times in the outer one", line: 0)
                         // Written out, nested repeats grow by their product: no more than a routine holds.
-                        guard block.count + inner * innerSteps.count <= Step.maximumSegments else {
+                        guard block.count + inner * innerSteps.count <= Routine.maximumSegments else {
                             throw fail(WorkoutFile.tooManySegments)
                         }
                         block += (0..<inner).flatMap { _ in innerSteps }
@@ -81,7 +83,7 @@ public enum FITWorkoutReader {
         let kind = self.kind(message.numbers[Field.intensity] ?? Code.active)
         var step = WorkoutFile.Step(kind: kind, name: message.texts[Field.name] ?? "", duration: OpenEnd.standardExpect,
                                     notes: message.texts[Field.notes].flatMap { $0.isEmpty ? nil : $0 }, line: number)
-        if step.name.isEmpty { step.name = SegmentSpec.defaultName(kind) }
+        if step.name.isEmpty { step.name = Routine.defaultName(kind) }
         switch type {
         case Code.time:
             step.duration = Double(message.numbers[Field.durationValue] ?? 0) / 1000

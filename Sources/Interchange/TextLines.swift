@@ -1,3 +1,5 @@
+import IntervalEngine
+
 /// The lines of a text file as people save them: LF or CRLF line ends (Windows editors
 /// and browser downloads write CRLF), with or without a UTF-8 byte-order mark at the
 /// start. Every reader of text files reads its lines here, so that a file reads the

@@ -1,3 +1,5 @@
+import IntervalEngine
+
 /// One workout file format: how `workout import` reads it and `workout export` writes it,
 /// and what the commands say of it. The commands look the codec up (`WorkoutFormat.codec`)
 /// and never switch over the formats themselves, so a new format is a codec here, its

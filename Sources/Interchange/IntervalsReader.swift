@@ -1,4 +1,5 @@
 import Foundation
+import IntervalEngine
 
 /// Reads intervals.icu workout text: steps `- [text] DURATION [targets]`, section headers
 /// (`Main set 5x` repeats the steps under it, up to a blank line), and free text, whose
@@ -163,7 +164,7 @@ private struct TextReading {
             kind = named
             name = left
         }
-        if name.isEmpty { name = SegmentSpec.defaultName(kind) }
+        if name.isEmpty { name = Routine.defaultName(kind) }
         var step = WorkoutFile.Step(kind: kind, name: name, duration: duration, targets: targets, open: open, line: line)
         for part in parts {
             prompt(part.trimmingWhitespace(), into: &step, line: line)

@@ -1,3 +1,5 @@
+import IntervalEngine
+
 /// Reads a `.erg` or `.mrc` course (GoldenCheetah, TrainerRoad, Wahoo): the header's
 /// units line says watts or percent of FTP, `[COURSE DATA]` holds points of minutes and
 /// power, and each pair of points with time between them is a step — at one power, or a
@@ -100,7 +102,7 @@ public enum CourseReader {
             }
             starts.append((from.minutes * 60 * 1000).rounded() / 1000)
             steps.append(step)
-            if steps.count > Step.maximumSegments { throw fail(WorkoutFile.tooManySegments, line: to.line) }
+            if steps.count > Routine.maximumSegments { throw fail(WorkoutFile.tooManySegments, line: to.line) }
         }
         guard !steps.isEmpty else { throw fail("[COURSE DATA] holds no steps (two points with time between them)", line: points.last?.line ?? 1) }
         var named = Set<Int>()
@@ -116,7 +118,7 @@ public enum CourseReader {
                 named.insert(index)
                 if let (kind, name) = IntervalsText.kind(of: text.text) {
                     steps[index].kind = kind
-                    steps[index].name = name.isEmpty ? SegmentSpec.defaultName(kind) : name
+                    steps[index].name = name.isEmpty ? Routine.defaultName(kind) : name
                 } else {
                     steps[index].name = text.text
                 }

@@ -1,3 +1,5 @@
+import IntervalEngine
+
 /// The part of an imported routine that explains and shows its targets: a comment saying
 /// what each `info` field means, and `aim(info)`, which turns them into a line such as
 /// `ramp 45-75% FTP · 90 rpm` for the screen. Only the fields the workout uses appear,

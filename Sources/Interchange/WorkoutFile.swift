@@ -1,3 +1,5 @@
+import IntervalEngine
+
 /// A workout as other tools keep it — a Zwift `.zwo` file or intervals.icu workout text —
 /// between reading and writing: steps with a kind, a name, a duration, targets and timed
 /// text, some repeated. Both formats read into it and are written from it, and a routine's
@@ -66,16 +68,16 @@ public struct WorkoutFile: Equatable {
             switch part {
             case .step(let step):
                 total += 1
-                if total > IntervalEngine.Step.maximumSegments { return step.line }
+                if total > Routine.maximumSegments { return step.line }
             case let .repeats(count, _, steps):
                 total += count * steps.count
-                if total > IntervalEngine.Step.maximumSegments { return steps.first?.line ?? 1 }
+                if total > Routine.maximumSegments { return steps.first?.line ?? 1 }
             }
         }
         return nil
     }
 
-    static let tooManySegments = "the workout unrolls to more than \(IntervalEngine.Step.maximumSegments) segments, more than a routine may hold"
+    static let tooManySegments = "the workout unrolls to more than \(Routine.maximumSegments) segments, more than a routine may hold"
 
     /// Every step in order, repeats unrolled: what the workout will run.
     public var unrolled: [Step] {

@@ -1,3 +1,5 @@
+import IntervalEngine
+
 /// What a workout file may hold — one set of rules for `workout import`, which refuses a
 /// file that breaks them, and `workout export`, which refuses to write one, so that what
 /// export writes import always reads.

@@ -1,3 +1,5 @@
+import IntervalEngine
+
 /// Writes a Zwift workout file. A repeated work/rest pair with power targets becomes an
 /// `IntervalsT`; any other repeat is written out round by round (Zwift has no general
 /// repeat). A step with a power ramp is a `Warmup`, `Cooldown` or `Ramp`, one with a power

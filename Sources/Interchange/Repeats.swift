@@ -1,3 +1,5 @@
+import IntervalEngine
+
 /// Finds the repeats in a flat list of steps, so that an export says `7x` or `IntervalsT`
 /// instead of listing every round. The formats have no nested repeats, so the steps are
 /// cut into single steps and runs of one block (of up to `maximumPeriod` steps) repeated

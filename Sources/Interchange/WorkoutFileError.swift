@@ -1,3 +1,5 @@
+import IntervalEngine
+
 /// A file `workout import` cannot read: names the file and line, and says what was
 /// expected there. Nothing is written when one is thrown.
 public struct WorkoutFileError: Error, Equatable, CustomStringConvertible {
