@@ -30,6 +30,9 @@ let package = Package(
         // libsndfile1-dev): the library is opened at run time, as libpulse is.
         .systemLibrary(name: "CSndfile"),
         .target(name: "IntervalEngine", dependencies: ["CLua", "CSystem", "CSndfile"]),
+        // A session's samples (the CSV beside the history) and its activity files, FIT and
+        // TCX, for Strava, Garmin Connect and the like: `history export --format fit|tcx`.
+        .target(name: "Activity", dependencies: ["IntervalEngine"]),
         // Workout files other tools keep (Zwift .zwo, intervals.icu text, FIT workouts, .erg
         // and .mrc courses), read into and written from WorkoutFile, one WorkoutCodec each:
         // `workout import` and `workout export`.
@@ -64,6 +67,7 @@ let package = Package(
             name: "WorkoutCLI",
             dependencies: [
                 "IntervalEngine",
+                "Activity",
                 "Interchange",
                 "Display",
                 "SoundPlayer",
@@ -99,7 +103,7 @@ let package = Package(
         .testTarget(
             name: "UnitTests",
             dependencies: [
-                "IntervalEngine", "GATT", "Interchange", "Display", "WorkoutCLI",
+                "IntervalEngine", "Activity", "GATT", "Interchange", "Display", "WorkoutCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -108,7 +112,7 @@ let package = Package(
         .testTarget(
             name: "IntervalEngineTests",
             dependencies: [
-                "IntervalEngine", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ", "Music",
+                "IntervalEngine", "Activity", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ", "Music",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures"]

@@ -10,6 +10,7 @@
 // - the FIT activity file of a session (its laps, pauses and records, out of order) reads
 //   back through `FITDecoder` (header and CRCs, every message defined before it is used and
 //   within the data) with every lap.
+import Activity
 import Foundation
 import GATT
 import IntervalEngine

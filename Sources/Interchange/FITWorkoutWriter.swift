@@ -122,7 +122,7 @@ public enum FITWorkoutWriter {
     static func intensity(_ kind: String) -> UInt64 {
         switch kind.lowercased() {
         case "recover", "recovery": Code.recovery
-        default: UInt64(Activity.intensity(kind).rawValue)
+        default: UInt64(FITIntensity(kind: kind).rawValue)
         }
     }
 

@@ -1,3 +1,4 @@
+import Activity
 import BlueZ
 import DBus
 import Display

@@ -21,6 +21,10 @@ public struct HistoryFile: Sendable {
 
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// What the file holds: each entry with its line number, and the 1-based numbers of
@@ -144,11 +148,11 @@ public struct HistoryFile: Sendable {
         return contents
     }
 
-    static func errnoText() -> String { String(cString: strerror(errno)) }
+    public static func errnoText() -> String { String(cString: strerror(errno)) }
 
     /// `mkdir -p`, with the system's reason when it fails (Foundation's error on Linux
     /// says only "The operation could not be completed").
-    static func makeDirectories(_ directory: String) throws(Failure) {
+    public static func makeDirectories(_ directory: String) throws(Failure) {
         do {
             try SavedFile.makeFolder(directory)
         } catch {

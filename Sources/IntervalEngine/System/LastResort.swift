@@ -62,7 +62,7 @@ public enum LastResort {
     /// Removes the `written` bytes a short append (a full disk) left at the end of the
     /// file, unless another process has appended since (then its line would go too).
     /// Async-signal-safe: the handler calls it as well as the history and activity files.
-    static func cutBack(_ descriptor: Int32, written: Int) {
+    public static func cutBack(_ descriptor: Int32, written: Int) {
         let end = lseek(descriptor, 0, SEEK_CUR)
         var info = stat()
         guard end >= written, fstat(descriptor, &info) == 0, info.st_size == end else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import IntervalEngine
 
 /// A session from the history, with its samples, as an activity file shows it: laps on
 /// the wall clock, each with its heart rate, power and cadence figures, and the session's
@@ -88,21 +89,5 @@ public struct Activity: Sendable {
                        elapsed: lap.elapsed / speed, timer: lap.timer / speed, figures: Figures(inside))
         }
         pauses = entry.pauses.map { (wall($0.at), wall($0.at + $0.seconds)) }
-    }
-
-    /// FIT's intensity of a lap, from its segment's kind: rest and `prep` (getting ready)
-    /// rest, warm-up and cool-down their own, anything else active. TCX has only active
-    /// and resting.
-    public enum Intensity: Int, Sendable {
-        case active = 0, rest = 1, warmup = 2, cooldown = 3
-    }
-
-    public static func intensity(_ kind: String) -> Intensity {
-        switch kind.lowercased() {
-        case "rest", "prep", "recover", "recovery": .rest
-        case "warmup", "warm-up", "warm_up": .warmup
-        case "cooldown", "cool-down", "cool_down": .cooldown
-        default: .active
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IntervalEngine
 
 /// `workout history export SESSION --format fit|tcx`: which session is meant, and its
 /// activity file's bytes, made from the history line and the samples it names.

@@ -1,4 +1,5 @@
 import Foundation
+import IntervalEngine
 
 /// Keeps a session's samples in its activity file (`ActivityFile`), one record a second:
 /// the samples of one workout second are merged, and the record is written when the
@@ -7,7 +8,7 @@ import Foundation
 /// `O_APPEND` descriptor and then `fdatasync`, so a crash or a power cut keeps every
 /// second before it; a write cut short (a full disk) is cut back off, as the history's
 /// appends are, so the file stays whole lines, and the next second tries again.
-public final class ActivityRecorder: SessionListener {
+public final class ActivityRecorder: SessionListener, SessionSamplesFile {
     private let directory: String
     private let clock: () -> Date
     private var started: Date?

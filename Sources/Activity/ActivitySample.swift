@@ -1,4 +1,5 @@
 import Foundation
+import IntervalEngine
 
 /// What the sensors give at a moment: the values a recorder keeps, each nil when no
 /// sensor gives it. A plain value, so that any source (a Bluetooth sensor's `sample`

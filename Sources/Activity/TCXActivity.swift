@@ -1,4 +1,5 @@
 import Foundation
+import IntervalEngine
 
 /// A session as a TCX file (Garmin's Training Center XML, TrainingCenterDatabase v2),
 /// which Strava and most other services take too: an activity with a lap a segment
@@ -28,7 +29,7 @@ public enum TCXActivity {
             xml += "        <Calories>0</Calories>\n"
             if let hr = figures.averageHR, hr > 0 { xml += "        <AverageHeartRateBpm><Value>\(hr)</Value></AverageHeartRateBpm>\n" }
             if let hr = figures.maximumHR, hr > 0 { xml += "        <MaximumHeartRateBpm><Value>\(hr)</Value></MaximumHeartRateBpm>\n" }
-            xml += "        <Intensity>\(Activity.intensity(lap.kind) == .rest ? "Resting" : "Active")</Intensity>\n"
+            xml += "        <Intensity>\(FITIntensity(kind: lap.kind) == .rest ? "Resting" : "Active")</Intensity>\n"
             if let cadence = figures.averageCadence { xml += "        <Cadence>\(min(cadence, 254))</Cadence>\n" }
             xml += "        <TriggerMethod>Time</TriggerMethod>\n"
             var points = ""

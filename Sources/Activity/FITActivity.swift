@@ -1,4 +1,5 @@
 import Foundation
+import IntervalEngine
 
 /// A session as a FIT activity file, the format Strava, Garmin Connect, intervals.icu,
 /// TrainingPeaks and GoldenCheetah all take. The messages, with field numbers from
@@ -116,7 +117,7 @@ public enum FITActivity {
         for (number, lap) in activity.laps.enumerated() {
             fit.message(local: Local.step, [.number(UInt64(number)), .text(lap.name), .number(Code.durationTime),
                                             milliseconds(lap.timer),
-                                            .number(UInt64(Activity.intensity(lap.kind).rawValue))])
+                                            .number(UInt64(FITIntensity(kind: lap.kind).rawValue))])
         }
     }
 
@@ -169,7 +170,7 @@ public enum FITActivity {
             milliseconds(lap.elapsed), milliseconds(lap.timer),
             optional(figures.averageHR), optional(figures.maximumHR), optional(figures.averageCadence),
             optional(figures.maximumCadence), optional(figures.averagePower), optional(figures.maximumPower),
-            .number(UInt64(Activity.intensity(lap.kind).rawValue)), .number(Code.lapByTime),
+            .number(UInt64(FITIntensity(kind: lap.kind).rawValue)), .number(Code.lapByTime),
             .number(sport), .number(subSport), .number(UInt64(number)),
         ])
     }

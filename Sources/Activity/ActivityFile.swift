@@ -1,4 +1,5 @@
 import Foundation
+import IntervalEngine
 
 /// A session's samples, one line a second, in `activities/` beside the history
 /// (`$XDG_DATA_HOME/workout/activities/2026-11-25T19-14-25.csv`): a CSV file with a
@@ -18,15 +19,6 @@ public enum ActivityFile {
     /// The file named `name` in the folder beside `history`.
     public static func path(_ name: String, beside history: HistoryFile) -> String {
         (directory(beside: history) as NSString).appendingPathComponent(name)
-    }
-
-    /// `name` if it is one this program writes: letters, digits, `-`, `_` and `.`, not
-    /// starting with a dot, ending `.csv`: never a path that leads out of the folder.
-    public static func validName(_ name: String) -> String? {
-        guard name.count <= 64, name.hasSuffix(".csv"), !name.hasPrefix("."),
-              name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) })
-        else { return nil }
-        return name
     }
 
     /// `2026-11-25T19-14-25`: the local start time, without the colons some file systems refuse.
