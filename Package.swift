@@ -14,6 +14,9 @@ let package = Package(
         // docs/design.md: why, and why the HTTP is workout's own).
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
+    // The modules in layers, each importing only from the layers below it: the C headers;
+    // IntervalEngine and DBus; SoundPlayer, GATT, Activity, Interchange; Display, BlueZ,
+    // Music; WorkoutCLI and WebRemote; the executables (docs/design.md, Modules).
     targets: [
         .systemLibrary(
             name: "CLua",

@@ -35,9 +35,15 @@ struct Import: ParsableCommand {
 
     func validate() throws {
         if let name { try New.checkName(Import.baseName(name), given: name) }
-        if format == nil && WorkoutFormat(pathExtension: (file as NSString).pathExtension) == nil {
+        _ = try chosenFormat()
+    }
+
+    /// `--format`, else the one the file's extension names.
+    private func chosenFormat() throws -> WorkoutFormat {
+        guard let format = format ?? WorkoutFormat(pathExtension: (file as NSString).pathExtension) else {
             throw ValidationError("cannot tell the format of '\(VisibleText.escape(file))' from its extension; add --format zwo, icu, fit, erg or mrc")
         }
+        return format
     }
 
     static func baseName(_ name: String) -> String { name.hasSuffix(".lua") ? String(name.dropLast(4)) : name }
@@ -70,9 +76,7 @@ struct Import: ParsableCommand {
             Output.error("workout: \(shown): \(error.explanation(what: "a workout file"))")
             throw ExitCode.failure
         }
-        guard let format = format ?? WorkoutFormat(pathExtension: (file as NSString).pathExtension) else {
-            return  // validate() refused the file already
-        }
+        let format = try chosenFormat()
         let source = (file as NSString).lastPathComponent
         let workout: WorkoutFile
         do throws(WorkoutFileError) {
