@@ -7,18 +7,13 @@ import XCTest
 protocol ReadsWorkoutFiles {}
 
 extension ReadsWorkoutFiles {
-    func zwoError(_ text: String) -> String? {
-        do {
-            _ = try ZwiftReader.read(Array(text.utf8), file: "bad.zwo")
-            return nil
-        } catch {
-            return error.description
-        }
-    }
+    func zwoError(_ text: String) -> String? { refusal(of: text, as: .zwo, file: "bad.zwo") }
 
-    func icuError(_ text: String) -> String? {
+    func icuError(_ text: String) -> String? { refusal(of: text, as: .icu, file: "bad.txt") }
+
+    private func refusal(of text: String, as format: WorkoutFormat, file: String) -> String? {
         do {
-            _ = try IntervalsReader.read(Array(text.utf8), file: "bad.txt")
+            _ = try format.codec.read(Array(text.utf8), file: file)
             return nil
         } catch {
             return error.description
