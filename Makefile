@@ -3,8 +3,8 @@
 # not root is told which to install). `make install` and `make deb` install workout itself.
 SWIFT ?= swift
 # pkg-config itself may be missing on a fresh machine; libsystemd-dev gives the sd-bus
-# header that keeps the computer awake during a run (libsystemd is opened at run time, not
-# linked: docs/design.md). The rest are for the tests:
+# header of the DBus module: Bluetooth, the music players, keeping the computer awake during a
+# run (libsystemd is opened at run time, not linked: docs/design.md). The rest are for the tests:
 # lua-check lints the bundled routines and the examples of docs/routines.md; tmux drives
 # the live display; dbus-run-session, notify-send and Debian's python3 with dbus and gi run
 # a notification server; python3-venv, hyperfine and jq serve the benchmark script's smoke
@@ -65,7 +65,7 @@ DEB = dist/workout_$(VERSION)_$(shell dpkg --print-architecture).deb
 # The man page's date: the last commit's, so the same commit gives the same page.
 MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
 
-.PHONY: run test test-unit deps test-deps fit-decoders packages build release manual install install-built uninstall deb \
+.PHONY: run test test-unit warnings deps test-deps fit-decoders packages build release manual install install-built uninstall deb \
   deb-built clean definitions test-asan fuzz-smoke fuzz bench bench-smoke
 
 # Seconds of fuzzing in `make test`, and in `make fuzz`.
@@ -186,11 +186,35 @@ test-unit: deps
 # benchmark script. The release build and its manual come first: the tests install them
 # into a temporary PREFIX and build the .deb from them.
 test: test-deps manual
-	$(SWIFT) build
+	$(SWIFT) build --build-tests
+	@$(MAKE) --no-print-directory warnings
 	WORKOUT_BIN=$(CURDIR)/.build/debug/workout $(SWIFT) test --disable-swift-testing
 	$(MAKE) test-asan
 	$(MAKE) fuzz-smoke
 	$(MAKE) bench-smoke
+
+# No compiler warning in our own sources and tests: `make test` fails on one. Read from the
+# diagnostics each compile serialises beside its object file (NAME.dia: empty, or the
+# file, the line and the message), which stay until that file is compiled again, so a
+# build that compiled nothing still shows a warning an earlier build gave. Only the .dia
+# of a file that is in the tree counts (one moved away leaves its old .dia behind), plus
+# each module's own (emit-module). The packages' warnings are SwiftPM's to silence.
+warnings:
+	@bin="$$($(SWIFT) build --show-bin-path)"; found=""; \
+	for directory in Sources/* Tests/*; do \
+	  target="$${directory#*/}"; \
+	  [ -d "$$bin/$$target.build" ] || continue; \
+	  for dia in "$$bin/$$target.build/$$target.emit-module.dia" \
+	    $$(find "$$directory" -name '*.swift' -not -path '*/Fixtures/*' | sed "s|.*/\(.*\)\.swift$$|$$bin/$$target.build/\1.dia|"); do \
+	    [ -f "$$dia" ] || continue; \
+	    if LC_ALL=C grep -aq -e '/Sources/' -e '/Tests/' "$$dia"; then found="$$found $$dia"; fi; \
+	  done; \
+	done; \
+	if [ -n "$$found" ]; then \
+	  echo "Compiler warnings in our sources (make test allows none):" >&2; \
+	  for dia in $$found; do LC_ALL=C tr -c '[:print:]' '\n' < "$$dia" | grep -E '.{12,}' | sed 's/^/  /' >&2; done; \
+	  exit 1; \
+	fi
 
 # Leak checking stays off: Swift's runtime caches live until exit and would be reported.
 # The installation and package tests are left out: they test the release binary, which

@@ -14,6 +14,9 @@ let package = Package(
         // docs/design.md: why, and why the HTTP is workout's own).
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
+    // The modules in layers, each importing only from the layers below it: the C headers;
+    // IntervalEngine and DBus; SoundPlayer, GATT, Activity, Interchange; Display, BlueZ,
+    // Music; WorkoutCLI and WebRemote; the executables (docs/design.md, Modules).
     targets: [
         .systemLibrary(
             name: "CLua",
@@ -33,6 +36,13 @@ let package = Package(
         // libmosquitto is opened at run time, as libpulse is.
         .systemLibrary(name: "CMosquitto"),
         .target(name: "IntervalEngine", dependencies: ["CLua", "CSystem", "CSndfile"]),
+        // A session's samples (the CSV beside the history) and its activity files, FIT and
+        // TCX, for Strava, Garmin Connect and the like: `history export --format fit|tcx`.
+        .target(name: "Activity", dependencies: ["IntervalEngine"]),
+        // Workout files other tools keep (Zwift .zwo, intervals.icu text, FIT workouts, .erg
+        // and .mrc courses), read into and written from WorkoutFile, one WorkoutCodec each:
+        // `workout import` and `workout export`.
+        .target(name: "Interchange", dependencies: ["IntervalEngine"]),
         // QR codes of the page's address for `run --serve` (header only; links libqrencode).
         .systemLibrary(
             name: "CQREncode",
@@ -42,13 +52,22 @@ let package = Package(
         // The sound player: IntervalEngine's sounds played through libpulse on its own thread.
         .target(name: "SoundPlayer", dependencies: ["IntervalEngine", "CPulse"]),
         .target(name: "Display", dependencies: ["IntervalEngine"]),
-        // Bluetooth sensors and trainers through BlueZ on the system bus (sd-bus, opened at
-        // run time through CSystem's bus.h).
-        .target(name: "BlueZ", dependencies: ["IntervalEngine", "CSystem"]),
+        // libsystemd's sd-bus. Header only (Debian's libsystemd-dev): the library is opened
+        // at run time, not linked (Sources/CSDBus/shim.h, docs/design.md).
+        .systemLibrary(name: "CSDBus"),
+        // D-Bus: a connection to the system or the session bus through sd-bus, the values
+        // read from it and the arguments written to it, and logind's sleep inhibitor.
+        .target(name: "DBus", dependencies: ["CSDBus"]),
+        // The Bluetooth sensors' values as the GATT specifications lay them out: heart rate,
+        // cycling power, speed and cadence, the trainer's data and control point; what is not
+        // plausible (the engine's PlausibleReadings) is no value.
+        .target(name: "GATT", dependencies: ["IntervalEngine"]),
+        // Bluetooth sensors and trainers through BlueZ on the system bus.
+        .target(name: "BlueZ", dependencies: ["IntervalEngine", "GATT", "DBus"]),
         // The music lowered or paused under the cues: the other applications' streams on
         // the sound server (SoundPlayer's OtherStreams) and the MPRIS players on the session
-        // bus, through BlueZ's sd-bus binding.
-        .target(name: "Music", dependencies: ["IntervalEngine", "BlueZ", "SoundPlayer"]),
+        // bus.
+        .target(name: "Music", dependencies: ["IntervalEngine", "DBus", "SoundPlayer"]),
         // A command from a remote, read and checked the same way from the served page's
         // POST /control and from the broker's PREFIX/cmd.
         .target(name: "RemoteControl", dependencies: ["IntervalEngine"]),
@@ -62,8 +81,11 @@ let package = Package(
             name: "WorkoutCLI",
             dependencies: [
                 "IntervalEngine",
+                "Activity",
+                "Interchange",
                 "Display",
                 "SoundPlayer",
+                "DBus",
                 "BlueZ",
                 "Music",
                 "Broker",
@@ -98,7 +120,8 @@ let package = Package(
         .testTarget(
             name: "UnitTests",
             dependencies: [
-                "IntervalEngine", "Display", "WorkoutCLI", "Broker", "ClassPublishing", "RemoteControl",
+                "IntervalEngine", "Activity", "GATT", "Interchange", "Display", "WorkoutCLI", "Broker", "ClassPublishing",
+                "RemoteControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -107,7 +130,8 @@ let package = Package(
         .testTarget(
             name: "IntervalEngineTests",
             dependencies: [
-                "IntervalEngine", "Display", "WebRemote", "WorkoutCLI", "BlueZ", "Music", "Broker", "ClassPublishing",
+                "IntervalEngine", "Activity", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ", "Music",
+                "Broker", "ClassPublishing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures"]

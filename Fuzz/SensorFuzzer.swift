@@ -10,7 +10,9 @@
 // - the FIT activity file of a session (its laps, pauses and records, out of order) reads
 //   back through `FITDecoder` (header and CRCs, every message defined before it is used and
 //   within the data) with every lap.
+import Activity
 import Foundation
+import GATT
 import IntervalEngine
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -89,7 +91,7 @@ private let folder: String = {
 private func fuzzFiles(_ bytes: [UInt8]) {
     let directories = UserDirectories(environment: ["XDG_CONFIG_HOME": folder, "HOME": folder])
     for name in ["athlete", "sensors"] {
-        FileManager.default.createFile(atPath: "\(folder)/workout/\(name)", contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: "\(folder)/workout/\(name)", contents: Data(bytes))
     }
     let athlete = AthleteFile(directories: directories)
     do {

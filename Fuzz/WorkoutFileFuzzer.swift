@@ -5,6 +5,7 @@
 // character; what a reader accepts becomes a routine that loads; and that routine,
 // exported to each format, reads back with the same segments and durations (FIT's to the
 // millisecond it keeps).
+import Interchange
 import IntervalEngine
 
 private let limits = LuaLimits(loadInstructions: 20_000_000, hookInstructions: 200_000,

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds a libFuzzer target: the IntervalEngine library compiled with coverage and
-# AddressSanitizer (SwiftPM, its own scratch path, no linking), then the target linked
-# against its objects with libFuzzer's main. Prints the fuzzer's path.
+# Builds a libFuzzer target: the libraries it reaches (the engine, the GATT decoders, the
+# activity files and the workout files of Interchange)
+# compiled with coverage and AddressSanitizer (SwiftPM, its own scratch path, no linking),
+# then the target linked against their objects with libFuzzer's main. Prints the fuzzer's path.
 #   Fuzz/build.sh [routine|files|sensors]   RoutineFuzzer.swift (default), WorkoutFileFuzzer.swift
 #                                           or SensorFuzzer.swift
 set -euo pipefail
@@ -13,10 +14,21 @@ case "${1:-routine}" in
   sensors) source=Fuzz/SensorFuzzer.swift; fuzzer="$scratch/workout-fuzz-sensors" ;;
   *) echo "usage: Fuzz/build.sh [routine|files|sensors]" >&2; exit 64 ;;
 esac
-swift build --scratch-path "$scratch" --target IntervalEngine \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >&2
+# Each of these and what it imports (the engine, which the others import).
+targets=(IntervalEngine GATT Activity Interchange)
+for target in "${targets[@]}"; do
+  swift build --scratch-path "$scratch" --target "$target" \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >&2
+done
 bin="$(swift build --scratch-path "$scratch" --show-bin-path)"
-objects=("$bin"/IntervalEngine.build/*.o)
+# The objects of the files each target has now: a file moved to another target leaves its
+# old object behind in this scratch path.
+objects=()
+for target in "${targets[@]}"; do
+  while IFS= read -r file; do
+    objects+=("$bin/$target.build/$(basename "$file" .swift).swift.o")
+  done < <(find "Sources/$target" -name '*.swift')
+done
 swiftc -sanitize=fuzzer,address -parse-as-library -g \
   -I "$bin/Modules" -I "$bin" -Xcc -fmodule-map-file=Sources/CLua/module.modulemap \
   -Xcc -fmodule-map-file=Sources/CSystem/module.modulemap \

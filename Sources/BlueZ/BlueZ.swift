@@ -1,17 +1,19 @@
+import DBus
 import Foundation
+import GATT
 import IntervalEngine
 
 /// BlueZ, the system's Bluetooth stack, as its D-Bus API presents it: a tree of objects
 /// (adapters, devices, their GATT services and characteristics) kept current from the
 /// ObjectManager's InterfacesAdded/InterfacesRemoved and each object's PropertiesChanged.
-/// Everything runs on the main thread, through `SystemBus`.
+/// Everything runs on the main thread, through a `BusConnection` to the system bus.
 public final class BlueZ {
     public static let service = "org.bluez"
     static let adapterInterface = "org.bluez.Adapter1"
     static let deviceInterface = "org.bluez.Device1"
     static let characteristicInterface = "org.bluez.GattCharacteristic1"
 
-    public let bus: SystemBus
+    public let bus: BusConnection
     /// Object path → interface → property → value.
     private(set) var objects: [String: [String: [String: BusValue]]] = [:]
     /// Who hears of changes: the property changes of one object's interface, and objects
@@ -25,14 +27,15 @@ public final class BlueZ {
         var removed: (_ path: String) -> Void
     }
 
-    private init(bus: SystemBus) { self.bus = bus }
+    private init(bus: BusConnection) { self.bus = bus }
 
     /// Connects to BlueZ: listens for its signals, then reads its objects; `ready` hears
     /// the client or why there is none (no bus, no bluetoothd, no adapter).
-    public static func connect(environment: [String: String], ready: @escaping (Result<BlueZ, SystemBus.Failure>) -> Void) {
-        switch SystemBus.open(environment: environment) {
+    public static func connect(environment: [String: String], ready: @escaping (Result<BlueZ, BusFailure>) -> Void) {
+        switch BusConnection.open(.system, environment: environment) {
         case .failure(let failure):
-            ready(.failure(failure))
+            ready(.failure(failure.name == "NoBus" && !Bus.system.isReachable(environment: environment)
+                ? BusFailure(name: failure.name, message: "no system bus to reach Bluetooth through") : failure))
         case .success(let bus):
             let client = BlueZ(bus: bus)
             client.listen()
@@ -41,7 +44,7 @@ public final class BlueZ {
                 case .failure(let failure):
                     bus.close()
                     ready(.failure(failure.name == "org.freedesktop.DBus.Error.ServiceUnknown"
-                        ? SystemBus.Failure(name: failure.name, message: "Bluetooth is not running (no bluetoothd on the system bus)")
+                        ? BusFailure(name: failure.name, message: "Bluetooth is not running (no bluetoothd on the system bus)")
                         : failure))
                 case .success(let values):
                     for (path, interfaces) in values.first?.dictionary ?? [:] {
@@ -49,7 +52,7 @@ public final class BlueZ {
                     }
                     guard client.adapter != nil else {
                         bus.close()
-                        return ready(.failure(SystemBus.Failure(name: "NoAdapter", message: "no Bluetooth adapter")))
+                        return ready(.failure(BusFailure(name: "NoAdapter", message: "no Bluetooth adapter")))
                     }
                     ready(.success(client))
                 }

@@ -1,4 +1,6 @@
+import DBus
 import Foundation
+import GATT
 import IntervalEngine
 
 /// One remembered sensor, kept connected for a run: found among BlueZ's devices (a
@@ -160,7 +162,7 @@ public final class SensorLink: @unchecked Sendable {
 
     /// A refusal that pairing would lift ends the attempts with a message saying so; any
     /// other failure is tried again later.
-    private func failed(_ failure: SystemBus.Failure) {
+    private func failed(_ failure: BusFailure) {
         let pairing = ["org.bluez.Error.NotPermitted", "org.bluez.Error.NotAuthorized",
                        "org.bluez.Error.AuthenticationFailed", "org.bluez.Error.AuthenticationRejected",
                        "org.bluez.Error.AuthenticationCanceled"]
@@ -251,7 +253,7 @@ public final class SensorLink: @unchecked Sendable {
     /// refusing its target (which would be a second, wrong warning). Its failure may come
     /// before BlueZ signals the drop-out, so a failure that says the trainer is gone
     /// (`isGone`) is taken as the drop-out itself.
-    public func writeControl(_ bytes: [UInt8], failure: @escaping (SystemBus.Failure) -> Void) {
+    public func writeControl(_ bytes: [UInt8], failure: @escaping (BusFailure) -> Void) {
         guard let controlPoint, state == .live else { return }
         let attempt = generation
         client.bus.call(BlueZ.service, controlPoint, BlueZ.characteristicInterface, "WriteValue", timeout: 5, arguments: { writer in
@@ -265,7 +267,7 @@ public final class SensorLink: @unchecked Sendable {
 
     /// A call's failure that means the device is no longer there: its object removed, or
     /// bluetoothd's "Not connected".
-    static func isGone(_ failure: SystemBus.Failure) -> Bool {
+    static func isGone(_ failure: BusFailure) -> Bool {
         ["org.freedesktop.DBus.Error.UnknownObject", "org.freedesktop.DBus.Error.UnknownMethod"].contains(failure.name)
             || (failure.name.hasPrefix("org.bluez.Error.") && failure.message.localizedCaseInsensitiveContains("not connected"))
     }

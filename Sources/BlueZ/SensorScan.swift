@@ -1,4 +1,6 @@
+import DBus
 import Foundation
+import GATT
 import IntervalEngine
 
 /// `workout sensors`: BlueZ's discovery for a few seconds, then the devices that offer a
@@ -7,7 +9,7 @@ public enum SensorScan {
     /// Scans for `seconds`, then hands the devices found (or why none could be looked for)
     /// to `done`, on the main thread. The run loop must turn meanwhile.
     public static func run(seconds: Double, environment: [String: String],
-                           done: @escaping (Result<[BluetoothDevice], SystemBus.Failure>) -> Void) {
+                           done: @escaping (Result<[BluetoothDevice], BusFailure>) -> Void) {
         BlueZ.connect(environment: environment) { result in
             switch result {
             case .failure(let failure):

@@ -1,4 +1,6 @@
+import DBus
 import Foundation
+import GATT
 import IntervalEngine
 
 /// ERG mode: a listener that writes each segment's power target (`ErgTarget`) to a
@@ -136,7 +138,7 @@ public final class TrainerControl: SessionListener {
         warn("warning: \(percentWithoutFTP.warning())")
     }
 
-    private func failed(_ failure: SystemBus.Failure) {
+    private func failed(_ failure: BusFailure) {
         refused("the write failed: \(VisibleText.escape(failure.message))")
     }
 

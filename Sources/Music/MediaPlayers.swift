@@ -1,4 +1,4 @@
-import BlueZ
+import DBus
 import Foundation
 import SoundPlayer
 
@@ -34,7 +34,7 @@ public final class MediaPlayers: @unchecked Sendable {
     /// even 200 of them at once.
     static let answerTimeout = 0.25
 
-    private let bus: SystemBus?
+    private let bus: BusConnection?
     private let streams: OtherStreams?
     private let mode: MusicMode
     private let note: LoweredMusicNote
@@ -61,13 +61,13 @@ public final class MediaPlayers: @unchecked Sendable {
     /// where there is neither (nothing happens then, and nothing is said).
     public static func connect(mode: MusicMode, note: LoweredMusicNote, environment: [String: String]) -> MediaPlayers? {
         guard mode != .off else { return nil }
-        let bus = try? SystemBus.openSession(environment: environment).get()
+        let bus = try? BusConnection.open(.session, environment: environment).get()
         let streams = mode == .duck ? OtherStreams.connect() : nil
         guard bus != nil || streams != nil else { return nil }
         return MediaPlayers(bus: bus, streams: streams, mode: mode, note: note)
     }
 
-    init(bus: SystemBus?, streams: OtherStreams?, mode: MusicMode, note: LoweredMusicNote) {
+    init(bus: BusConnection?, streams: OtherStreams?, mode: MusicMode, note: LoweredMusicNote) {
         self.bus = bus
         self.streams = streams
         self.mode = mode

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Interchange
 import IntervalEngine
 
 extension FITWorkoutWriter.Sport: ExpressibleByArgument {}
@@ -75,35 +76,22 @@ struct Export: ParsableCommand {
             throw ExitCode.failure
         }
         let toFile = output.map { $0 != "-" } ?? false
-        if format == .fit && !toFile && isatty(STDOUT_FILENO) == 1 {
+        if format.codec.isBinary && !toFile && isatty(STDOUT_FILENO) == 1 {
             Output.error("workout: a FIT file is binary: give -o FILE, or send standard output to a file")
             throw ExitCode.failure
         }
+        let codec = format.codec
         let bytes: [UInt8]
         let unwritten: [String]
-        switch format {
-        case .zwo: (bytes, unwritten) = { let (text, notes) = ZwiftWriter.text(file); return (Array(text.utf8), notes) }()
-        case .icu: (bytes, unwritten) = { let (text, notes) = IntervalsWriter.text(file); return (Array(text.utf8), notes) }()
-        case .fit: (bytes, unwritten) = FITWorkoutWriter.bytes(file, sport: sport)
-        case .erg, .mrc:
-            do throws(CourseFormat.Problem) {
-                let (text, notes) = try CourseWriter.text(file, format: format == .erg ? .erg : .mrc, ftp: ftp)
-                (bytes, unwritten) = (Array(text.utf8), notes)
-            } catch {
-                Output.error("workout: \(loaded.fileName): \(error)")
-                throw ExitCode.failure
-            }
+        do throws(WorkoutExportProblem) {
+            (bytes, unwritten) = try codec.write(file, options: ExportOptions(sport: sport, ftp: ftp))
+        } catch {
+            Output.error("workout: \(loaded.fileName): \(error)")
+            throw ExitCode.failure
         }
         dropped += unwritten
-        let what = switch format {
-        case .zwo: "a Zwift workout"
-        case .icu: "intervals.icu text"
-        case .fit: "a FIT workout"
-        case .erg: "an .erg course"
-        case .mrc: "an .mrc course"
-        }
         for note in dropped {
-            Output.error(VisibleText.escape("workout: warning: \(loaded.fileName): not in \(what): \(note)"))
+            Output.error(VisibleText.escape("workout: warning: \(loaded.fileName): not in \(codec.exportedAs): \(note)"))
         }
         guard let output, toFile else {
             Output.write(bytes)

@@ -1,3 +1,4 @@
+import Activity
 import ArgumentParser
 import Foundation
 import IntervalEngine
@@ -17,8 +18,32 @@ struct HistoryExportCommand: ParsableCommand {
             lap a segment; heart rate, power and cadence a second where sensors gave them.
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case csv, json, fit, tcx
+    /// The whole history as a table (`csv`, `json`), or one session as an activity file
+    /// (`ActivityExport`'s formats: `fit`, `tcx`).
+    enum Format: ExpressibleByArgument, Equatable {
+        case csv, json
+        case activity(ActivityExport.Format)
+
+        init?(argument: String) {
+            switch argument {
+            case "csv": self = .csv
+            case "json": self = .json
+            default:
+                guard let format = ActivityExport.Format(rawValue: argument) else { return nil }
+                self = .activity(format)
+            }
+        }
+
+        var name: String {
+            switch self {
+            case .csv: "csv"
+            case .json: "json"
+            case .activity(let format): format.rawValue
+            }
+        }
+
+        var defaultValueDescription: String { name }
+        static var allValueStrings: [String] { ["csv", "json"] + ActivityExport.Format.allCases.map(\.rawValue) }
     }
 
     @Argument(help: ArgumentHelp("For fit and tcx: last, N (1 is the latest), or the start as YYYY-MM-DD[THH:MM].",
@@ -41,11 +66,11 @@ struct HistoryExportCommand: ParsableCommand {
         switch format {
         case .csv, .json:
             if session != nil || all {
-                throw ValidationError("--format \(format.rawValue) exports every session: a session or --all is for fit and tcx")
+                throw ValidationError("--format \(format.name) exports every session: a session or --all is for fit and tcx")
             }
-        case .fit, .tcx:
+        case .activity:
             if all && session != nil { throw ValidationError("give a session or --all, not both") }
-            if !all && session == nil { throw ValidationError("--format \(format.rawValue) needs a session (last, N or a date) or --all") }
+            if !all && session == nil { throw ValidationError("--format \(format.name) needs a session (last, N or a date) or --all") }
             if all && (output == nil || output == "-") { throw ValidationError("--all needs -o DIR, the folder to write into") }
         }
     }
@@ -61,8 +86,7 @@ struct HistoryExportCommand: ParsableCommand {
             // A CSV file keeps names as they are; a terminal gets them escaped.
             let escape = output == nil && isatty(STDOUT_FILENO) == 1
             try write(Array(HistoryExport.csv(entries) { escape ? VisibleText.escape($0) : $0 }.utf8))
-        case .fit, .tcx:
-            let activityFormat = ActivityExport.Format(rawValue: format.rawValue)!
+        case .activity(let activityFormat):
             if all {
                 try exportAll(contents.entries, history: file, format: activityFormat)
             } else {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Interchange
 import IntervalEngine
 
 extension WorkoutFormat: ExpressibleByArgument {}
@@ -34,9 +35,15 @@ struct Import: ParsableCommand {
 
     func validate() throws {
         if let name { try New.checkName(Import.baseName(name), given: name) }
-        if format == nil && WorkoutFormat(pathExtension: (file as NSString).pathExtension) == nil {
+        _ = try chosenFormat()
+    }
+
+    /// `--format`, else the one the file's extension names.
+    private func chosenFormat() throws -> WorkoutFormat {
+        guard let format = format ?? WorkoutFormat(pathExtension: (file as NSString).pathExtension) else {
             throw ValidationError("cannot tell the format of '\(VisibleText.escape(file))' from its extension; add --format zwo, icu, fit, erg or mrc")
         }
+        return format
     }
 
     static func baseName(_ name: String) -> String { name.hasSuffix(".lua") ? String(name.dropLast(4)) : name }
@@ -69,16 +76,11 @@ struct Import: ParsableCommand {
             Output.error("workout: \(shown): \(error.explanation(what: "a workout file"))")
             throw ExitCode.failure
         }
-        let format = format ?? WorkoutFormat(pathExtension: (file as NSString).pathExtension)!
+        let format = try chosenFormat()
         let source = (file as NSString).lastPathComponent
         let workout: WorkoutFile
         do throws(WorkoutFileError) {
-            let (read, warnings) = switch format {
-            case .zwo: try ZwiftReader.read(data, file: source)
-            case .icu: try IntervalsReader.read(data, file: source)
-            case .fit: try FITWorkoutReader.read(data, file: source)
-            case .erg, .mrc: try CourseReader.read(data, file: source)
-            }
+            let (read, warnings) = try format.codec.read(data, file: source)
             for warning in warnings { Output.error("workout: warning: \(warning)") }
             workout = read
         } catch {
@@ -118,7 +120,7 @@ struct Import: ParsableCommand {
         if case .failure(let error) = Result(catching: { try EditorFiles.write(into: directory) }) {
             Output.error("workout: warning: could not write the editor files: \(error)")
         }
-        Output.line("Created \(VisibleText.escape(target)) from \(shown) (\(format.title)): \(Plan.size(routine.timeline)).")
+        Output.line("Created \(VisibleText.escape(target)) from \(shown) (\(format.codec.title)): \(Plan.size(routine.timeline)).")
         Output.line("Try it:  workout plan \(name)  ·  workout run \(name) --dry-run  ·  workout run \(name)")
     }
 }

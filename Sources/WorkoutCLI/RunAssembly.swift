@@ -1,6 +1,8 @@
+import Activity
 import BlueZ
 import Broker
 import ClassPublishing
+import DBus
 import Display
 import Foundation
 import IntervalEngine

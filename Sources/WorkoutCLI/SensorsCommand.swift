@@ -1,5 +1,6 @@
 import ArgumentParser
 import BlueZ
+import DBus
 import Foundation
 import IntervalEngine
 
@@ -31,7 +32,7 @@ struct SensorsScan: ParsableCommand {
     func run() throws {
         let remembered = Set(((try? RememberedSensors(directories: UserDirectories(environment: Terminal.environment)).read()) ?? [])
             .map(\.address))
-        let outcome = MainThreadBox<Result<[BluetoothDevice], SystemBus.Failure>?>(nil)
+        let outcome = MainThreadBox<Result<[BluetoothDevice], BusFailure>?>(nil)
         SensorScan.run(seconds: seconds.value, environment: Terminal.environment) { result in
             outcome.value = result
             MainLoop.wake()

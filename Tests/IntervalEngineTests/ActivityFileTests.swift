@@ -1,6 +1,7 @@
+@testable import Activity
 import Foundation
-import XCTest
 @testable import IntervalEngine
+import XCTest
 
 /// A session with samples, on the virtual clock, recorded by the history and activity
 /// recorders and exported as FIT and TCX; Garmin's FIT SDK and fitdecode read the FIT

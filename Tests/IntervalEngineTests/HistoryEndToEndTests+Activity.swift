@@ -1,6 +1,7 @@
+@testable import Activity
 import Foundation
-import XCTest
 @testable import IntervalEngine
+import XCTest
 
 /// `history export --format fit|tcx`, `run --export-fit` and `history forget` with an
 /// activity file, through the built binary.

@@ -6,13 +6,6 @@ import XCTest
 final class ServeHTTPTests: XCTestCase {
     var routine: String { fixtures.appendingPathComponent("serve.lua").path }
 
-    func quit(_ workout: ServingWorkout) throws {
-        let response = try workout.request("POST", "/control", headers: ["Authorization: Bearer \(workout.token)"],
-                                           body: #"{"action":"quit"}"#)
-        XCTAssertEqual(response.status, 204)
-        XCTAssertEqual(workout.waitForExit(), 0)
-    }
-
     func testWithoutTheTokenEveryRequestIs403AndNothingElse() throws {
         let workout = try ServingWorkout(routine)
         for (method, target, headers) in [("GET", "/", [String]()), ("GET", "/state?token=wrong", []),
@@ -33,7 +26,7 @@ final class ServeHTTPTests: XCTestCase {
         let snapshot = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(state.body.utf8)) as? [String: Any])
         XCTAssertEqual(snapshot["routine"] as? String, "Serve test")
         XCTAssertEqual((snapshot["segment"] as? [String: Any])?["name"] as? String, "Jog in place")
-        try quit(workout)
+        try workout.quit()
     }
 
     func testUnknownPathsWrongMethodsAndBadBodiesAreRefusedWithAMessage() throws {
@@ -68,7 +61,7 @@ final class ServeHTTPTests: XCTestCase {
         let state = try workout.request("GET", "/state", headers: bearer)
         let snapshot = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(state.body.utf8)) as? [String: Any])
         XCTAssertEqual((snapshot["segment"] as? [String: Any])?["duration"] as? Double, 50)
-        try quit(workout)
+        try workout.quit()
     }
 
     /// The listening socket's local address, from /proc/net/tcp: `0100007F` is 127.0.0.1.
@@ -87,11 +80,11 @@ final class ServeHTTPTests: XCTestCase {
         let local = try ServingWorkout(routine)
         XCTAssertTrue(local.url.hasPrefix("http://127.0.0.1:\(local.port)/?token="))
         XCTAssertEqual(try listeningAddress(port: local.port), "0100007F")
-        try quit(local)
+        try local.quit()
         let everywhere = try ServingWorkout(routine, ["--serve", "0.0.0.0:0"])
         XCTAssertEqual(try listeningAddress(port: everywhere.port), "00000000")
         XCTAssertFalse(everywhere.url.contains("0.0.0.0"), "the URL names an address a phone can open: \(everywhere.url)")
-        try quit(everywhere)
+        try everywhere.quit()
     }
 
     func testAPortInUseIsAUsageErrorNamingIt() throws {
@@ -133,18 +126,18 @@ final class ServeHTTPTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: config) }
         let file = config.appendingPathComponent("workout/serve-token").path
         let first = try ServingWorkout(routine, config: config)
-        try quit(first)
+        try first.quit()
         let attributes = try FileManager.default.attributesOfItem(atPath: file)
         XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
         XCTAssertGreaterThanOrEqual(first.token.count, 22, "128 bits in base64url")
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), first.token + "\n")
         let second = try ServingWorkout(routine, config: config)
         XCTAssertEqual(second.token, first.token, "a bookmark keeps working")
-        try quit(second)
+        try second.quit()
         let renewed = try ServingWorkout(routine, ["--new-token"], config: config)
         XCTAssertNotEqual(renewed.token, first.token)
         XCTAssertEqual(try renewed.request("GET", "/state?token=\(first.token)").status, 403)
-        try quit(renewed)
+        try renewed.quit()
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), renewed.token + "\n")
         chmod(file, 0o644)
         let refused = try WorkoutBinary.run(["run", routine, "--serve", "127.0.0.1:0"],
@@ -179,7 +172,7 @@ final class ServeHTTPTests: XCTestCase {
         // The oldest's stream ends (the server closes it): reading it comes to its end.
         let oldest = RawHTTP.readAll(viewers[0], limit: 1 << 20)
         XCTAssertTrue(String(decoding: oldest, as: UTF8.self).contains("\r\n0\r\n\r\n"), "the oldest was let go")
-        try quit(workout)
+        try workout.quit()
     }
 
     /// A viewer that stops reading while the feed sends megabytes: the timers keep time,

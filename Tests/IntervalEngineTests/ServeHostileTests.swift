@@ -7,13 +7,6 @@ import XCTest
 final class ServeHostileTests: XCTestCase {
     var routine: String { fixtures.appendingPathComponent("serve.lua").path }
 
-    func quit(_ workout: ServingWorkout) throws {
-        let response = try workout.request("POST", "/control", headers: ["Authorization: Bearer \(workout.token)"],
-                                           body: #"{"action":"quit"}"#)
-        XCTAssertEqual(response.status, 204)
-        XCTAssertEqual(workout.waitForExit(), 0)
-    }
-
     /// Sends `text` as it is on a connection of its own and reads the answer until the
     /// server closes it: the raw bytes.
     func exchange(_ workout: ServingWorkout, _ text: String) throws -> Data {
@@ -64,7 +57,7 @@ final class ServeHostileTests: XCTestCase {
         XCTAssertEqual(action.status, 400)
         XCTAssertFalse(action.body.unicodeScalars.contains("\u{1B}"), action.body)
         XCTAssertTrue(action.body.contains("unknown action"), action.body)
-        try quit(workout)
+        try workout.quit()
     }
 
     /// A request line of 1 MB without a newline, from two connections at once: each is
@@ -89,7 +82,7 @@ final class ServeHostileTests: XCTestCase {
         XCTAssertEqual(group.wait(timeout: .now() + 60), .success)
         XCTAssertEqual(answers.value, [431, 431])
         XCTAssertEqual(try workout.request("GET", "/state?token=\(workout.token)").status, 200)
-        try quit(workout)
+        try workout.quit()
     }
 
     /// One byte every half second: the request is not whole within its deadline, so the
@@ -111,7 +104,7 @@ final class ServeHostileTests: XCTestCase {
             }
         }
         XCTAssertTrue(closed, "still open after \(sent) bytes, one every half second")
-        try quit(workout)
+        try workout.quit()
     }
 
     /// A viewer that closes its connection leaves at once: with the house full, the next
@@ -141,7 +134,7 @@ final class ServeHostileTests: XCTestCase {
         XCTAssertEqual(try workout.request("POST", "/control", headers: ["Authorization: Bearer \(workout.token)"],
                                            body: #"{"action":"pause"}"#).status, 204)
         XCTAssertTrue(readUntil(viewers[0], "\"event\":\"pause\""), "the oldest viewer still follows")
-        try quit(workout)
+        try workout.quit()
     }
 
     /// A segment's info of 300 KiB: viewers get its events with the info shortened and
@@ -163,7 +156,7 @@ final class ServeHostileTests: XCTestCase {
         XCTAssertEqual(try workout.request("POST", "/control", headers: ["Authorization: Bearer \(workout.token)"],
                                            body: #"{"action":"pause"}"#).status, 204)
         XCTAssertTrue(readUntil(viewer, "\"event\":\"pause\""), "the viewer follows on")
-        try quit(workout)
+        try workout.quit()
     }
 
     func testNonUnicastAddressesAreRefused() throws {
@@ -186,7 +179,7 @@ final class ServeHostileTests: XCTestCase {
             let workout = try ServingWorkout(routine, variables: variables, directory: home)
             let file = home.appendingPathComponent(".config/workout/serve-token").path
             XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), workout.token + "\n", "\(variables)")
-            try quit(workout)
+            try workout.quit()
         }
         // (libpulse makes relative-config/pulse there: its own reading of the variable.)
         XCTAssertFalse(FileManager.default.fileExists(atPath: home.appendingPathComponent("relative-config/workout").path))
@@ -247,7 +240,7 @@ final class ServeHostileTests: XCTestCase {
         XCTAssertEqual(state?.status, 200)
         XCTAssertEqual(try workout.request("GET", "/?token=\(workout.token)").status, 200)
         XCTAssertNil(workout.events.first { $0["event"] as? String == "serve_stopped" })
-        try quit(workout)
+        try workout.quit()
     }
 
     /// The server's process out of descriptors (its limit lowered, while it runs, to what
@@ -278,7 +271,7 @@ final class ServeHostileTests: XCTestCase {
         }
         XCTAssertEqual(state?.status, 200, "the server answers again")
         XCTAssertNil(workout.events.first { $0["event"] as? String == "serve_stopped" })
-        try quit(workout)
+        try workout.quit()
     }
 
     // MARK: helpers

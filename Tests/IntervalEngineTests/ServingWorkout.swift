@@ -102,6 +102,15 @@ final class ServingWorkout: @unchecked Sendable {
 
     /// One request on its own connection: the status, the headers (names in lower case)
     /// and the body.
+    /// Quits the workout through the API, as the page's button does: 204, then the
+    /// process ends with status 0.
+    func quit(file: StaticString = #filePath, line: UInt = #line) throws {
+        let response = try request("POST", "/control", headers: ["Authorization: Bearer \(token)"],
+                                   body: #"{"action":"quit"}"#)
+        XCTAssertEqual(response.status, 204, file: file, line: line)
+        XCTAssertEqual(waitForExit(), 0, file: file, line: line)
+    }
+
     func request(_ method: String, _ target: String, headers: [String] = [], body: String = "") throws -> RawResponse {
         try RawHTTP.request(port: port, method, target, headers: headers, body: body)
     }

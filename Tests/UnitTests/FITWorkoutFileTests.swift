@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import Interchange
 @testable import IntervalEngine
 
 /// The FIT workout writer and reader without the binary: the bytes of one workout pinned

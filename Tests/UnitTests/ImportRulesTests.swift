@@ -1,30 +1,13 @@
 import XCTest
+@testable import Interchange
 @testable import IntervalEngine
 
 /// One strict reader of numbers for both importers, and one set of rules for import and
 /// export: plain decimals, finite, each field in its range, every error naming the file,
 /// the line and the attribute; text read alike with LF, CRLF or a byte-order mark.
-final class ImportRulesTests: XCTestCase {
+final class ImportRulesTests: XCTestCase, ReadsWorkoutFiles {
     func zwo(_ steps: String) -> String {
         "<workout_file>\n<name>T</name>\n<workout>\n\(steps)\n</workout>\n</workout_file>\n"
-    }
-
-    func zwoError(_ text: String) -> String? {
-        do {
-            _ = try ZwiftReader.read(Array(text.utf8), file: "bad.zwo")
-            return nil
-        } catch {
-            return error.description
-        }
-    }
-
-    func icuError(_ text: String) -> String? {
-        do {
-            _ = try IntervalsReader.read(Array(text.utf8), file: "bad.txt")
-            return nil
-        } catch {
-            return error.description
-        }
     }
 
     func testZwiftNumbersAreFinitePlainDecimalsWithinTheirRange() {

@@ -1,4 +1,5 @@
 import XCTest
+@testable import Interchange
 @testable import IntervalEngine
 
 /// One rule for every name a routine gives (workout, segment, kind, score): no control

@@ -1,4 +1,5 @@
 import XCTest
+@testable import Interchange
 @testable import IntervalEngine
 
 /// What other tools write, read right: intervals.icu's `press lap` (a step the athlete

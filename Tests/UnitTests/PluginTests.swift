@@ -14,7 +14,7 @@ final class PluginTests: XCTestCase {
 
     override func tearDownWithError() throws {
         try? FileManager.default.removeItem(at: directory)
-        Watchdog.setLastResort(nil)
+        LastResort.set(nil)
     }
 
     let twoSegments = "return workout { name = \"Two\", work(20, \"A\"), rest(10, \"B\") }"
@@ -61,14 +61,14 @@ final class PluginTests: XCTestCase {
         harness.clock.advance(by: 22)
         XCTAssertFalse(recorder.recorded)
         XCTAssertEqual(try file.read().entries, [])
-        let prepared = try XCTUnwrap(Watchdog.lastResortLine)
+        let prepared = try XCTUnwrap(LastResort.line)
         XCTAssertEqual(prepared.path, file.path)
         let entry = try XCTUnwrap(HistoryEntry(line: String(prepared.line.dropLast())))
         XCTAssertFalse(entry.completed, "what the watchdog appends if it must end the process")
         XCTAssertEqual(entry.segmentsDone, 1)
         XCTAssertEqual(entry.elapsed, 20, "as of the latest boundary")
         harness.clock.run()
-        XCTAssertNil(Watchdog.lastResortLine, "cleared once the real entry is written")
+        XCTAssertNil(LastResort.line, "cleared once the real entry is written")
     }
 
     final class Player: AlertPlayer {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import Interchange
 @testable import IntervalEngine
 
 /// The property behind `workout export` and `workout import`: every plan export accepts

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import Interchange
 @testable import IntervalEngine
 
 /// `import(export(r))` gives `r`'s timeline back: kinds, durations, names, the targets in

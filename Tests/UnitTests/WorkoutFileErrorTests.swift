@@ -1,27 +1,10 @@
 import XCTest
+@testable import Interchange
 @testable import IntervalEngine
 
 /// Bad input: every error names the file and line and says what was expected; unknown
 /// parts are warnings naming their line.
-final class WorkoutFileErrorTests: XCTestCase {
-    func zwoError(_ text: String) -> String? {
-        do {
-            _ = try ZwiftReader.read(Array(text.utf8), file: "bad.zwo")
-            return nil
-        } catch {
-            return error.description
-        }
-    }
-
-    func icuError(_ text: String) -> String? {
-        do {
-            _ = try IntervalsReader.read(Array(text.utf8), file: "bad.txt")
-            return nil
-        } catch {
-            return error.description
-        }
-    }
-
+final class WorkoutFileErrorTests: XCTestCase, ReadsWorkoutFiles {
     func zwo(_ steps: String) -> String {
         "<workout_file>\n<name>T</name>\n<workout>\n\(steps)\n</workout>\n</workout_file>\n"
     }

@@ -33,8 +33,17 @@ public struct HistoryEntry: Equatable, Sendable {
     public var laps: [SessionLap] = []
     public var pauses: [SessionPause] = []
     /// The file name of the session's samples in the activities folder beside the history
-    /// (`ActivityFile`), when sensors gave any.
+    /// (the `Activity` module's `ActivityFile`), when sensors gave any.
     public var activity: String?
+
+    /// `name` if it is an activity file name this program writes: letters, digits, `-`, `_` and `.`, not
+    /// starting with a dot, ending `.csv`: never a path that leads out of the folder.
+    public static func validActivityName(_ name: String) -> String? {
+        guard name.count <= 64, name.hasSuffix(".csv"), !name.hasPrefix("."),
+              name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) })
+        else { return nil }
+        return name
+    }
 
     public static func == (lhs: HistoryEntry, rhs: HistoryEntry) -> Bool {
         lhs.program == rhs.program && lhs.file == rhs.file && lhs.sha256 == rhs.sha256 && lhs.started == rhs.started
@@ -131,7 +140,7 @@ public struct HistoryEntry: Equatable, Sendable {
 extension HistoryEntry {
     /// The largest `elapsed`, `work_seconds` and segment count a line may hold (over 30
     /// years): beyond them, or below 0, the line is damaged rather than a total gone wrong.
-    static let largest = 1e9
+    public static let largest = 1e9
     /// What `--speed` accepts.
     static let fastest = 10_000.0
 
@@ -217,7 +226,7 @@ extension HistoryEntry {
             case "activity":
                 // A name that could lead out of the activities folder is not followed.
                 guard let name = reader.readString() else { return false }
-                activity = ActivityFile.validName(name)
+                activity = Self.validActivityName(name)
                 return true
             case "hr": return sensors.readHR(&reader)
             case "power": return sensors.readPower(&reader)

@@ -21,6 +21,10 @@ public struct HistoryFile: Sendable {
 
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// What the file holds: each entry with its line number, and the 1-based numbers of
@@ -64,7 +68,7 @@ public struct HistoryFile: Sendable {
             // part that was written is cut off again, or the next session's line would be
             // glued to it and both be lost.
             let reason = written < 0 ? Self.errnoText() : "only \(written) of \(bytes.count) bytes written"
-            if written > 0 { Self.cutBack(descriptor, written: written) }
+            if written > 0 { LastResort.cutBack(descriptor, written: written) }
             throw Failure(description: "cannot write \(path): \(reason)")
         }
         guard fsync(descriptor) == 0 else { throw Failure(description: "cannot sync \(path): \(Self.errnoText())") }
@@ -144,21 +148,11 @@ public struct HistoryFile: Sendable {
         return contents
     }
 
-    /// Removes the `written` bytes a short append (a full disk) left at the end of the
-    /// file, unless another process has appended since (then its line would go too).
-    /// Async-signal-safe: the watchdog's handler calls it as well.
-    static func cutBack(_ descriptor: Int32, written: Int) {
-        let end = lseek(descriptor, 0, SEEK_CUR)
-        var info = stat()
-        guard end >= written, fstat(descriptor, &info) == 0, info.st_size == end else { return }
-        _ = ftruncate(descriptor, end - off_t(written))
-    }
-
-    static func errnoText() -> String { String(cString: strerror(errno)) }
+    public static func errnoText() -> String { String(cString: strerror(errno)) }
 
     /// `mkdir -p`, with the system's reason when it fails (Foundation's error on Linux
     /// says only "The operation could not be completed").
-    static func makeDirectories(_ directory: String) throws(Failure) {
+    public static func makeDirectories(_ directory: String) throws(Failure) {
         do {
             try SavedFile.makeFolder(directory)
         } catch {

@@ -16,7 +16,7 @@ public final class HistoryRecorder: SessionListener {
     /// The segments as they were done, and the pauses: the line's laps.
     private var laps = LapTally()
     /// The session's samples, whose file the line names.
-    private let activity: ActivityRecorder?
+    private let activity: (any SessionSamplesFile)?
     /// Why the session could not be recorded, if it could not: shown once the terminal
     /// is back, never fatal (the workout itself already happened).
     public private(set) var failure: String?
@@ -28,7 +28,7 @@ public final class HistoryRecorder: SessionListener {
     public private(set) var entry: HistoryEntry?
 
     public init(routine: Routine, file: HistoryFile, clock: @escaping () -> Date = Date.init,
-                activity: ActivityRecorder? = nil, progress: @escaping () -> Summary) {
+                activity: (any SessionSamplesFile)? = nil, progress: @escaping () -> Summary) {
         self.routine = routine
         self.activity = activity
         self.file = file
@@ -46,7 +46,7 @@ public final class HistoryRecorder: SessionListener {
         case .segmentStart, .segmentEnd, .pause, .resume:
             prepareLastResort()
         case let .workoutEnd(summary):
-            Watchdog.setLastResort(nil)
+            LastResort.set(nil)
             record(summary)
         default:
             break
@@ -75,6 +75,13 @@ public final class HistoryRecorder: SessionListener {
     }
 
     private func prepareLastResort() {
-        Watchdog.setLastResort((path: file.path, line: entry(progress(), ended: false).json.text + "\n"))
+        LastResort.set((path: file.path, line: entry(progress(), ended: false).json.text + "\n"))
     }
+}
+
+/// The file a session's samples are kept in (the `Activity` module's `ActivityRecorder`),
+/// as the history line names it: the history knows the name, not how the file is written.
+public protocol SessionSamplesFile: AnyObject {
+    /// The file's name in the activities folder, once one is written.
+    var name: String? { get }
 }

@@ -161,3 +161,7 @@ public final class RoutineHistory {
         return found
     }
 }
+
+extension HistoryFile: HistorySource {
+    public func sessions(named name: String?) -> RoutineHistory { RoutineHistory(file: self, name: name) }
+}

@@ -10,11 +10,6 @@ enum Constructors {
     static let cooldown: workout_SwiftFunction = { L in shortForm(L, kind: "cooldown") }
     static let prep: workout_SwiftFunction = { L in shortForm(L, kind: "prep") }
 
-    /// `name` defaults to the kind, capitalised: `work` → `Work`.
-    static func defaultName(_ kind: String) -> String {
-        kind.prefix(1).uppercased() + kind.dropFirst()
-    }
-
     /// `work(d, name?, info?)`; a table as the second argument is the info. `work{ … }`
     /// is the full form of `segment{}` with its kind set: `work{ open = true, cap = "3m" }`.
     private static func shortForm(_ L: OpaquePointer?, kind: String) -> Int32 {
@@ -25,7 +20,7 @@ enum Constructors {
                 return args.push(.segment(try segmentSpec(args, at: 1, kind: kind)))
             }
             let duration = try args.duration(at: 1)
-            var name = defaultName(kind)
+            var name = Routine.defaultName(kind)
             var info: LuaRef?
             var last: Int32 = 2
             if stack.type(at: 2) == LUA_TTABLE {
@@ -67,7 +62,7 @@ enum Constructors {
             try args.table(at: 1, what: "its argument")
             try args.noArguments(after: 1)
             var spec = try segmentSpec(args, at: 1, kind: "work", shape: score == .forTime ? .forTime : .amrap)
-            if spec.name == defaultName("work") { spec.name = name }
+            if spec.name == Routine.defaultName("work") { spec.name = name }
             spec.score = score
             return args.push(.segment(spec))
         }
@@ -149,7 +144,7 @@ enum Constructors {
                                : "\(function): duration is missing (e.g. duration = 30, or open = true)")
             }
         }
-        if spec.name.isEmpty { spec.name = defaultName(spec.kind) }
+        if spec.name.isEmpty { spec.name = Routine.defaultName(spec.kind) }
         if hasCues {
             stack.rawField(index, "cues")
             defer { stack.pop() }
@@ -206,10 +201,6 @@ enum Constructors {
 
     static let roundsOptions = RoutineTypes.roundsOptions.fieldNames
 
-    /// Refuses blocks that would unroll past this many segments: a typo like
-    /// `rounds(1e9, …)` must be an error, not an exhausted machine.
-    static let maximumSegments = 1_000_000
-
     /// `rounds` inside `rounds` this many levels at most: the timeline is unrolled
     /// recursively, and a routine that nests blocks in a loop must not exhaust the stack.
     static let maximumDepth = 100
@@ -221,8 +212,8 @@ enum Constructors {
             guard let count = stack.integer(at: 1), count >= 1 else {
                 throw args.fail("count", "a positive integer", at: 1)
             }
-            guard count <= maximumSegments else {
-                throw APIError("rounds: count must be at most \(maximumSegments), got \(count)")
+            guard count <= Routine.maximumSegments else {
+                throw APIError("rounds: count must be at most \(Routine.maximumSegments), got \(count)")
             }
             guard stack.type(at: 2) == LUA_TTABLE else {
                 throw args.fail("steps", "a list of steps such as { work(20), rest(10) }", at: 2)
@@ -256,7 +247,7 @@ enum Constructors {
             }
             let inner = segmentCount(spec.steps) + (spec.restBetween == nil ? 0 : 1)
             let (product, overflow) = inner.multipliedReportingOverflow(by: spec.count)
-            spec.segmentCount = overflow ? maximumSegments + 1 : min(product, maximumSegments + 1)
+            spec.segmentCount = overflow ? Routine.maximumSegments + 1 : min(product, Routine.maximumSegments + 1)
             return args.push(.rounds(spec))
         }
     }
@@ -285,7 +276,7 @@ enum Constructors {
                 throw args.fail("its argument", "a table: workout { name = \"…\", work(30) }", at: 1)
             }
             try args.noArguments(after: 1)
-            var spec = WorkoutSpec(name: "", description: nil, countdown: WorkoutSpec.defaultCountdown, steps: [],
+            var spec = WorkoutSpec(name: "", description: nil, countdown: Routine.defaultCountdown, steps: [],
                                    hooks: WorkoutHooks(), line: stack.callerLine())
             spec.sounds = state.defaultSounds
             var items: [Int: Step] = [:]
@@ -323,8 +314,8 @@ enum Constructors {
                 throw APIError("workout: has no steps (add some, e.g. work(30), rest(10))")
             }
             let total = segmentCount(spec.steps)
-            guard total <= maximumSegments else {
-                throw APIError("workout: unrolls to more than \(maximumSegments) segments")
+            guard total <= Routine.maximumSegments else {
+                throw APIError("workout: unrolls to more than \(Routine.maximumSegments) segments")
             }
             state.builder.workouts.append(spec)
             state.charge(256 + spec.name.utf8.count + (spec.description?.utf8.count ?? 0) + spec.steps.count * 16)
@@ -344,7 +335,7 @@ enum Constructors {
             case .segment, .generate: total += 1
             case .rounds(let spec): total += spec.segmentCount
             }
-            if total > maximumSegments { return maximumSegments + 1 }
+            if total > Routine.maximumSegments { return Routine.maximumSegments + 1 }
         }
         return total
     }

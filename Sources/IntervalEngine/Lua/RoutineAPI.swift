@@ -46,7 +46,7 @@ public enum RoutineAPI {
     static func shortForm(_ kind: String, _ what: String, _ body: workout_SwiftFunction) -> Function {
         Function(kind, .constructor, [
             APIField("d", "workout.Duration", "How long: seconds, or text like `\"1:30\"`."),
-            APIField("name", "string", optional: true, "Shown and spoken; default `\"\(Constructors.defaultName(kind))\"`."),
+            APIField("name", "string", optional: true, "Shown and spoken; default `\"\(Routine.defaultName(kind))\"`."),
             APIField("info", "table", optional: true, "The payload, handed back as `seg.info`."),
         ], returns: "workout.Step", overloads: ["fun(d: workout.Duration, info: table): workout.Step"],
         "\(what). A table as the second argument is `info`.", body: body)
@@ -164,9 +164,6 @@ struct WorkoutSpec {
     var steps: [Step]
     var hooks: WorkoutHooks
     var line: Int
-
-    /// Countdown bells when a routine names none (also what an imported routine gets).
-    static let defaultCountdown = 3.0
 }
 
 /// Workout-level hooks, as registry references.

@@ -7,7 +7,7 @@ import Foundation
 /// C, where neither the hook nor Ctrl-C's handler can act. If a call is still running
 /// one second plus its own limit after its time limit, a signal handler puts back the
 /// terminal settings from before the workout, says why, and ends the process with
-/// status 1. Arming and disarming is one `timer_settime` each, per call.
+/// status 1, after appending the line `LastResort` holds (the session so far). Arming and disarming is one `timer_settime` each, per call.
 enum Watchdog {
     /// Everything the signal handler touches, set up before any timer is armed: the
     /// handler only reads these and calls `tcsetattr`, `write` and `_exit`.
@@ -19,10 +19,6 @@ enum Watchdog {
         var messageLength = 0
         var terminal = termios()
         var hasTerminal = false
-        /// The history line to append before ending, and the file (C strings).
-        var lastResortPath: UnsafeMutablePointer<CChar>?
-        var lastResortLine: UnsafeMutablePointer<CChar>?
-        var lastResortLength = 0
     }
 
     nonisolated(unsafe) private static var shared = Shared()
@@ -44,52 +40,12 @@ enum Watchdog {
             if Watchdog.shared.hasTerminal {
                 _ = tcsetattr(STDIN_FILENO, TCSANOW, &Watchdog.shared.terminal)
             }
-            if let path = Watchdog.shared.lastResortPath, let line = Watchdog.shared.lastResortLine {
-                // The lock appends take (HistoryFile), so a `history forget` replacing the
-                // file meanwhile does not drop this line: plain system calls only.
-                for _ in 0..<10 {
-                    let file = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-                    guard file >= 0 else { break }
-                    _ = flock(file, LOCK_EX)
-                    var opened = stat()
-                    var named = stat()
-                    if fstat(file, &opened) == 0, stat(path, &named) == 0, opened.st_ino != named.st_ino {
-                        _ = close(file)
-                        continue
-                    }
-                    let written = write(file, line, Watchdog.shared.lastResortLength)
-                    if written > 0 && written < Watchdog.shared.lastResortLength {
-                        HistoryFile.cutBack(file, written: written)
-                    }
-                    _ = fsync(file)
-                    _ = close(file)
-                    break
-                }
-            }
+            LastResort.appendFromHandler()
             if let message = Watchdog.shared.message {
                 _ = write(STDERR_FILENO, message, Watchdog.shared.messageLength)
             }
             _exit(1)
         }
-    }
-
-    /// The prepared history line and its file, as the handler would write them (tests).
-    static var lastResortLine: (path: String, line: String)? {
-        guard let path = shared.lastResortPath, let line = shared.lastResortLine else { return nil }
-        return (String(cString: path), String(cString: line))
-    }
-
-    /// The history line the handler appends before ending the process (nil: none).
-    /// Set on the main thread between Lua calls; the handler only runs while the main
-    /// thread is stuck inside one, so it never sees a half-made pair.
-    static func setLastResort(_ entry: (path: String, line: String)?) {
-        let oldPath = shared.lastResortPath
-        let oldLine = shared.lastResortLine
-        shared.lastResortPath = entry.map { strdup($0.path) }
-        shared.lastResortLine = entry.map { strdup($0.line) }
-        shared.lastResortLength = entry?.line.utf8.count ?? 0
-        free(oldPath)
-        free(oldLine)
     }
 
     /// The message for a call of a routine (`loading`, a hook's name, `generate`) with its

@@ -100,7 +100,7 @@ extension Duration.Problem {
 }
 
 extension String {
-    func trimmingWhitespace() -> String {
+    public func trimmingWhitespace() -> String {
         var slice = Substring(self)
         while let first = slice.first, first.isWhitespace { slice.removeFirst() }
         while let last = slice.last, last.isWhitespace { slice.removeLast() }

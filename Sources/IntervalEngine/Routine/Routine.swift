@@ -1,6 +1,20 @@
 /// A loaded routine: plain Swift values for the timeline, and the Lua state that
 /// holds its hooks, cue functions and payloads.
 public final class Routine {
+    /// Countdown bells when a routine names none (also what an imported routine gets).
+    public static let defaultCountdown = 3.0
+
+    /// Refuses blocks that would unroll past this many segments: a typo like
+    /// `rounds(1e9, …)` must be an error, not an exhausted machine (the constructors, and
+    /// the workout files read).
+    public static let maximumSegments = 1_000_000
+
+    /// A segment's `name` defaults to its kind, capitalised: `work` → `Work` (the
+    /// constructors, and the workout files read and written).
+    public static func defaultName(_ kind: String) -> String {
+        kind.prefix(1).uppercased() + kind.dropFirst()
+    }
+
     public let name: String
     public let description: String?
     /// Countdown bells in the last N seconds of each segment (0 = off).

@@ -5,11 +5,11 @@ import Foundation
 /// a `Routine`.
 public enum RoutineLoader {
     /// `settings` are the `--set` values; the routine's `params{}` checks and applies them.
-    /// `history`: where its `history` reads from (nil: an empty history). `soundFiles`:
+    /// `history`: where its `history` reads from (the history file; nil: an empty history). `soundFiles`:
     /// whether the sound files it names are found and decoded (beside it, then in the
     /// user's sounds folder), with the user's default sounds under its own.
     public static func load(path: String, settings: [ParameterSetting] = [],
-                            limits: LuaLimits = LuaLimits(), history: HistoryFile? = nil,
+                            limits: LuaLimits = LuaLimits(), history: (any HistorySource)? = nil,
                             soundFiles: SoundFileReading = .skipped) throws(RoutineError) -> Routine {
         let name = (path as NSString).lastPathComponent
         let source: [UInt8]
@@ -31,7 +31,7 @@ public enum RoutineLoader {
     /// Loads a routine given as text; `directory` is where its `require` looks.
     public static func load(source: String, fileName: String, directory: String? = nil,
                             settings: [ParameterSetting] = [],
-                            limits: LuaLimits = LuaLimits(), history: HistoryFile? = nil) throws(RoutineError) -> Routine {
+                            limits: LuaLimits = LuaLimits(), history: (any HistorySource)? = nil) throws(RoutineError) -> Routine {
         try load(source: Array(source.utf8), fileName: fileName, directory: directory, settings: settings,
                  limits: limits, history: history)
     }
@@ -47,7 +47,7 @@ public enum RoutineLoader {
     /// Sound files are read only for a routine with a `directory` (one loaded from a file).
     public static func load(source: [UInt8], fileName: String, directory: String? = nil,
                             settings: [ParameterSetting] = [],
-                            limits: LuaLimits = LuaLimits(), history: HistoryFile? = nil,
+                            limits: LuaLimits = LuaLimits(), history: (any HistorySource)? = nil,
                             soundFiles: SoundFileReading = .skipped) throws(RoutineError) -> Routine {
         var sounds = Sounds(files: .skipped, defaults: .standard)
         if case .decoded(let directories) = soundFiles, let directory {
@@ -55,14 +55,14 @@ public enum RoutineLoader {
                 folders: [directory, directories.sounds])), defaults: try UserSounds.scheme(directories))
         }
         let first = try run(source: source, fileName: fileName, directory: directory, settings: settings, limits: limits,
-                            history: RoutineHistory(file: history), sounds: sounds)
+                            history: history?.sessions(named: nil) ?? .none, sounds: sounds)
         guard first.lua.history.asked else {
             first.lua.history.name = first.name
             first.lua.history.prime(for: source)
             return first
         }
         let second = try run(source: source, fileName: fileName, directory: directory, settings: settings, limits: limits,
-                             history: RoutineHistory(file: history, name: first.name), sounds: sounds)
+                             history: history?.sessions(named: first.name) ?? .none, sounds: sounds)
         second.lua.history.prime(for: source)
         return second
     }

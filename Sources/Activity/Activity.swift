@@ -1,0 +1,93 @@
+import Foundation
+import IntervalEngine
+
+/// A session from the history, with its samples, as an activity file shows it: laps on
+/// the wall clock, each with its heart rate, power and cadence figures, and the session's
+/// totals. Workout seconds become real ones (a session at `--speed 10` took a tenth).
+public struct Activity: Sendable {
+    public struct Lap: Sendable, Equatable {
+        public var name: String
+        public var kind: String
+        public var start: Date
+        public var end: Date
+        /// Real seconds, pauses included.
+        public var elapsed: Double
+        /// Real seconds, pauses excluded.
+        public var timer: Double
+        public var figures: Figures
+    }
+
+    /// Averages and maxima of the records in a span: nil where no record has the value.
+    /// Averages are over the records that have it (a second without heart rate is not
+    /// a heart rate of 0).
+    public struct Figures: Sendable, Equatable {
+        public var averageHR: Int?
+        public var maximumHR: Int?
+        public var averagePower: Int?
+        public var maximumPower: Int?
+        public var averageCadence: Int?
+        public var maximumCadence: Int?
+        public var averageSpeed: Double?
+        public var maximumSpeed: Double?
+
+        init(_ records: ArraySlice<ActivityRecord>) {
+            func figures(_ values: [Double]) -> (average: Double?, maximum: Double?) {
+                guard !values.isEmpty else { return (nil, nil) }
+                return (values.reduce(0, +) / Double(values.count), values.max())
+            }
+            let hr = figures(records.compactMap { $0.sample.hr.map(Double.init) })
+            let power = figures(records.compactMap { $0.sample.power.map(Double.init) })
+            let cadence = figures(records.compactMap(\.sample.cadence))
+            let speed = figures(records.compactMap(\.sample.speed))
+            averageHR = hr.average.map { Int($0.rounded()) }
+            maximumHR = hr.maximum.map { Int($0) }
+            averagePower = power.average.map { Int($0.rounded()) }
+            maximumPower = power.maximum.map { Int($0) }
+            averageCadence = cadence.average.map { Int($0.rounded()) }
+            maximumCadence = cadence.maximum.map { Int($0.rounded()) }
+            averageSpeed = speed.average
+            maximumSpeed = speed.maximum
+        }
+    }
+
+    public var name: String
+    public var start: Date
+    public var end: Date
+    public var elapsed: Double
+    public var timer: Double
+    public var laps: [Lap]
+    /// Pauses on the wall clock: when each began and ended.
+    public var pauses: [(start: Date, end: Date)]
+    public var records: [ActivityRecord]
+    public var figures: Figures
+
+    /// With power, a ride (Strava and intervals.icu file it as one); else training.
+    public var hasPower: Bool { records.contains { $0.sample.power != nil } }
+
+    public init(entry: HistoryEntry, records: [ActivityRecord] = []) {
+        let speed = entry.speed
+        func wall(_ t: Double) -> Date { entry.started.addingTimeInterval(t / speed) }
+        name = entry.program
+        start = entry.started
+        elapsed = entry.elapsed / speed
+        end = wall(entry.elapsed)
+        timer = (entry.active ?? entry.elapsed) / speed
+        self.records = records.sorted { $0.t < $1.t }
+        figures = Figures(self.records[...])
+        // A line written before laps were kept: the whole session is one lap.
+        let laps = entry.laps.isEmpty
+            ? [SessionLap(index: 1, name: entry.program, kind: "work", start: 0, elapsed: entry.elapsed,
+                          timer: entry.active ?? entry.elapsed)]
+            : entry.laps
+        var position = self.records.startIndex
+        let sorted = self.records
+        self.laps = laps.map { lap in
+            let from = position
+            while position < sorted.endIndex, sorted[position].t < lap.start + lap.elapsed { position += 1 }
+            let inside = sorted[from..<position].drop { $0.t < lap.start }
+            return Lap(name: lap.name, kind: lap.kind, start: wall(lap.start), end: wall(lap.start + lap.elapsed),
+                       elapsed: lap.elapsed / speed, timer: lap.timer / speed, figures: Figures(inside))
+        }
+        pauses = entry.pauses.map { (wall($0.at), wall($0.at + $0.seconds)) }
+    }
+}
