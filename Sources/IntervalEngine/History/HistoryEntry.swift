@@ -42,6 +42,7 @@ public struct HistoryEntry: Equatable, Sendable {
             && lhs.segmentsDone == rhs.segmentsDone && lhs.segments == rhs.segments && lhs.workSeconds == rhs.workSeconds
             && lhs.speed == rhs.speed && lhs.scores == rhs.scores && lhs.open == rhs.open && lhs.active == rhs.active
             && lhs.laps == rhs.laps && lhs.pauses == rhs.pauses && lhs.activity == rhs.activity
+            && lhs.participants == rhs.participants
             && lhs.params.count == rhs.params.count
             && zip(lhs.params, rhs.params).allSatisfy { $0.name == $1.name && $0.value == $1.value }
     }
