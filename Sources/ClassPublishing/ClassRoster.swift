@@ -64,6 +64,8 @@ public final class ClassRoster: @unchecked Sendable {
                 ("seen", .number(Number.rounded(max(0, now - person.lastSeen), places: 1))),
                 ("away", .bool(person.away(at: now))),
                 ("gone", .bool(person.gone)),
+                ("kept", .integer(person.kept)),
+                ("dropped", .integer(person.dropped)),
             ])
         }
         return JSONValue.object([
