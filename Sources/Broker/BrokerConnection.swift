@@ -25,6 +25,8 @@ public final class BrokerConnection: @unchecked Sendable {
     private var retainedOrder: [String] = []
     private var retained: [String: [UInt8]] = [:]
     private var subscription: (topic: String, largest: Int, handler: @Sendable ([UInt8]) -> Void)?
+    /// Messages under a `PREFIX/LEVEL/+` filter, handed over on the network thread itself.
+    private var wildcard: (filter: String, largest: Int, handler: @Sendable (String, [UInt8]) -> Void)?
     private var waiting = 0
     /// Unretained messages waiting for a connection, oldest first, and their bytes.
     private var queued: [(topic: String, payload: [UInt8])] = []
@@ -105,6 +107,24 @@ public final class BrokerConnection: @unchecked Sendable {
     /// go to `handler` on the main queue. Before `start()`; subscribed again on every connection.
     public func subscribe(_ topic: String, largest: Int, handler: @escaping @Sendable ([UInt8]) -> Void) {
         lock.withLock { subscription = (topic, largest, handler) }
+    }
+
+    /// Messages on the topics `filter` (`a/b/+`: one level more) matches, at most `largest`
+    /// bytes and not retained, go to `handler` on mosquitto's network thread, at once:
+    /// for many senders (a class's participants) whose messages the handler counts and
+    /// drops by itself, cheaply, before anything reaches the main thread. Before `start()`.
+    public func subscribeOnNetworkThread(_ filter: String, largest: Int,
+                                         handler: @escaping @Sendable (String, [UInt8]) -> Void) {
+        lock.withLock { wildcard = (filter, largest, handler) }
+    }
+
+    /// Whether `topic` is one level under the `…/+` of `filter`.
+    static func matches(_ topic: String, _ filter: String) -> Bool {
+        guard filter.hasSuffix("/+") else { return topic == filter }
+        let stem = filter.dropLast()
+        guard topic.hasPrefix(stem) else { return false }
+        let level = topic.dropFirst(stem.count)
+        return !level.isEmpty && !level.contains("/")
     }
 
     /// Starts the network thread and the first connection. A broker that does not answer
@@ -204,6 +224,8 @@ public final class BrokerConnection: @unchecked Sendable {
                 if let payload = retained[topic] { send(topic, payload, retain: true) }
             }
             if let subscription { _ = mosquitto.subscribe!(handle, nil, subscription.topic, 1) }
+            // QoS 0: a reading that is lost is replaced by the next one a second later.
+            if let wildcard { _ = mosquitto.subscribe!(handle, nil, wildcard.filter, 0) }
         }
     }
 
@@ -226,6 +248,7 @@ public final class BrokerConnection: @unchecked Sendable {
 
     /// On the network thread: a copy of the payload goes to the main queue.
     private func received(_ message: mosquitto_message) {
+        if let topic = message.topic, receivedUnderWildcard(message, topic: String(cString: topic)) { return }
         let taken: (@Sendable ([UInt8]) -> Void)? = lock.withLock {
             // A retained command would act again on every run that subscribes: never taken.
             guard let subscription, !closed, !message.retain, waiting < Self.mostWaiting, let topic = message.topic,
@@ -241,6 +264,22 @@ public final class BrokerConnection: @unchecked Sendable {
             self.lock.withLock { self.waiting -= 1 }
             taken(bytes)
         }
+    }
+
+    /// A message for the wildcard's handler (true: taken or dropped here); on the network thread.
+    private func receivedUnderWildcard(_ message: mosquitto_message, topic: String) -> Bool {
+        let handler: (@Sendable (String, [UInt8]) -> Void)?? = lock.withLock {
+            guard let wildcard, Self.matches(topic, wildcard.filter) else { return .none }
+            guard !closed, !message.retain, message.payloadlen >= 0, Int(message.payloadlen) <= wildcard.largest
+            else { return .some(nil) }
+            return .some(wildcard.handler)
+        }
+        guard let handler else { return false }
+        guard let handler else { return true }
+        let bytes = message.payloadlen == 0 ? []
+            : Array(UnsafeRawBufferPointer(start: message.payload, count: Int(message.payloadlen)))
+        handler(topic, bytes)
+        return true
     }
 
     static func reason(_ code: Int32) -> String {

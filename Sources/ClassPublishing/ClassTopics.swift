@@ -21,6 +21,9 @@ public struct ClassTopics: Sendable, Equatable {
     /// builds its timeline from, never Lua code.
     public var timeline: String { prefix + "/timeline" }
 
+    /// Each participant's readings, on `PREFIX/participants/NAME` (docs/mqtt.md).
+    public var participants: String { prefix + "/participants" }
+
     public static let online = "online"
     public static let offline = "offline"
 

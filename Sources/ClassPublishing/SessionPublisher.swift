@@ -9,7 +9,8 @@ import RemoteControl
 /// turns (never more often than once a real second but for changes). The routine's
 /// timeline, `online` and Home Assistant's discovery configs are retained at the start;
 /// `offline` at the end, or as the broker's last will when the process dies. Commands on
-/// `PREFIX/cmd` are read by the served page's parser and applied on the main thread.
+/// `PREFIX/cmd` are read by the served page's parser and applied on the main thread; the
+/// participants' readings on `PREFIX/participants/+` go to the class's `ClassRoster`.
 ///
 /// Lives on the main thread, as every listener does; publishing only queues a message for
 /// mosquitto's network thread, so the timers never wait on the network.
@@ -48,7 +49,7 @@ public final class SessionPublisher: SessionListener, @unchecked Sendable {
     /// The retained messages, the command topic, and the connection's thread. Before the
     /// session starts, so that the first events find it connected when the broker answers
     /// at once.
-    public func start(routine: Routine, version: String) {
+    public func start(routine: Routine, version: String, roster: ClassRoster? = nil) {
         connection.publish(topics.timeline, Self.timeline(routine), retain: true)
         for config in DiscoveryConfigs.all(topics, version: version) {
             connection.publish(config.topic, config.payload.text, retain: true)
@@ -57,6 +58,11 @@ public final class SessionPublisher: SessionListener, @unchecked Sendable {
         connection.publish(topics.availability, ClassTopics.online, retain: true)
         connection.subscribe(topics.command, largest: ControlRequest.largestBody) { [self] bytes in
             command(bytes)
+        }
+        if let roster {
+            connection.subscribeOnNetworkThread(topics.participants + "/+", largest: ParticipantMessage.largest) {
+                topic, bytes in roster.receive(topic: topic, payload: bytes)
+            }
         }
         connection.start()
     }

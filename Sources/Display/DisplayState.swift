@@ -92,6 +92,8 @@ public struct DisplayState: Equatable, Sendable {
     public var flash: Bool
     /// Bluetooth sensors' values, when the run has any.
     public var sensors: SensorLine?
+    /// A class's participants (`run --mqtt`): a row of their own above the message.
+    public var participants: ClassBand?
 
     public init(routine: String, name: String, kind: String, index: Int, count: Int?, clock: ShownTime,
                 duration: Double, countUp: Bool = false, round: Int? = nil, rounds: Int? = nil,

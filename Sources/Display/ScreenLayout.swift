@@ -84,7 +84,8 @@ public enum ScreenLayout {
                              fonts: DigitFonts?) -> (lines: [Line], moving: MovingRows) {
         let info = infoArea(state.info, width: width - 4,
                             limit: min(infoLines, max(0, rows - fixedRows - fewestDigitRows)), glyphs: glyphs)
-        let room = rows - fixedRows - info.count
+        let classRow = state.participants != nil && rows - fixedRows - info.count - 1 >= fewestDigitRows
+        let room = rows - fixedRows - info.count - (classRow ? 1 : 0)
         let scale = DigitScale.fitting(units: widestClock(state), rows: room, width: width - 2, glyphs: glyphs)
         var spare = room - scale.rows
         func take(_ rows: Int = 1) -> Bool {
@@ -134,6 +135,7 @@ public enum ScreenLayout {
         if gapBeforeTotals { lines.append(Line()) }
         let workoutBarRow = lines.count
         lines.append(workoutBar(state, width: width, glyphs: glyphs))
+        if classRow, let participants = state.participants { lines.append(participants.line(width: width, glyphs: glyphs)) }
         lines.append(message(state.message).centered(in: width))
         return (lines, MovingRows(band: bandStart..<bandEnd, digits: digitsStart..<digitsEnd, fonts: fonts,
                                   segmentBar: segmentBarRow, workoutBar: workoutBarRow))

@@ -13,12 +13,15 @@ struct Routes: Sendable {
     let feed: MainThreadOnly<EventFeed>
     let snapshot: MainThreadOnly<() -> SessionSnapshot>
     let control: MainThreadOnly<(SessionCommand) -> Void>
+    /// The class's roster as JSON (`run --mqtt`), read off the main thread; nil without a class.
+    var participants: (@Sendable () -> String)? = nil
 
     /// The largest `POST /control` body read: the same bound as `--mqtt`'s PREFIX/cmd.
     static let largestBody = ControlRequest.largestBody
 
     /// Each path and the one method it takes (GET's paths take HEAD too).
-    static let methods: [String: String] = ["/": "GET", "/state": "GET", "/events": "GET", "/control": "POST"]
+    static let methods: [String: String] = ["/": "GET", "/state": "GET", "/events": "GET", "/control": "POST",
+                                            "/class": "GET", "/class.json": "GET"]
 
     /// `body` is nil when it was larger than `largestBody` (and was not read).
     func respond(_ request: RequestHead, body: [UInt8]?) async -> Answer {
@@ -27,7 +30,7 @@ struct Routes: Sendable {
         }
         guard authorized(request) else { return Answer(.forbidden) }
         guard let method = Routes.methods[request.path] else {
-            return Answer(.notFound, "no such path (/, /state, /events, /control)\n")
+            return Answer(.notFound, "no such path (/, /state, /events, /control, /class, /class.json)\n")
         }
         let head = request.method == "HEAD" && method == "GET"
         guard request.method == method || head else {
@@ -40,6 +43,11 @@ struct Routes: Sendable {
         case "/": answer = Answer(.ok, LivePage.html, type: "text/html; charset=utf-8")
         case "/state": answer = await state()
         case "/events": answer = head ? Answer(events: nil) : await events()
+        case "/class":
+            answer = Answer(.ok, ClassPage.html, type: "text/html; charset=utf-8")
+            answer.headers.append(("Content-Security-Policy", ClassPage.policy))
+        case "/class.json":
+            answer = Answer(.ok, (participants?() ?? ClassPage.noClass) + "\n", type: "application/json")
         default: return await command(request, body: body, host: host)
         }
         answer.headOnly = head

@@ -9,7 +9,8 @@ public enum WebRemote {
                                         renew: request.renewToken)
         let feed = EventFeed(snapshot: request.snapshot)
         let server = try WebServer(address: request.address, token: token, feed: feed,
-                                   snapshot: request.snapshot, control: request.control, stopped: request.stopped)
+                                   snapshot: request.snapshot, control: request.control, stopped: request.stopped,
+                                   participants: request.participants)
         return ServedWorkout(server: server, feed: feed)
     }
 }

@@ -23,12 +23,14 @@ public final class WebServer: Sendable {
 
     /// Starts listening on `address` (port 0: a free one) and returns once it does.
     /// `snapshot` and `control` are called on the main thread only, and so is `stopped`,
-    /// if the server stops before the workout does. A port in use or an address that is not
+    /// if the server stops before the workout does; `participants` (a class's roster as
+    /// `/class.json`, with `run --mqtt`) on the server's own threads. A port in use or an address that is not
     /// this machine's is a usage error naming it.
     public init(address: ServeAddress, token: String, feed: EventFeed,
                 snapshot: @escaping () -> SessionSnapshot,
                 control: @escaping (SessionCommand) -> Void,
-                stopped: @escaping (String) -> Void = { _ in }) throws(ServeError) {
+                stopped: @escaping (String) -> Void = { _ in },
+                participants: (@Sendable () -> String)? = nil) throws(ServeError) {
         let socketAddress: sockaddr_in
         do {
             socketAddress = try sockaddr_in.inet(ip4: address.host, port: address.port)
@@ -65,7 +67,8 @@ public final class WebServer: Sendable {
         listener = Listener(socket: listening)
         self.feed = MainThreadOnly(feed)
         let routes = Routes(token: token, hosts: ServedHosts(served: shown.host), feed: MainThreadOnly(feed),
-                            snapshot: MainThreadOnly(snapshot), control: MainThreadOnly(control))
+                            snapshot: MainThreadOnly(snapshot), control: MainThreadOnly(control),
+                            participants: participants)
         let report = MainThreadOnly(stopped)
         let listener = self.listener
         let reportOnMain: @Sendable (String) -> Void = { reason in

@@ -114,7 +114,22 @@ enum HistoryText {
             parts.append(entry.scores.map { VisibleText.escape($0.name) + " " + $0.valueText }.joined(separator: ", "))
         }
         if let sensors = entry.sensors { parts += sensorText(sensors) }
+        if !entry.participants.isEmpty { parts.append(classText(entry.participants)) }
         return parts.joined(separator: "  ")
+    }
+
+    /// Participants shown of a class's session; the rest are counted.
+    static let participantsShown = 3
+
+    /// `class of 12: Ann hr 142 avg 171 max 205 W avg, Bob hr 150 avg 180 max, … 10 more`.
+    static func classText(_ participants: [ParticipantSummary]) -> String {
+        let shown = participants.prefix(participantsShown).map { participant in
+            let sensors = SensorSummary(averageHR: participant.averageHR, maxHR: participant.maxHR,
+                                        averagePower: participant.averagePower)
+            return ([VisibleText.escape(participant.name)] + sensorText(sensors)).joined(separator: " ")
+        }
+        let more = participants.count > participantsShown ? ", \(participants.count - participantsShown) more" : ""
+        return "class of \(participants.count): " + shown.joined(separator: ", ") + more
     }
 
     /// `hr 142 avg 171 max`, `205 W avg`: what the sensors gave.

@@ -35,6 +35,8 @@ final class LiveDisplay: SessionListener {
     /// `run --serve`'s URL and QR code, shown in the first segment until the next one
     /// starts or `?` is pressed.
     var invitation: Invitation?
+    /// A class's participants, read at each redraw (`run --mqtt`).
+    var participants: (() -> ClassBand)?
     private var inviting = true
     private var running = true
     /// Until when (workout seconds since the start) the band shows the flash.
@@ -178,8 +180,9 @@ final class LiveDisplay: SessionListener {
         guard now.current != nil else { return }
         var message = now.message.map(DisplayMessage.init)
         if let warning, warning.after == (now.message?.sequence ?? 0) { message = warning.message }
-        let state = DisplayState(now, countUp: countUp, message: message, help: help, band: band,
+        var state = DisplayState(now, countUp: countUp, message: message, help: help, band: band,
                                  flash: now.t < flashUntil - 1e-9, invitation: inviting || help ? invitation : nil)
+        state.participants = participants?()
         let shown = frame
         let next: ScreenFrame
         if let shown, shown.size == size {

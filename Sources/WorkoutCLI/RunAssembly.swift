@@ -31,6 +31,8 @@ final class RunAssembly {
     private(set) var server: (any WorkoutServer)?
     /// The session on an MQTT broker (`--mqtt`).
     private(set) var publisher: SessionPublisher?
+    /// The class's participants heard on the broker (`--mqtt`).
+    let roster: ClassRoster?
     let errors = ErrorCount()
     let sound: PulseOutput?
     let alerts: SystemAlerts
@@ -74,6 +76,7 @@ final class RunAssembly {
                                                       || request.mqtt != nil,
                                                   tenths: request.tenths, athlete: request.athlete))
         let session = session
+        roster = request.mqtt.map { ClassRoster(topics: ClassTopics(prefix: $0.prefix), warn: warn) }
         let serverBox = MainThreadBox<(any WorkoutServer)?>(nil)
         let publisherBox = MainThreadBox<SessionPublisher?>(nil)
         // Keys, web buttons and the broker's commands alike: the same command, then viewers
@@ -87,6 +90,7 @@ final class RunAssembly {
             let live = LiveDisplay(snapshot: session.snapshot, control: control, scheduler: scheduler,
                                    countUp: request.countUp, color: Terminal.usesColor, band: !request.calm,
                                    glyphs: Glyphs.forLocale(Terminal.environment))
+            if let roster { live.participants = { ClassBand(roster) } }
             displayBox.value = live
             display = live
             stream = nil
@@ -99,13 +103,14 @@ final class RunAssembly {
         }
         if let address = request.serveAddress {
             let started = try Self.startServing(request, on: address, session: session, control: control,
-                                                starter: starter, warn: warn)
+                                                roster: roster, starter: starter, warn: warn)
             serverBox.value = started
             server = started
             session.subscribe(started.listener)
         }
         if let address = request.mqtt {
-            let started = try Self.startPublishing(on: address, session: session, control: control, warn: warn)
+            let started = try Self.startPublishing(on: address, session: session, control: control, roster: roster,
+                                                   warn: warn)
             publisherBox.value = started
             publisher = started
             session.subscribe(started)
@@ -130,6 +135,7 @@ final class RunAssembly {
         history = request.noHistory ? nil
             : HistoryRecorder(routine: routine, file: historyFile, activity: activity, progress: session.progress)
         if let history { session.subscribe(history) }
+        if let roster { history?.participantTotals = roster.summaries }
         sensors = Self.connectSensors(request, session: session, warn: warn)
         if sensors != nil { history?.sensorTotals = session.sensorTotals }
         if let trainer = sensors?.trainer { session.subscribe(trainer) }
@@ -261,8 +267,8 @@ final class RunAssembly {
 
     /// The server of `--serve`, listening before the workout starts.
     private static func startServing(_ request: RunRequest, on address: ServeAddress, session: Session,
-                                     control: @escaping (SessionCommand) -> Void, starter: ServeStarter?,
-                                     warn: @escaping @Sendable (String) -> Void) throws(ServeError) -> any WorkoutServer {
+                                     control: @escaping (SessionCommand) -> Void, roster: ClassRoster?,
+                                     starter: ServeStarter?, warn: @escaping @Sendable (String) -> Void) throws(ServeError) -> any WorkoutServer {
         guard let starter else {
             Output.error("workout: this binary cannot serve: run workout, which hands --serve to workout-serve")
             throw .failure("no server")
@@ -277,9 +283,11 @@ final class RunAssembly {
                 }
                 warn("--serve: \(reason); the workout goes on without the page")
             }
-            return try starter(ServeRequest(address: address, renewToken: request.newToken,
-                                            environment: Terminal.environment,
-                                            snapshot: session.snapshot, control: control, stopped: stopped))
+            var serving = ServeRequest(address: address, renewToken: request.newToken,
+                                       environment: Terminal.environment,
+                                       snapshot: session.snapshot, control: control, stopped: stopped)
+            if let roster { serving.participants = { @Sendable in roster.json() } }
+            return try starter(serving)
         } catch {
             Output.error("workout: \(error.message)")
             throw error
@@ -290,7 +298,7 @@ final class RunAssembly {
     /// workout starts: a broker that does not answer is a warning, libmosquitto missing an
     /// error that stops the run here.
     private static func startPublishing(on address: BrokerAddress, session: Session,
-                                        control: @escaping (SessionCommand) -> Void,
+                                        control: @escaping (SessionCommand) -> Void, roster: ClassRoster?,
                                         warn: @escaping @Sendable (String) -> Void) throws(ServeError) -> SessionPublisher {
         let topics = ClassTopics(prefix: address.prefix)
         let connection: BrokerConnection
@@ -303,7 +311,7 @@ final class RunAssembly {
         }
         let publisher = SessionPublisher(connection: connection, snapshot: session.snapshot,
                                          ftp: session.options.athlete.ftp, control: control, warn: warn)
-        publisher.start(routine: session.routine, version: Version.number)
+        publisher.start(routine: session.routine, version: Version.number, roster: roster)
         return publisher
     }
 

@@ -51,6 +51,7 @@ public struct HistoryEntry: Equatable, Sendable {
             && lhs.segmentsDone == rhs.segmentsDone && lhs.segments == rhs.segments && lhs.workSeconds == rhs.workSeconds
             && lhs.speed == rhs.speed && lhs.scores == rhs.scores && lhs.open == rhs.open && lhs.active == rhs.active
             && lhs.laps == rhs.laps && lhs.pauses == rhs.pauses && lhs.activity == rhs.activity
+            && lhs.participants == rhs.participants
             && lhs.params.count == rhs.params.count
             && zip(lhs.params, rhs.params).allSatisfy { $0.name == $1.name && $0.value == $1.value }
     }
@@ -88,6 +89,8 @@ public struct HistoryEntry: Equatable, Sendable {
     /// Heart rate and power from Bluetooth sensors, when the session had any (`hr` and
     /// `power` in the line).
     public var sensors: SensorSummary?
+    /// A class's participants (`run --mqtt`), with their averages; empty without one.
+    public var participants: [ParticipantSummary] = []
 
     /// Run faster than real time (a demo, a test): not counted in totals, streaks or
     /// statistics unless asked for.
@@ -133,6 +136,9 @@ public struct HistoryEntry: Equatable, Sendable {
         if let activity {
             fields.append(("activity", .string(activity)))
         }
+        if !participants.isEmpty {
+            fields.append(("participants", .array(participants.prefix(ParticipantSummary.most).map(\.json))))
+        }
         return .object(fields)
     }
 }
@@ -162,6 +168,7 @@ extension HistoryEntry {
         var pauses: [SessionPause] = []
         var activity: String?
         var sensors = SensorSummary()
+        var participants: [ParticipantSummary] = []
         func amount(_ reader: inout JSONReader) -> Double? {
             guard let value = reader.readNumber(), value >= 0, value <= Self.largest else { return nil }
             return value
@@ -228,6 +235,14 @@ extension HistoryEntry {
                 guard let name = reader.readString() else { return false }
                 activity = Self.validActivityName(name)
                 return true
+            case "participants":
+                return reader.items { reader in
+                    guard participants.count < ParticipantSummary.most, let one = ParticipantSummary(&reader) else {
+                        return false
+                    }
+                    participants.append(one)
+                    return true
+                }
             case "hr": return sensors.readHR(&reader)
             case "power": return sensors.readPower(&reader)
             case "lower_is_better":
@@ -253,6 +268,7 @@ extension HistoryEntry {
         self.pauses = pauses
         self.activity = activity
         self.sensors = sensors == SensorSummary() ? nil : sensors
+        self.participants = participants
     }
 
     /// A parameter's value in a line: a number, text or a boolean.

@@ -23,6 +23,8 @@ public final class HistoryRecorder: SessionListener {
     public private(set) var recorded = false
     /// The session's heart rate and power totals, when it has sensors.
     public var sensorTotals: (() -> SensorTotals)?
+    /// A class's participants and their averages (`run --mqtt`), read as the line is written.
+    public var participantTotals: (() -> [ParticipantSummary])?
 
     /// The line written, once it is.
     public private(set) var entry: HistoryEntry?
@@ -56,6 +58,7 @@ public final class HistoryRecorder: SessionListener {
     private func entry(_ summary: Summary, ended: Bool = true) -> HistoryEntry {
         var entry = HistoryEntry(routine: routine, summary: summary, started: started ?? clock(), ended: clock())
         entry.sensors = sensorTotals?().summary
+        entry.participants = participantTotals?() ?? []
         entry.laps = ended ? laps.laps : laps.laps(at: summary.elapsed)
         entry.pauses = laps.pauses
         entry.activity = activity?.name

@@ -27,6 +27,8 @@ public struct ServeRequest {
     public var control: (SessionCommand) -> Void
     /// The server stopped before the workout did (why, in words); on the main thread.
     public var stopped: (String) -> Void = { _ in }
+    /// The class's participants as `/class.json` gives them (`run --mqtt`); on any thread.
+    public var participants: (@Sendable () -> String)?
 
     public init(address: ServeAddress, renewToken: Bool, environment: [String: String],
                 snapshot: @escaping () -> SessionSnapshot, control: @escaping (SessionCommand) -> Void,

@@ -1,0 +1,78 @@
+import Dispatch
+import Foundation
+import IntervalEngine
+
+/// The coach's roster of a class, shared between mosquitto's network thread (which hands
+/// it every message on `PREFIX/participants/+` as it arrives, so that a flooding
+/// participant costs the main thread nothing) and the screens that read it (the live
+/// display on the main thread, the page's `/class.json` on the server's threads, the
+/// history at the end). Everything under one lock; each step is a dictionary look-up.
+public final class ClassRoster: @unchecked Sendable {
+    private let lock = NSLock()
+    private var roster = ParticipantRoster()
+    private let clock: @Sendable () -> Double
+    private let warn: @Sendable (String) -> Void
+    public let topics: ClassTopics
+
+    /// `clock`: the coach's seconds (monotonic); `warn` is called once, from any thread,
+    /// when participant 257 is ignored.
+    public init(topics: ClassTopics, clock: @escaping @Sendable () -> Double = ClassRoster.uptime,
+                warn: @escaping @Sendable (String) -> Void) {
+        self.topics = topics
+        self.clock = clock
+        self.warn = warn
+    }
+
+    @Sendable public static func uptime() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    /// A message on `topic` (`PREFIX/participants/NAME`); on any thread.
+    @discardableResult
+    public func receive(topic: String, payload: [UInt8]) -> ParticipantRoster.Outcome {
+        let stem = topics.participants + "/"
+        guard topic.hasPrefix(stem) else { return .refused }
+        let id = String(topic.dropFirst(stem.count))
+        let now = clock()
+        let outcome = lock.withLock { roster.receive(id: id, payload: payload, at: now) }
+        if outcome == .firstIgnored {
+            warn("mqtt: more than \(ParticipantRoster.mostParticipants) participants on \(VisibleText.escape(topics.participants))/+; the others are ignored")
+        }
+        return outcome
+    }
+
+    /// The roster now, and the clock it was read at.
+    public func read() -> (roster: ParticipantRoster, now: Double) {
+        let now = clock()
+        return (lock.withLock { roster }, now)
+    }
+
+    /// The participants that gave any average, for the history line.
+    public func summaries() -> [ParticipantSummary] {
+        lock.withLock { roster.summaries }
+    }
+
+    /// `/class.json`: every participant by name, with what the class page shows.
+    public func json() -> String {
+        let (roster, now) = read()
+        let people: [JSONValue] = roster.byName.map { person in
+            .object([
+                ("id", .string(person.id)),
+                ("name", .string(person.name)),
+                ("hr", .from(person.hr)),
+                ("hr_zone", .from(person.zone)),
+                ("power", .from(person.power)),
+                ("zones", .array(person.zoneSeconds.map { .integer(Int($0.rounded(.down))) })),
+                ("seen", .number(Number.rounded(max(0, now - person.lastSeen), places: 1))),
+                ("away", .bool(person.away(at: now))),
+                ("gone", .bool(person.gone)),
+                ("kept", .integer(person.kept)),
+                ("dropped", .integer(person.dropped)),
+            ])
+        }
+        return JSONValue.object([
+            ("participants", .array(people)),
+            ("dropped", .integer(roster.dropped)),
+            ("refused", .integer(roster.refused)),
+            ("ignored", .integer(roster.ignored)),
+        ]).text
+    }
+}
