@@ -57,6 +57,9 @@ let package = Package(
         // `run --mqtt`: the session published on a broker (state, events, availability,
         // Home Assistant's discovery) and the commands it takes from there.
         .target(name: "ClassPublishing", dependencies: ["IntervalEngine", "Broker", "RemoteControl"]),
+        // `workout follow`: a coach's published workout run here in step, from its
+        // timeline as data, on the coach's clock; this athlete's sensors published back.
+        .target(name: "ClassFollowing", dependencies: ["IntervalEngine", "Broker", "ClassPublishing"]),
         // The command line, shared by `workout` and `workout-serve`.
         .target(
             name: "WorkoutCLI",
@@ -68,6 +71,7 @@ let package = Package(
                 "Music",
                 "Broker",
                 "ClassPublishing",
+                "ClassFollowing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -98,7 +102,7 @@ let package = Package(
         .testTarget(
             name: "UnitTests",
             dependencies: [
-                "IntervalEngine", "Display", "WorkoutCLI", "Broker", "ClassPublishing", "RemoteControl",
+                "IntervalEngine", "Display", "WorkoutCLI", "Broker", "ClassPublishing", "ClassFollowing", "RemoteControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -108,6 +112,7 @@ let package = Package(
             name: "IntervalEngineTests",
             dependencies: [
                 "IntervalEngine", "Display", "WebRemote", "WorkoutCLI", "BlueZ", "Music", "Broker", "ClassPublishing",
+                "ClassFollowing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures"]

@@ -38,6 +38,9 @@ public final class Session {
     var hookSounds = WaitingToBeHeard()
     var hookSpeech = WaitingToBeHeard()
     var startedAt: Double = 0
+    /// The scheduler's clock at `workout_start`: 0 but for a follower, whose clock is
+    /// the coach's (`workout follow` says where it joined).
+    public var startTime: Double { startedAt }
     /// How each segment ended, and the counts of the summary.
     var tally: SegmentTally
     var workSeconds: Double = 0
