@@ -1,0 +1,143 @@
+import Foundation
+import XCTest
+
+/// `workout follow` against a real broker (`PrivateBroker`) and a real coach
+/// (`workout run --mqtt`): followers' boundaries on the coach's, the coach's commands
+/// reaching them, their end with the coach's, and a timeline that is not data refused.
+final class FollowTests: XCTestCase {
+    var scratch: URL!
+    var broker: PrivateBroker!
+
+    override func setUpWithError() throws {
+        scratch = try scratchFolder("workout-follow")
+    }
+
+    override func tearDown() {
+        broker?.shutDown()
+        broker = nil
+    }
+
+    /// The same private places as `MQTTTests`' runs.
+    var environment: [String: String] { MQTTTests.environment(scratch) }
+
+    func start(_ source: String, _ arguments: [String]) throws -> BackgroundRun {
+        let path = scratch.appendingPathComponent("class.lua").path
+        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        return try BackgroundRun(WorkoutBinary.binary, ["run", path] + MQTTTests.quiet + arguments,
+                                 environment: environment, in: scratch)
+    }
+
+    static func object(_ text: String) -> [String: Any]? { MQTTTests.object(text) }
+
+    func follow(_ name: String, _ prefix: String = "gym") throws -> BackgroundRun {
+        try BackgroundRun(WorkoutBinary.binary, ["follow", broker.url + "/" + prefix, "--name", name, "--json",
+                                                 "--no-sound", "--no-sensors"],
+                          environment: environment, in: scratch)
+    }
+
+    static func events(_ text: String) -> [[String: Any]] {
+        text.split(separator: "\n").compactMap { object(String($0)) }
+    }
+
+    /// Each segment's start on the coach's clock: `t`, plus where a follower joined.
+    static func starts(_ text: String) -> [Int: Double] {
+        let events = events(text)
+        let joined = events.first { $0["event"] as? String == "follow" }?["coach_t"] as? Double ?? 0
+        var starts: [Int: Double] = [:]
+        for event in events where event["event"] as? String == "segment_start" {
+            if let index = event["index"] as? Int, let t = event["t"] as? Double { starts[index] = t + joined }
+        }
+        return starts
+    }
+
+    static let classRoutine = """
+        return workout { name = "Class", countdown = 1, work(8, "Hard"), rest(4, "Easy"), work(8, "Last") }
+        """
+
+    /// Two followers from the start, one joining late and one killed and started again:
+    /// each segment the coach starts after a follower joined starts on the follower at the
+    /// same moment of the coach's clock (within 20 ms at speed 4: 0.08 workout seconds),
+    /// every follower ends with the coach, and each said its readings and its leaving on
+    /// PREFIX/participants/NAME.
+    func testFollowersBoundariesFollowTheCoach() throws {
+        broker = try PrivateBroker()
+        let watch = try broker.subscribe(["gym/participants/#"])
+        let ann = try follow("ann"), bob = try follow("bob")
+        XCTAssertTrue(eventually { ann.stderr.contains("waiting for the coach") && bob.stderr.contains("waiting") })
+        let coach = try start(Self.classRoutine, ["--speed", "4", "--mqtt", broker.url + "/gym"])
+        XCTAssertTrue(eventually { coach.stdout.contains("\"index\":2") }, coach.stdout)
+        let cat = try follow("cat")
+        XCTAssertTrue(eventually { bob.stdout.contains("\"index\":2") }, bob.stdout)
+        bob.signal(SIGKILL)
+        _ = bob.wait()
+        let bob2 = try follow("bob")
+        XCTAssertEqual(coach.wait(), 0, coach.stderr)
+        let coachStarts = Self.starts(coach.stdout)
+        XCTAssertEqual(coachStarts.count, 3)
+        for (name, run) in [("ann", ann), ("cat", cat), ("bob again", bob2)] {
+            XCTAssertEqual(run.wait(), 0, "\(name): \(run.stderr)")
+            let starts = Self.starts(run.stdout)
+            let followed = starts.filter { index, t in index > 1 && coachStarts[index].map { t > $0 - 1 } ?? false }
+            XCTAssertFalse(followed.isEmpty, "\(name) saw boundaries: \(run.stdout)")
+            for (index, t) in followed where (run !== cat && run !== bob2) || index == 3 {
+                XCTAssertEqual(t, coachStarts[index]!, accuracy: 0.08, "\(name): segment \(index)")
+            }
+            XCTAssertTrue(run.stdout.contains("\"workout_end\""), name)
+        }
+        XCTAssertTrue(eventually {
+            watch.payloads("gym/participants/ann").contains { $0.contains("\"gone\":true") }
+                && watch.payloads("gym/participants/bob").contains { $0.contains("\"gone\":true") }
+        }, "\(watch.messages)")
+        let reading = try XCTUnwrap(watch.payloads("gym/participants/ann").first.flatMap(Self.object))
+        XCTAssertEqual(Set(reading.keys), ["name", "hr", "zone", "power"])
+        XCTAssertEqual(reading["name"] as? String, "ann")
+    }
+
+    /// The coach's pause and next from PREFIX/cmd (mosquitto_pub) reach the follower: it
+    /// pauses, and its next segment starts on the coach's moment.
+    func testCoachsCommandsReachTheFollower() throws {
+        broker = try PrivateBroker()
+        let ann = try follow("ann")
+        let coach = try start(Self.classRoutine, ["--mqtt", broker.url + "/gym"])
+        XCTAssertTrue(eventually { ann.stdout.contains("\"segment_start\"") }, ann.stderr)
+        try broker.publish("gym/cmd", #"{"action":"pause"}"#)
+        XCTAssertTrue(eventually { ann.stdout.contains("\"event\":\"pause\"") }, ann.stdout)
+        try broker.publish("gym/cmd", #"{"action":"next"}"#)
+        XCTAssertTrue(eventually { ann.stdout.contains("\"index\":2") }, ann.stdout)
+        try broker.publish("gym/cmd", #"{"action":"resume"}"#)
+        XCTAssertTrue(eventually { ann.stdout.contains("\"event\":\"resume\"") }, ann.stdout)
+        try broker.publish("gym/cmd", #"{"action":"next"}"#)
+        XCTAssertTrue(eventually { ann.stdout.contains("\"index\":3") }, ann.stdout)
+        try broker.publish("gym/cmd", #"{"action":"next"}"#)
+        XCTAssertEqual(coach.wait(), 0, coach.stderr)
+        XCTAssertEqual(ann.wait(), 0, ann.stderr)
+        let coachStarts = Self.starts(coach.stdout), annStarts = Self.starts(ann.stdout)
+        XCTAssertEqual(annStarts[3]!, coachStarts[3]!, accuracy: 0.1, "the skip lands on the coach's moment")
+    }
+
+    /// The coach killed: the broker's last will (offline) ends the follower with a message.
+    func testFollowerEndsWhenTheCoachDies() throws {
+        broker = try PrivateBroker()
+        let ann = try follow("ann")
+        let coach = try start(Self.classRoutine, ["--mqtt", broker.url + "/gym"])
+        XCTAssertTrue(eventually { ann.stdout.contains("\"segment_start\"") }, ann.stderr)
+        coach.signal(SIGKILL)
+        _ = coach.wait()
+        XCTAssertEqual(ann.wait(), 0, ann.stderr)
+        XCTAssertTrue(ann.stderr.contains("the coach's workout is over (gym/availability: offline)"), ann.stderr)
+        XCTAssertTrue(ann.stdout.contains("\"completed\":false"), ann.stdout)
+    }
+
+    /// A timeline that is Lua code, not data, is refused with a clear error and nothing runs.
+    func testFollowerRefusesATimelineThatIsNotData() throws {
+        broker = try PrivateBroker()
+        try broker.publish("gym/timeline", #"return workout { on_start = function() os.exit() end }"#, retain: true)
+        try broker.publish("gym/state", #"{"phase":"running","segment":1,"t":1,"left":3,"deadline":4,"duration":4}"#,
+                           retain: true)
+        try broker.publish("gym/availability", "online", retain: true)
+        let ann = try follow("ann")
+        XCTAssertEqual(ann.wait(), 1, ann.stdout)
+        XCTAssertTrue(ann.stderr.contains("gym/timeline: the timeline is not a workout plan as data"), ann.stderr)
+        XCTAssertFalse(ann.stdout.contains("workout_start"))
+    }
+}
