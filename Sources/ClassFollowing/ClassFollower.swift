@@ -62,19 +62,25 @@ public final class ClassFollower: @unchecked Sendable {
         }
         guard let state = link.state else { return }
         if state.phase == .finished {
-            return end("the coach's workout ended")
+            return end("the coach's workout ended", lastSegment: state.segment)
         }
         CoachAlignment.align(session, to: state, shift: shift)
     }
 
     /// Ends after a moment's grace: the follower's own last boundary, on the coach's
     /// second, makes a completed workout.
-    private func end(_ why: String) {
+    /// `lastSegment`: the coach's, when it ended its workout; a follower there ends the
+    /// same way (the coach's DONE or skip of the last segment completes it), else it quits.
+    private func end(_ why: String, lastSegment: Int? = nil) {
         ending = true
         DispatchQueue.main.asyncAfter(deadline: .now() + Self.endGrace / max(link.clock.speed ?? 1, 1)) { [self] in
             guard session.state != .finished else { return }
             say("workout: \(why)")
-            session.apply(.quit)
+            if let lastSegment, session.segment.index == lastSegment, lastSegment == session.routine.timeline.count {
+                session.apply(.next)
+            } else {
+                session.apply(.quit)
+            }
         }
     }
 }

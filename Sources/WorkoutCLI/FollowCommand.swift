@@ -163,9 +163,21 @@ struct Follow: ParsableCommand {
         var problem: FollowError?
         var result: (Routine, Double, Double)?
         let source = VisibleText.escape(link.topics.timeline)
+        var routine: Routine?
+        var readFrom: [UInt8]?
         let check = {
             if let text = link.timelineProblem { problem = FollowError(VisibleText.escape(text)); return }
-            guard let bytes = link.timeline, let state = link.state, state.joinable, link.online == true else {
+            // The timeline is read as it comes: one that cannot be followed is refused at once.
+            if let bytes = link.timeline, bytes != readFrom {
+                readFrom = bytes
+                do throws(FollowError) {
+                    routine = try FollowedTimeline.routine(bytes, source: source)
+                } catch {
+                    problem = error
+                    return
+                }
+            }
+            guard let routine, let state = link.state, state.joinable, link.online == true else {
                 if !said {
                     said = true
                     Output.error("workout: waiting for the coach's workout on \(VisibleText.escape(link.connection.address.description))…")
@@ -179,11 +191,7 @@ struct Follow: ParsableCommand {
             }
             guard link.clock.count >= 6 || (link.clock.count >= 1 && Date().timeIntervalSince(askedAt!) > Self.measureTime),
                   let origin = link.clock.origin, let speed = link.clock.speed else { return }
-            do throws(FollowError) {
-                result = (try FollowedTimeline.routine(bytes, source: source), origin, speed)
-            } catch {
-                problem = error
-            }
+            result = (routine, origin, speed)
         }
         link.changed = { check(); MainLoop.wake() }
         // The clock's answers may all be lost: ask again until some come.
