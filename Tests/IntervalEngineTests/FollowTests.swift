@@ -141,3 +141,54 @@ final class FollowTests: XCTestCase {
         XCTAssertFalse(ann.stdout.contains("workout_start"))
     }
 }
+
+/// The coach's and a follower's sounds recorded from one sound server: the coach's hook
+/// plays a knock (523 Hz) half a second before each boundary, which a follower never
+/// hears of (a hook is code); the follower's countdown pips (1 kHz; the coach counts no
+/// seconds) fall a second before each boundary. Each pip must land half a second before
+/// the coach's knock, within 20 ms.
+final class FollowSoundTests: XCTestCase {
+    func testAFollowersSoundsLandOnTheCoachsSeconds() throws {
+        let server = try PrivateSoundServer(.pulseaudio)
+        defer { server.stop() }
+        let broker = try PrivateBroker()
+        defer { broker.shutDown() }
+        var environment = MQTTTests.environment(server.directory)
+        environment["PULSE_SERVER"] = server.environment["PULSE_SERVER"]
+        environment["HOME"] = server.environment["HOME"]
+        environment["XDG_RUNTIME_DIR"] = server.environment["XDG_RUNTIME_DIR"]
+        let path = server.directory.appendingPathComponent("coach.lua").path
+        try """
+            return workout { name = "Knocks", countdown = 0,
+              rounds(3, { segment { kind = "work", duration = 3, cues = { [-0.5] = function() sound("pause") end } } }) }
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let follower = try BackgroundRun(WorkoutBinary.binary, ["follow", broker.url + "/gym", "--name", "ann", "--json",
+                                                                "--no-sensors"],
+                                         environment: environment, in: server.directory)
+        XCTAssertTrue(eventually { follower.stderr.contains("waiting for the coach") }, follower.stderr)
+        let (coach, recording) = try server.record { () throws -> BackgroundRun in
+            let coach = try BackgroundRun(WorkoutBinary.binary,
+                                          ["run", path, "--json", "--no-history", "--no-notify", "--no-sensors", "--allow-sleep",
+                                           "--music", "off", "--mqtt", broker.url + "/gym"],
+                                          environment: environment, in: server.directory)
+            XCTAssertEqual(coach.wait(), 0, coach.stderr)
+            return coach
+        }
+        XCTAssertEqual(follower.wait(), 0, follower.stderr)
+        XCTAssertTrue(coach.stdout.contains("\"workout_end\""))
+        let onsets = recording.onsets()
+        let knocks = onsets.filter { abs($0.hz - 523) < 50 }.map(\.seconds)
+        let pips = onsets.filter { abs($0.hz - 1000) < 30 }.map(\.seconds)
+        XCTAssertEqual(knocks.count, 3, "the coach's knocks: \(onsets)")
+        var distances: [Double] = []
+        for knock in knocks {
+            guard let pip = pips.min(by: { abs($0 - (knock - 0.5)) < abs($1 - (knock - 0.5)) }) else { continue }
+            distances.append((pip - (knock - 0.5)) * 1000)
+        }
+        XCTAssertEqual(distances.count, 3, "a follower's pip before each knock: \(pips)")
+        print("a follower's pips against the coach's seconds, ms: \(distances)")
+        for distance in distances {
+            XCTAssertLessThan(abs(distance), 20, "the follower's pips against the coach's seconds, ms: \(distances)")
+        }
+    }
+}
