@@ -16,7 +16,10 @@ public struct CoachAlignment {
     /// What it did, for tests and `--json`'s log.
     public enum Step: Equatable, Sendable {
         case pause, resume, next, back
+        /// The segment made as long as the coach's (its `+time`).
         case add(Double)
+        /// The segment's start moved, its length kept: the end and the cues move together.
+        case shift(Double)
     }
 
     /// The commands that bring `session` to `coach`, applied; returns them.
@@ -33,6 +36,7 @@ public struct CoachAlignment {
             case .next: session.apply(.next)
             case .back: session.apply(.back)
             case .add(let seconds): session.apply(.add(seconds: seconds))
+            case .shift(let seconds): session.shiftSegment(by: seconds)
             }
         }
         if coach.phase == .paused, session.state == .running { apply(.pause) }
@@ -55,6 +59,10 @@ public struct CoachAlignment {
             if session.segment.index == before, steps.last == .back { apply(.back) }
         }
         guard session.segment.index == index, session.state != .finished else { return steps }
+        let tolerance = Self.tolerance * max(coach.speed, 1)
+        if let duration = coach.duration, abs(duration - session.segment.duration) > tolerance {
+            apply(.add(duration - session.segment.duration))
+        }
         let difference: Double
         if coach.phase == .paused || session.state == .paused {
             guard let left = coach.left else { return steps }
@@ -63,7 +71,7 @@ public struct CoachAlignment {
             guard let deadline = coach.deadline else { return steps }
             difference = deadline + shift - session.segmentDeadline
         }
-        if abs(difference) > tolerance * max(coach.speed, 1) { apply(.add(difference)) }
+        if abs(difference) > tolerance { apply(.shift(difference)) }
         return steps
     }
 }

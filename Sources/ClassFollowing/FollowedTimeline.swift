@@ -34,7 +34,8 @@ public enum FollowedTimeline {
         }
         let name = text(value["name"]) ?? "class"
         let countdown = value["countdown"]?.double.flatMap { $0.isFinite && $0 >= 0 && $0 <= 60 ? $0 : nil } ?? 3
-        return Routine.fromData(name: name, fileName: source, countdown: countdown, segments: segments)
+        return Routine.fromData(name: name, fileName: source, countdown: countdown, sounds: sounds(value["sounds"]),
+                                segments: segments)
     }
 
     private static func segment(_ entry: JSONValue, number: Int, source: String) throws(FollowError) -> DataSegment {
@@ -52,6 +53,31 @@ public enum FollowedTimeline {
             }
         }
         return DataSegment(kind: kind, name: name, duration: duration, cues: cues)
+    }
+
+    /// The coach's built-in sounds by name (`null`: silence); anything else, and a name
+    /// that is not a built-in sound, keeps the default.
+    static func sounds(_ value: JSONValue?) -> SoundScheme {
+        var scheme = SoundScheme.standard
+        guard let value, case .object = value else { return scheme }
+        func sound(_ field: JSONValue?, otherwise: Sound?) -> Sound? {
+            switch field {
+            case .null?: nil
+            case .string(let name)?: Sound.named(name) ?? otherwise
+            default: otherwise
+            }
+        }
+        scheme.countdown = sound(value["countdown"], otherwise: scheme.countdown)
+        scheme.finish = sound(value["finish"], otherwise: scheme.finish)
+        scheme.pause = sound(value["pause"], otherwise: scheme.pause)
+        scheme.resume = sound(value["resume"], otherwise: scheme.resume)
+        scheme.start = sound(value["start"], otherwise: scheme.start)
+        if case .object(let kinds)? = value["kinds"] {
+            for (kind, field) in kinds.prefix(100) where kind.utf8.count <= longestText {
+                scheme.kinds[kind] = .some(sound(field, otherwise: scheme.kinds[kind] ?? scheme.start))
+            }
+        }
+        return scheme
     }
 
     /// A string of a bounded length; anything else is not one.

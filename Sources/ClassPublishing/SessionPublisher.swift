@@ -74,7 +74,7 @@ public final class SessionPublisher: SessionListener, @unchecked Sendable {
     static func timeline(_ routine: Routine) -> String {
         var text = ""
         var tooLarge = false
-        routine.writePlanJSON { chunk in
+        routine.writePlanJSON(forFollowers: true) { chunk in
             guard !tooLarge else { return }
             text += chunk
             tooLarge = text.utf8.count > largestTimeline

@@ -142,11 +142,12 @@ final class FollowTests: XCTestCase {
     }
 }
 
-/// The coach's and a follower's sounds recorded from one sound server: the coach's hook
-/// plays a knock (523 Hz) half a second before each boundary, which a follower never
-/// hears of (a hook is code); the follower's countdown pips (1 kHz; the coach counts no
-/// seconds) fall a second before each boundary. Each pip must land half a second before
-/// the coach's knock, within 20 ms.
+/// The coach's and a follower's sounds recorded from one sound server. The coach's
+/// countdown is a note of its own at volume 0 (silent; not a built-in sound, so a follower
+/// plays its default pip there) and its hook plays a knock (523 Hz) half a second before
+/// each boundary, which a follower never hears of (a hook is code); boundaries are silent
+/// (`false`, which the follower takes as data). Each follower pip (1 kHz, a second before
+/// a boundary on its clock) must land half a second before the coach's knock, within 20 ms.
 final class FollowSoundTests: XCTestCase {
     func testAFollowersSoundsLandOnTheCoachsSeconds() throws {
         let server = try PrivateSoundServer(.pulseaudio)
@@ -159,7 +160,8 @@ final class FollowSoundTests: XCTestCase {
         environment["XDG_RUNTIME_DIR"] = server.environment["XDG_RUNTIME_DIR"]
         let path = server.directory.appendingPathComponent("coach.lua").path
         try """
-            return workout { name = "Knocks", countdown = 0,
+            return workout { name = "Knocks", countdown = 1,
+              sounds = { countdown = { hz = 700, ms = 50, volume = 0 }, work = false, finish = false },
               rounds(3, { segment { kind = "work", duration = 3, cues = { [-0.5] = function() sound("pause") end } } }) }
             """.write(toFile: path, atomically: true, encoding: .utf8)
         let follower = try BackgroundRun(WorkoutBinary.binary, ["follow", broker.url + "/gym", "--name", "ann", "--json",

@@ -32,6 +32,13 @@ final class FollowingTests: XCTestCase {
                 XCTAssertTrue((error as? FollowError)?.message.hasPrefix("gym/timeline: ") ?? false)
             }
         }
+        let sounding = #"{"name":"S","countdown":1,"sounds":{"countdown":"pause","finish":null,"start":"nope","kinds":{"work":null,"rest":"pip"}},"segments":[]}"#
+        let scheme = try FollowedTimeline.routine(Array(sounding.utf8), source: "t").sounds
+        XCTAssertEqual(scheme.countdown?.name, "pause")
+        XCTAssertNil(scheme.finish)
+        XCTAssertEqual(scheme.start?.name, "start", "an unknown name keeps the default")
+        XCTAssertEqual(scheme.start(of: "work"), nil)
+        XCTAssertEqual(scheme.start(of: "rest")?.name, "pip")
         let huge = [UInt8](repeating: UInt8(ascii: " "), count: FollowedTimeline.largest + 1)
         XCTAssertThrowsError(try FollowedTimeline.routine(huge, source: "t"))
     }
@@ -49,6 +56,7 @@ final class FollowingTests: XCTestCase {
         XCTAssertEqual(steps.first, .next)
         XCTAssertEqual(session.segment.index, 2)
         XCTAssertEqual(session.segmentDeadline, 7, accuracy: 1e-9)
+        XCTAssertEqual(session.segment.duration, 3, "its length kept: its cues stay on the coach's moments")
         XCTAssertEqual(CoachAlignment.align(session, to: coach), [], "in step: nothing to do")
         clock.advance(by: 0.5)
         CoachAlignment.align(session, to: CoachState(phase: .paused, segment: 2, left: 0.75, t: 6, deadline: nil))

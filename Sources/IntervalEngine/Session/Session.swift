@@ -238,6 +238,18 @@ public final class Session {
         }
     }
 
+    /// Moves the current segment's start by `seconds` (positive: later) and keeps its
+    /// length, so that its end and its cues move together: a follower put on the coach's
+    /// clock (`workout follow`, docs/design.md). Nothing during a boundary's hooks.
+    public func shiftSegment(by seconds: Double) {
+        guard phase != .ready, phase != .finished, phase.boundary == nil, seconds.isFinite else { return }
+        segmentStart += seconds
+        if case .running = phase {
+            cancelTimers()
+            scheduleTimers()
+        }
+    }
+
     /// How the workout stands now, summed up as if it were stopped at this moment.
     public func progress() -> Summary {
         if let summary { return summary }
