@@ -140,6 +140,17 @@ final class FollowTests: XCTestCase {
         XCTAssertTrue(ann.stderr.contains("gym/timeline: the timeline is not a workout plan as data"), ann.stderr)
         XCTAssertFalse(ann.stdout.contains("workout_start"))
     }
+
+    /// A timeline past the follower's bound (4 MiB and a little) is refused, its size said.
+    func testFollowerRefusesATimelineTooLarge() throws {
+        broker = try PrivateBroker()
+        let path = scratch.appendingPathComponent("huge.json").path
+        try Data(repeating: UInt8(ascii: " "), count: 5 * 1024 * 1024).write(to: URL(fileURLWithPath: path))
+        try broker.publish("gym/timeline", file: path, retain: true)
+        let ann = try follow("ann")
+        XCTAssertEqual(ann.wait(), 1, ann.stdout)
+        XCTAssertTrue(ann.stderr.contains("gym/timeline: the timeline is 5242880 bytes, more than a follower reads"), ann.stderr)
+    }
 }
 
 /// The coach's and a follower's sounds recorded from one sound server. The coach's
