@@ -39,13 +39,15 @@ final class FollowTests: XCTestCase {
         text.split(separator: "\n").compactMap { object(String($0)) }
     }
 
-    /// Each segment's start on the coach's clock: `t`, plus where a follower joined.
+    /// Each segment's first start on the coach's clock: `t`, plus where a follower joined.
     static func starts(_ text: String) -> [Int: Double] {
         let events = events(text)
         let joined = events.first { $0["event"] as? String == "follow" }?["coach_t"] as? Double ?? 0
         var starts: [Int: Double] = [:]
         for event in events where event["event"] as? String == "segment_start" {
-            if let index = event["index"] as? Int, let t = event["t"] as? Double { starts[index] = t + joined }
+            if let index = event["index"] as? Int, let t = event["t"] as? Double, starts[index] == nil {
+                starts[index] = t + joined
+            }
         }
         return starts
     }
@@ -93,8 +95,9 @@ final class FollowTests: XCTestCase {
         XCTAssertEqual(reading["name"] as? String, "ann")
     }
 
-    /// The coach's pause and next from PREFIX/cmd (mosquitto_pub) reach the follower: it
-    /// pauses, and its next segment starts on the coach's moment.
+    /// The coach's pause, next, resume, +time and back from PREFIX/cmd (mosquitto_pub)
+    /// reach the follower: it pauses, skips and resumes, its shortened segment ends on the
+    /// coach's moment (each on its own timer), and it goes back as the coach does.
     func testCoachsCommandsReachTheFollower() throws {
         broker = try PrivateBroker()
         let ann = try follow("ann")
@@ -106,13 +109,18 @@ final class FollowTests: XCTestCase {
         XCTAssertTrue(eventually { ann.stdout.contains("\"index\":2") }, ann.stdout)
         try broker.publish("gym/cmd", #"{"action":"resume"}"#)
         XCTAssertTrue(eventually { ann.stdout.contains("\"event\":\"resume\"") }, ann.stdout)
-        try broker.publish("gym/cmd", #"{"action":"next"}"#)
+        // The 4-s rest made 2 s shorter: both end it on their own timers, 2 s from now.
+        try broker.publish("gym/cmd", #"{"action":"add","seconds":-2}"#)
         XCTAssertTrue(eventually { ann.stdout.contains("\"index\":3") }, ann.stdout)
+        XCTAssertTrue(eventually { coach.stdout.contains("\"index\":3") }, coach.stdout)
+        try broker.publish("gym/cmd", #"{"action":"back"}"#)
+        XCTAssertTrue(eventually { ann.stdout.components(separatedBy: "\"segment_start\"").count == 5 }, ann.stdout)
         try broker.publish("gym/cmd", #"{"action":"next"}"#)
         XCTAssertEqual(coach.wait(), 0, coach.stderr)
         XCTAssertEqual(ann.wait(), 0, ann.stderr)
         let coachStarts = Self.starts(coach.stdout), annStarts = Self.starts(ann.stdout)
-        XCTAssertEqual(annStarts[3]!, coachStarts[3]!, accuracy: 0.1, "the skip lands on the coach's moment")
+        XCTAssertEqual(annStarts[3]!, coachStarts[3]!, accuracy: 0.02, "the shortened rest ends on the coach's moment")
+        XCTAssertTrue(ann.stdout.contains("\"completed\":true"), "the coach's last skip ends it as the coach's: \(ann.stdout)")
     }
 
     /// The coach killed: the broker's last will (offline) ends the follower with a message.
