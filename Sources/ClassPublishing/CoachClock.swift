@@ -13,6 +13,12 @@ final class CoachClock: @unchecked Sendable {
     private var start: (nanoseconds: UInt64, speed: Double)?
     private let monotonic: @Sendable () -> UInt64
 
+    /// Answers in the current second, and which second: past `mostAnswers` a second, a
+    /// question goes unanswered (a follower asks six at a time and tries again), so a
+    /// flood costs the network thread little and the broker nothing more.
+    private var answered = (second: UInt64(0), count: 0)
+    static let mostAnswers = 200
+
     /// A question is an id and a number: anything longer is not one.
     static let largestQuestion = 256
     static let longestID = 64
@@ -29,7 +35,14 @@ final class CoachClock: @unchecked Sendable {
 
     /// The answer to a question, or nil before the start and for anything that is not one.
     func answer(_ bytes: [UInt8]) -> String? {
-        guard let start = lock.withLock({ start }),
+        let now = monotonic()
+        let allowed: Bool = lock.withLock {
+            let second = now / 1_000_000_000
+            if answered.second != second { answered = (second, 0) }
+            answered.count += 1
+            return answered.count <= Self.mostAnswers
+        }
+        guard allowed, let start = lock.withLock({ start }),
               let question = bytes.withUnsafeBufferPointer({ JSONReader.value($0) }),
               case .string(let id)? = question["id"], id.utf8.count <= Self.longestID,
               let sent = question["sent"]?.double, sent.isFinite else { return nil }

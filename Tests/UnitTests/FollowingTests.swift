@@ -1,4 +1,5 @@
 import ClassFollowing
+@testable import ClassPublishing
 import IntervalEngine
 import XCTest
 
@@ -75,4 +76,34 @@ final class FollowingTests: XCTestCase {
             XCTAssertNotNil(ParticipantName.check(bad), bad)
         }
     }
+}
+
+/// The coach's side of the clock measure, on a clock the test moves.
+final class CoachClockTests: XCTestCase {
+    func testTheCoachAnswersWithItsSessionClockAndNoMoreThanItsBound() throws {
+        let time = ManualNanoseconds()
+        let clock = CoachClock(monotonic: { time.value })
+        let question = Array(#"{"id":"ann-1/1","sent":12.5}"#.utf8)
+        XCTAssertNil(clock.answer(question), "no answer before the start")
+        time.value = 5_000_000_000
+        clock.started(speed: 2)
+        time.value = 6_500_000_000
+        let answer = try XCTUnwrap(clock.answer(question).flatMap { JSONReader.value($0) })
+        XCTAssertEqual(answer["id"], .string("ann-1/1"))
+        XCTAssertEqual(answer["sent"]?.double, 12.5)
+        XCTAssertEqual(answer["t"]?.double ?? 0, 3, accuracy: 1e-9, "1.5 real seconds at speed 2")
+        for bad in [#"{"id":1,"sent":1}"#, #"{"id":"x"}"#, "os.exit()",
+                    #"{"id":"\#(String(repeating: "x", count: 65))","sent":1}"#] {
+            XCTAssertNil(clock.answer(Array(bad.utf8)), bad)
+        }
+        var answered = 0
+        for _ in 0..<(CoachClock.mostAnswers + 50) where clock.answer(question) != nil { answered += 1 }
+        XCTAssertLessThanOrEqual(answered, CoachClock.mostAnswers)
+        time.value += 1_000_000_000
+        XCTAssertNotNil(clock.answer(question), "a new second, new answers")
+    }
+}
+
+final class ManualNanoseconds: @unchecked Sendable {
+    var value: UInt64 = 0
 }
