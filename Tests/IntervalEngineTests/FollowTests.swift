@@ -149,6 +149,34 @@ final class FollowTests: XCTestCase {
         XCTAssertFalse(ann.stdout.contains("workout_start"))
     }
 
+    /// Without an address the athlete file's `mqtt = URL` names the broker; a name that
+    /// cannot be part of a topic is a usage error, and so is none at all.
+    func testTheAthleteFileNamesTheBrokerAndTheNameIsChecked() throws {
+        broker = try PrivateBroker()
+        try broker.publish("gym/timeline", "not a plan", retain: true)
+        let config = scratch.appendingPathComponent("config/workout")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "mqtt = \(broker.url)/gym\n".write(to: config.appendingPathComponent("athlete"), atomically: true, encoding: .utf8)
+        let fromFile = try BackgroundRun(WorkoutBinary.binary, ["follow", "--name", "ann", "--no-sound"],
+                                         environment: environment, in: scratch)
+        XCTAssertEqual(fromFile.wait(), 1, fromFile.stderr)
+        XCTAssertTrue(fromFile.stderr.contains("gym/timeline: the timeline is not a workout plan as data"), fromFile.stderr)
+        for (name, said) in [("a/b", "the name may hold only letters, digits"), ("\u{1b}[31m", "got \\27[31m"),
+                             (String(repeating: "x", count: 33), "longer than 32 characters")] {
+            let bad = try BackgroundRun(WorkoutBinary.binary, ["follow", broker.url + "/gym", "--name", name],
+                                        environment: environment, in: scratch)
+            XCTAssertEqual(bad.wait(), 64, bad.stderr)
+            XCTAssertTrue(bad.stderr.contains(said), bad.stderr)
+            XCTAssertFalse(bad.stderr.contains("\u{1b}"), "escaped")
+        }
+        var nameless = environment
+        nameless["USER"] = "no body"
+        nameless["LOGNAME"] = "no body"
+        let noName = try BackgroundRun(WorkoutBinary.binary, ["follow", broker.url + "/gym"], environment: nameless, in: scratch)
+        XCTAssertEqual(noName.wait(), 64, noName.stderr)
+        XCTAssertTrue(noName.stderr.contains("--name is needed"), noName.stderr)
+    }
+
     /// A timeline past the follower's bound (4 MiB and a little) is refused, its size said.
     func testFollowerRefusesATimelineTooLarge() throws {
         broker = try PrivateBroker()
