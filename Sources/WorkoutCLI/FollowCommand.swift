@@ -90,6 +90,14 @@ struct Follow: ParsableCommand {
 
     func run() throws {
         let address = try brokerAddress()
+        let athleteSettings: [ParameterSetting]
+        do {
+            // The athlete file's max_hr and ftp: this athlete's zones, not the coach's.
+            athleteSettings = try AthleteFile(directories: UserDirectories(environment: Terminal.environment)).settings(under: [])
+        } catch {
+            Output.error("workout: \(error.message)")
+            throw ExitCode.failure
+        }
         let participant = try participantName()
         let topics = ClassTopics(prefix: address.prefix)
         let connection: BrokerConnection
@@ -113,16 +121,18 @@ struct Follow: ParsableCommand {
                              retainLastWords: false)
             throw ExitCode.failure
         }
-        let status = follow(joined, link: link, participant: participant)
+        let status = follow(joined, link: link, participant: participant, athleteSettings: athleteSettings)
         throw ExitCode(status)
     }
 
     private func follow(_ joined: (routine: Routine, origin: Double, speed: Double), link: CoachLink,
-                        participant: String) -> Int32 {
+                        participant: String, athleteSettings: [ParameterSetting]) -> Int32 {
         let topics = link.topics
         let assembly: RunAssembly
         do throws(ServeError) {
-            assembly = try RunAssembly(request(speed: joined.speed), routine: joined.routine, serving: nil,
+            var request = request(speed: joined.speed)
+            request.settings = athleteSettings
+            assembly = try RunAssembly(request, routine: joined.routine, serving: nil,
                                        origin: UInt64(max(0, joined.origin * 1e9)))
         } catch {
             return error.exitStatus

@@ -241,3 +241,36 @@ final class FollowSoundTests: XCTestCase {
         }
     }
 }
+
+/// A follower's own strap (the fake BlueZ) on PREFIX/participants/NAME: its name, heart
+/// rate and zone (from its own athlete file), power null, nothing more, at most once a
+/// second, and `gone` at the end.
+final class FollowParticipantTests: XCTestCase {
+    func testAFollowersStrapIsPublishedOnceASecond() throws {
+        let broker = try PrivateBroker()
+        defer { broker.shutDown() }
+        let watch = try broker.subscribe(["gym/participants/#"])
+        let url = broker.url + "/gym"
+        let quiet = "--json --no-sound"
+        try FakeBlueZ.run(devices: [FakeBlueZ.strap], """
+            mkdir -p "$DIR/config/workout"; printf 'max_hr = 200\\n' > "$DIR/config/workout/athlete"
+            printf 'return workout { name = "Class", work(5, "Hard") }\\n' > "$DIR/class.lua"
+            "$WORKOUT" follow '\(url)' --name ann \(quiet) --sensor C0:FF:EE:00:00:01 > "$DIR/follower" 2> "$DIR/ferr" &
+            follower=$!
+            waitfor "waiting for the coach" "$DIR/ferr"
+            "$WORKOUT" run "$DIR/class.lua" \(quiet) --no-notify --allow-sleep --no-history --no-sensors --mqtt '\(url)' > "$DIR/coach" 2>&1
+            wait $follower; echo "exit $?" >> "$DIR/report"
+            """) { outcome in
+            XCTAssertEqual(outcome.report, ["exit 0"], (try? String(contentsOfFile: outcome.directory + "/ferr", encoding: .utf8)) ?? "")
+        }
+        XCTAssertTrue(eventually { watch.payloads("gym/participants/ann").contains { $0.contains("\"gone\":true") } },
+                      "\(watch.messages)")
+        let readings = watch.payloads("gym/participants/ann").compactMap(MQTTTests.object).filter { $0["gone"] == nil }
+        XCTAssertGreaterThanOrEqual(readings.count, 3, "\(watch.messages)")
+        XCTAssertLessThanOrEqual(readings.count, 6, "at most once a second over 5 s")
+        for reading in readings {
+            XCTAssertEqual(Set(reading.keys), ["name", "hr", "zone", "power"])
+        }
+        XCTAssertTrue(readings.contains { [72, 150].contains($0["hr"] as? Int) && $0["zone"] is Int }, "\(readings)")
+    }
+}
