@@ -76,6 +76,9 @@ let package = Package(
         // `run --mqtt`: the session published on a broker (state, events, availability,
         // Home Assistant's discovery) and the commands it takes from there.
         .target(name: "ClassPublishing", dependencies: ["IntervalEngine", "Broker", "RemoteControl"]),
+        // `workout follow`: a coach's published workout run here in step, from its
+        // timeline as data, on the coach's clock; this athlete's sensors published back.
+        .target(name: "ClassFollowing", dependencies: ["IntervalEngine", "Broker", "ClassPublishing"]),
         // The command line, shared by `workout` and `workout-serve`.
         .target(
             name: "WorkoutCLI",
@@ -90,6 +93,7 @@ let package = Package(
                 "Music",
                 "Broker",
                 "ClassPublishing",
+                "ClassFollowing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -121,7 +125,7 @@ let package = Package(
             name: "UnitTests",
             dependencies: [
                 "IntervalEngine", "Activity", "GATT", "Interchange", "Display", "WorkoutCLI", "Broker", "ClassPublishing",
-                "RemoteControl",
+                "ClassFollowing", "RemoteControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -131,7 +135,7 @@ let package = Package(
             name: "IntervalEngineTests",
             dependencies: [
                 "IntervalEngine", "Activity", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ", "Music",
-                "Broker", "ClassPublishing",
+                "Broker", "ClassPublishing", "ClassFollowing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures"]

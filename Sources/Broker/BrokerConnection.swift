@@ -24,7 +24,7 @@ public final class BrokerConnection: @unchecked Sendable {
     /// Retained topics in the order first published, with their latest payload.
     private var retainedOrder: [String] = []
     private var retained: [String: [UInt8]] = [:]
-    private var subscription: (topic: String, largest: Int, handler: @Sendable ([UInt8]) -> Void)?
+    private var subscriptions: [Subscription] = []
     /// Messages under a `PREFIX/LEVEL/+` filter, handed over on the network thread itself.
     private var wildcard: (filter: String, largest: Int, handler: @Sendable (String, [UInt8]) -> Void)?
     private var waiting = 0
@@ -50,7 +50,9 @@ public final class BrokerConnection: @unchecked Sendable {
     /// A connection that will say `will` on `willTopic` (retained) if it dies without
     /// closing. Nothing is sent before `start()`. Fails where libmosquitto is missing or
     /// refuses the settings (a TLS library without a CA store).
+    /// `willRetained: false` for a will that is news, not a state (a follower gone).
     public static func open(_ address: BrokerAddress, clientID: String, willTopic: String, will: String,
+                            willRetained: Bool = true,
                             warn: @escaping @Sendable (String) -> Void) throws(BrokerError) -> BrokerConnection {
         guard let api = mosquittoLibrary else {
             throw BrokerError("libmosquitto is not installed (Debian: apt install libmosquitto1); everything but --mqtt works without it")
@@ -59,7 +61,7 @@ public final class BrokerConnection: @unchecked Sendable {
         let connection = BrokerConnection(address: address, handle: handle, warn: warn)
         api.user_data_set!(handle, Unmanaged.passUnretained(connection).toOpaque())
         do throws(BrokerError) {
-            try connection.configure(willTopic: willTopic, will: will)
+            try connection.configure(willTopic: willTopic, will: will, willRetained: willRetained)
         } catch {
             api.destroy!(handle)
             throw error
@@ -67,7 +69,7 @@ public final class BrokerConnection: @unchecked Sendable {
         return connection
     }
 
-    private func configure(willTopic: String, will: String) throws(BrokerError) {
+    private func configure(willTopic: String, will: String, willRetained: Bool) throws(BrokerError) {
         let api = mosquitto
         // No mosquitto_threaded_set: that is for a thread of one's own; loop_start refuses it.
         _ = api.int_option!(handle, MOSQ_OPT_TCP_NODELAY, 1)
@@ -75,7 +77,7 @@ public final class BrokerConnection: @unchecked Sendable {
             try check(api.username_pw_set!(handle, user, address.password), "the user name")
         }
         let willBytes = Array(will.utf8)
-        try check(api.will_set!(handle, willTopic, Int32(willBytes.count), willBytes, 1, true), "the last will")
+        try check(api.will_set!(handle, willTopic, Int32(willBytes.count), willBytes, 1, willRetained), "the last will")
         if address.tls {
             // The system's CA store, as a browser trusts it.
             _ = api.int_option!(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1)
@@ -106,7 +108,36 @@ public final class BrokerConnection: @unchecked Sendable {
     /// Messages on `topic` (at most `largest` bytes, and not retained; others are dropped)
     /// go to `handler` on the main queue. Before `start()`; subscribed again on every connection.
     public func subscribe(_ topic: String, largest: Int, handler: @escaping @Sendable ([UInt8]) -> Void) {
-        lock.withLock { subscription = (topic, largest, handler) }
+        subscribe(Subscription(topic: topic, largest: largest, handler: handler))
+    }
+
+    /// One topic read, and how: `retained` takes the broker's retained message too (a
+    /// follower's first timeline and state; never a command); `onNetworkThread` calls
+    /// the handler on mosquitto's thread at once, not on the main queue (a clock's answer,
+    /// which must not wait behind the timers).
+    public struct Subscription: Sendable {
+        public var topic: String
+        public var largest: Int
+        public var retained = false
+        public var onNetworkThread = false
+        public var handler: @Sendable ([UInt8]) -> Void
+        /// Told (on the main queue) the size of a message over `largest`, which is dropped.
+        public var tooLarge: (@Sendable (Int) -> Void)?
+
+        public init(topic: String, largest: Int, retained: Bool = false, onNetworkThread: Bool = false,
+                    tooLarge: (@Sendable (Int) -> Void)? = nil, handler: @escaping @Sendable ([UInt8]) -> Void) {
+            self.topic = topic
+            self.largest = largest
+            self.retained = retained
+            self.onNetworkThread = onNetworkThread
+            self.tooLarge = tooLarge
+            self.handler = handler
+        }
+    }
+
+    /// Adds a topic read. Before `start()`; subscribed again on every connection.
+    public func subscribe(_ subscription: Subscription) {
+        lock.withLock { subscriptions.append(subscription) }
     }
 
     /// Messages on the topics `filter` (`a/b/+`: one level more) matches, at most `largest`
@@ -190,11 +221,11 @@ public final class BrokerConnection: @unchecked Sendable {
     /// its back-off sleep, which a disconnect does not wake (libmosquitto 2.0): it is
     /// cancelled instead of waited for, and the client left to the process's end, since a
     /// cancelled thread may leave the client's locks as they were.
-    public func close(lastWords: (topic: String, payload: String)?) {
+    public func close(lastWords: (topic: String, payload: String)?, retainLastWords: Bool = true) {
         let api = mosquitto
         let wasConnected: Bool? = lock.withLock {
             guard !closed else { return nil }
-            if let lastWords, connected { send(lastWords.topic, Array(lastWords.payload.utf8), retain: true) }
+            if let lastWords, connected { send(lastWords.topic, Array(lastWords.payload.utf8), retain: retainLastWords) }
             closed = true
             _ = api.disconnect!(handle)
             return connected
@@ -223,7 +254,7 @@ public final class BrokerConnection: @unchecked Sendable {
             for topic in retainedOrder {
                 if let payload = retained[topic] { send(topic, payload, retain: true) }
             }
-            if let subscription { _ = mosquitto.subscribe!(handle, nil, subscription.topic, 1) }
+            for subscription in subscriptions { _ = mosquitto.subscribe!(handle, nil, subscription.topic, 1) }
             // QoS 0: a reading that is lost is replaced by the next one a second later.
             if let wildcard { _ = mosquitto.subscribe!(handle, nil, wildcard.filter, 0) }
         }
@@ -246,23 +277,36 @@ public final class BrokerConnection: @unchecked Sendable {
         if first { warn("mqtt: \(text); the workout goes on, reconnecting in the background") }
     }
 
-    /// On the network thread: a copy of the payload goes to the main queue.
+    /// On the network thread: a copy of the payload goes to its handler, on the main
+    /// queue unless the subscription asks for this thread.
     private func received(_ message: mosquitto_message) {
-        if let topic = message.topic, receivedUnderWildcard(message, topic: String(cString: topic)) { return }
-        let taken: (@Sendable ([UInt8]) -> Void)? = lock.withLock {
-            // A retained command would act again on every run that subscribes: never taken.
-            guard let subscription, !closed, !message.retain, waiting < Self.mostWaiting, let topic = message.topic,
-                  String(cString: topic) == subscription.topic,
-                  message.payloadlen >= 0, Int(message.payloadlen) <= subscription.largest else { return nil }
+        guard let topic = message.topic else { return }
+        let name = String(cString: topic)
+        if receivedUnderWildcard(message, topic: name) { return }
+        let taken: Subscription? = lock.withLock {
+            // A retained command would act again on every run that subscribes: taken only
+            // where the subscription asks for retained messages.
+            guard !closed, let subscription = subscriptions.first(where: { $0.topic == name }),
+                  subscription.retained || !message.retain, message.payloadlen >= 0 else { return nil }
+            if Int(message.payloadlen) > subscription.largest {
+                if let tooLarge = subscription.tooLarge {
+                    let size = Int(message.payloadlen)
+                    DispatchQueue.main.async { tooLarge(size) }
+                }
+                return nil
+            }
+            if subscription.onNetworkThread { return subscription }
+            guard waiting < Self.mostWaiting else { return nil }
             waiting += 1
-            return subscription.handler
+            return subscription
         }
         guard let taken else { return }
         let bytes = message.payloadlen == 0 ? []
             : Array(UnsafeRawBufferPointer(start: message.payload, count: Int(message.payloadlen)))
+        if taken.onNetworkThread { return taken.handler(bytes) }
         DispatchQueue.main.async {
             self.lock.withLock { self.waiting -= 1 }
-            taken(bytes)
+            taken.handler(bytes)
         }
     }
 

@@ -23,6 +23,12 @@ public struct ClassTopics: Sendable, Equatable {
 
     /// Each participant's readings, on `PREFIX/participants/NAME` (docs/mqtt.md).
     public var participants: String { prefix + "/participants" }
+    /// A follower's clock question (`{"id", "sent"}`), answered by the coach on
+    /// `clockAnswers` with its session's clock (`workout follow`, docs/design.md).
+    public var clock: String { prefix + "/clock" }
+    public var clockAnswers: String { prefix + "/clock/answer" }
+    /// A follower's own heart rate, zone and power, once a second at most; not retained.
+    public func participant(_ name: String) -> String { prefix + "/participants/" + name }
 
     public static let online = "online"
     public static let offline = "offline"

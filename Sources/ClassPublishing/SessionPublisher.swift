@@ -31,6 +31,8 @@ public final class SessionPublisher: SessionListener, @unchecked Sendable {
     private var finished = false
     /// The final state is out (`workout_end`); `finish` adds only `offline`.
     private var ended = false
+    /// The session's clock as the network thread reads it for a follower's question.
+    private let clock = CoachClock()
 
     /// The timeline of any routine a person writes fits many times over; past this (a
     /// generated one with large infos) it only says it was too large.
@@ -64,6 +66,13 @@ public final class SessionPublisher: SessionListener, @unchecked Sendable {
                 topic, bytes in roster.receive(topic: topic, payload: bytes)
             }
         }
+        // Answered on mosquitto's thread at once: a question that waited behind the main
+        // queue's work would make the follower's measure late.
+        let clock = clock, connection = connection, answers = topics.clockAnswers
+        connection.subscribe(BrokerConnection.Subscription(topic: topics.clock, largest: CoachClock.largestQuestion,
+                                                           onNetworkThread: true) { bytes in
+            if let answer = clock.answer(bytes) { connection.publish(answers, answer, retain: false) }
+        })
         connection.start()
     }
 
@@ -71,7 +80,7 @@ public final class SessionPublisher: SessionListener, @unchecked Sendable {
     static func timeline(_ routine: Routine) -> String {
         var text = ""
         var tooLarge = false
-        routine.writePlanJSON { chunk in
+        routine.writePlanJSON(forFollowers: true) { chunk in
             guard !tooLarge else { return }
             text += chunk
             tooLarge = text.utf8.count > largestTimeline
@@ -83,6 +92,7 @@ public final class SessionPublisher: SessionListener, @unchecked Sendable {
     public func receive(_ event: Event) {
         guard !finished else { return }
         switch event.kind {
+        case .workoutStart(_, _, _, let speed, _): clock.started(speed: speed)
         case .segmentStart: ergWatts = nil
         case .erg(let watts): ergWatts = watts
         default: break

@@ -28,6 +28,9 @@ public enum StatePayload {
             ("power", .from(snapshot.sensors.power?.value)),
             ("target_watts", .from(targetWatts)),
             ("t", .number(Number.rounded(snapshot.t, places: 3))),
+            // The exact seconds left in the segment, paused or not: what a follower aligns to.
+            ("left", segment == nil ? .null : .number(Number.rounded(max(0, snapshot.remaining), places: 3))),
+            ("speed", .number(snapshot.speed)),
             ("deadline", snapshot.deadline.map { .number(Number.rounded($0, places: 3)) } ?? .null),
             ("workout_left", snapshot.workoutLeft.map { .integer(shownSeconds($0)) } ?? .null),
         ])

@@ -52,11 +52,12 @@ final class RunAssembly {
     let awake: SleepInhibitor?
 
     /// Builds it all; a server that cannot start is an error (printed here, before the
-    /// display takes the screen), with the exit status it asks for.
-    init(_ request: RunRequest, routine: Routine, serving starter: ServeStarter?) throws(ServeError) {
+    /// display takes the screen), with the exit status it asks for. `origin`: where the
+    /// clock reads 0, for `workout follow` (the coach's start); now by default.
+    init(_ request: RunRequest, routine: Routine, serving starter: ServeStarter?, origin: UInt64? = nil) throws(ServeError) {
         self.request = request
         self.routine = routine
-        scheduler = RunLoopScheduler(speed: request.speed)
+        scheduler = RunLoopScheduler(speed: request.speed, origin: origin)
         let interactive = !request.json && Terminal.isInteractive
         // Alert programs and the sound player report failures from other threads: warn on
         // the main queue, where the display lives.

@@ -14,7 +14,7 @@ struct Workout: ParsableCommand {
             looked up in $XDG_CONFIG_HOME/workout/programs, then among the bundled programs.
             """,
         version: Version.number,
-        subcommands: [Run.self, Plan.self, Check.self, List.self, New.self, History.self, SoundCheck.self,
+        subcommands: [Run.self, Follow.self, Plan.self, Check.self, List.self, New.self, History.self, SoundCheck.self,
                       Definitions.self, Import.self, Export.self, Sensors.self]
     )
 }

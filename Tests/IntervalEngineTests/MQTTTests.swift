@@ -17,7 +17,10 @@ final class MQTTTests: XCTestCase {
         broker = nil
     }
 
-    var environment: [String: String] {
+    var environment: [String: String] { Self.environment(scratch) }
+
+    /// Private places for a run: no sound server, no session bus, its own XDG folders.
+    static func environment(_ scratch: URL) -> [String: String] {
         [
             "XDG_CONFIG_HOME": scratch.appendingPathComponent("config").path,
             "XDG_DATA_HOME": scratch.appendingPathComponent("data").path,

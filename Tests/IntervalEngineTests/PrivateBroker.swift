@@ -104,7 +104,16 @@ final class PrivateBroker {
 
     /// `mosquitto_pub`, to its end.
     func publish(_ topic: String, _ message: String, retain: Bool = false) throws {
-        let arguments = ["-h", "127.0.0.1", "-p", String(port), "-t", topic, "-m", message] + credentials
+        try publish(topic, ["-m", message], retain: retain)
+    }
+
+    /// `mosquitto_pub -f FILE`: a message too large for a command line.
+    func publish(_ topic: String, file: String, retain: Bool = false) throws {
+        try publish(topic, ["-f", file], retain: retain)
+    }
+
+    private func publish(_ topic: String, _ message: [String], retain: Bool) throws {
+        let arguments = ["-h", "127.0.0.1", "-p", String(port), "-t", topic] + message + credentials
             + (retain ? ["-r"] : [])
         let result = try spawn(Self.program("mosquitto_pub"), arguments, printing: false)
         guard result.status == 0 else { throw PrivateSoundServer.Failure("mosquitto_pub exited \(result.status)") }

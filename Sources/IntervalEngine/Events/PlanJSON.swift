@@ -1,13 +1,19 @@
 /// `workout plan --json`: the whole timeline as one object. Written a segment at a
 /// time, so a 100,000-segment plan never exists as one tree or one string.
 extension Routine {
-    public func writePlanJSON(_ write: (String) -> Void) {
+    /// `forFollowers`: with what a follower plays as the routine does, as data (the
+    /// published `PREFIX/timeline`): `countdown`, the built-in `sounds` by name, and each
+    /// segment's text `cues` in seconds from its start. Hooks and functions never.
+    public func writePlanJSON(forFollowers: Bool = false, _ write: (String) -> Void) {
         var head = "{"
         // An open-ended routine lists what its generators gave (see `expand`): `complete`
         // is false when the list stopped at the horizon, and `duration` is the listed part.
-        for (key, value) in [("name", JSONValue.string(name)), ("duration", .number(timeline.duration)),
-                             ("open_ended", .bool(timeline.isOpenEnded)), ("complete", .bool(!timeline.reachedHorizon)),
-                             ("params", .array(parameters.map(\.json)))] {
+        var fields: [(String, JSONValue)] = [("name", JSONValue.string(name)), ("duration", .number(timeline.duration)),
+                                             ("open_ended", .bool(timeline.isOpenEnded)),
+                                             ("complete", .bool(!timeline.reachedHorizon)),
+                                             ("params", .array(parameters.map(\.json)))]
+        if forFollowers { fields += [("countdown", .number(countdown)), ("sounds", sounds.builtInNames)] }
+        for (key, value) in fields {
             JSONValue.quote(key, into: &head)
             head += ":" + value.text + ","
         }
@@ -15,7 +21,15 @@ extension Routine {
         var chunk = ""
         for segment in timeline.segments {
             if segment.index > 1 { chunk += "," }
-            planEntry(segment).write(to: &chunk)
+            var entry = planEntry(segment)
+            if forFollowers, case .object(var entryFields) = entry {
+                entryFields.append(("cues", .array(segment.cues.compactMap { cue -> JSONValue? in
+                    guard let text = cue.text, let at = cue.offset(in: segment.duration) else { return nil }
+                    return .object([("at", .number(at)), ("text", .string(text))])
+                })))
+                entry = .object(entryFields)
+            }
+            entry.write(to: &chunk)
             if chunk.utf8.count > 64 * 1024 {
                 write(chunk)
                 chunk = ""
@@ -56,5 +70,26 @@ extension ParameterValue {
         case .string(let value): .string(value)
         case .boolean(let value): .bool(value)
         }
+    }
+}
+
+extension SoundScheme {
+    /// Each moment and kind with its built-in sound's name, `null` for silence; a
+    /// routine's own notes or files are left out (a follower plays its default there).
+    var builtInNames: JSONValue {
+        func name(_ sound: Sound?) -> JSONValue? {
+            guard let sound else { return .null }
+            return Sound.named(sound.name) == sound ? .string(sound.name) : nil
+        }
+        var fields: [(String, JSONValue)] = []
+        for (key, sound) in [("countdown", countdown), ("finish", finish), ("pause", pause), ("resume", resume),
+                             ("start", start)] {
+            if let value = name(sound) { fields.append((key, value)) }
+        }
+        var kindFields: [(String, JSONValue)] = []
+        for (kind, sound) in kinds.sorted(by: { $0.key < $1.key }) {
+            if let value = name(sound) { kindFields.append((kind, value)) }
+        }
+        return .object(fields + [("kinds", .object(kindFields))])
     }
 }

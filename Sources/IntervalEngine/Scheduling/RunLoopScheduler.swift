@@ -44,12 +44,16 @@ public final class RunLoopScheduler: Scheduler, SuspendDetecting {
     private(set) var sentinelArmings = 0
 
     /// `watchesSuspend: false` leaves out the boot-time sentinel (suspends are then
-    /// noticed only when a timer fires).
-    public init(speed: Double = 1, runLoop: RunLoop = .main, clocks: Clocks = .system, watchesSuspend: Bool = true) {
+    /// noticed only when a timer fires). `origin`: the monotonic nanoseconds at which the
+    /// clock reads 0, now by default; a follower puts it where the coach's clock read 0
+    /// (`workout follow`), never later than now.
+    public init(speed: Double = 1, runLoop: RunLoop = .main, clocks: Clocks = .system, watchesSuspend: Bool = true,
+                origin: UInt64? = nil) {
         self.speed = speed
         self.clocks = clocks
         self.runLoop = runLoop
-        origin = clocks.monotonic()
+        let now = clocks.monotonic()
+        self.origin = min(origin ?? now, now)
         detector = SuspendDetector(clocks: clocks)
         if watchesSuspend {
             let scheduler = WeakScheduler()

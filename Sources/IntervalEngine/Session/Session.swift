@@ -38,6 +38,9 @@ public final class Session {
     var hookSounds = WaitingToBeHeard()
     var hookSpeech = WaitingToBeHeard()
     var startedAt: Double = 0
+    /// The scheduler's clock at `workout_start`: 0 but for a follower, whose clock is
+    /// the coach's (`workout follow` says where it joined).
+    public var startTime: Double { startedAt }
     /// How each segment ended, and the counts of the summary.
     var tally: SegmentTally
     var workSeconds: Double = 0
@@ -229,6 +232,18 @@ public final class Session {
         // and nothing more: a day taken away is not the rest of the workout done.
         guard segment.duration + seconds > done else { return skip() }
         segment.duration = min(segment.duration + seconds, Duration.maximum)
+        if case .running = phase {
+            cancelTimers()
+            scheduleTimers()
+        }
+    }
+
+    /// Moves the current segment's start by `seconds` (positive: later) and keeps its
+    /// length, so that its end and its cues move together: a follower put on the coach's
+    /// clock (`workout follow`, docs/design.md). Nothing during a boundary's hooks.
+    public func shiftSegment(by seconds: Double) {
+        guard phase != .ready, phase != .finished, phase.boundary == nil, seconds.isFinite else { return }
+        segmentStart += seconds
         if case .running = phase {
             cancelTimers()
             scheduleTimers()

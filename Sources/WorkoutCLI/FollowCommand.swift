@@ -1,0 +1,245 @@
+import ArgumentParser
+import Broker
+import ClassFollowing
+import ClassPublishing
+import Foundation
+import IntervalEngine
+
+/// `workout follow mqtt://HOST/PREFIX`: the coach's workout (`run --mqtt`) in step on
+/// this machine, built from the timeline the coach publishes as data, with this
+/// machine's display, sounds and voice on the coach's seconds, and this athlete's
+/// sensors published to the class (docs/mqtt.md, "Following a class").
+struct Follow: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "follow",
+        abstract: "Follow a coach's workout published on an MQTT broker (run --mqtt).",
+        discussion: """
+            Waits for the coach's workout to run, then runs it here in step: the same segments, \
+            paused, skipped and ended as the coach does, with the sounds on the coach's seconds. \
+            Your own sensors go to PREFIX/participants/NAME once a second. Nothing received is \
+            ever run as code. Exit status: 0 the coach's workout ended or you quit, 1 the broker \
+            or the timeline could not be used, 64 usage error.
+            """)
+
+    @Argument(help: ArgumentHelp("The coach's broker and prefix: mqtt[s]://[USER:PASSWORD@]HOST[:PORT]/PREFIX (default: the athlete file's mqtt = …).",
+                                 valueName: "url"))
+    var url: String?
+
+    @Option(help: ArgumentHelp("Your name in the class (letters, digits, - _ .; at most 32; default: your user name).",
+                               valueName: "name"))
+    var name: String?
+
+    @Flag(help: "Send the address's password over plain mqtt://, readable by anyone on the network.")
+    var insecure = false
+
+    @Flag(help: "Print one JSON object per event, one per line.")
+    var json = false
+
+    @Flag(help: "No sounds (default: on where a sound server answers; the terminal bell stands in).")
+    var noSound = false
+
+    @Option(help: "The sounds' volume, 0 to 100.")
+    var volume = PlainWhole(RunRequest.standard.volume)
+
+    @Flag(help: "Speak each segment's name, the countdown and text cues (spd-say or espeak-ng).")
+    var voice = false
+
+    @Flag(help: "The display without the band of the kind's colour.")
+    var calm = false
+
+    @Option(name: .customLong("sensor"),
+            help: ArgumentHelp("A Bluetooth sensor to connect to instead of the remembered ones (repeatable).",
+                               valueName: "address"))
+    var sensors: [String] = []
+
+    @Flag(help: "Connect to no sensor, not even the remembered ones.")
+    var noSensors = false
+
+    /// How long to wait for the clock's answers before following with what came.
+    static let measureTime = 0.5
+
+    func validate() throws {
+        if let url {
+            do {
+                let address = try BrokerAddress(parsing: url)
+                if let problem = address.passwordProblem(insecure: insecure) { throw ValidationError(problem) }
+            } catch let error as BrokerAddressError {
+                throw ValidationError("the address: \(error.message)")
+            }
+        }
+        if let name, let problem = ParticipantName.check(name) {
+            throw ValidationError("--name: \(problem), got \(VisibleText.escape(name))")
+        }
+        try request(speed: 1).validate()
+    }
+
+    func request(speed: Double) -> RunRequest {
+        var request = RunRequest(routine: "follow")
+        request.speed = speed
+        request.json = json
+        request.noSound = noSound
+        request.volume = volume.value
+        request.voice = voice
+        request.calm = calm
+        request.sensors = sensors
+        request.noSensors = noSensors
+        // The coach's workout is the coach's: this machine keeps no history of it.
+        request.noHistory = true
+        return request
+    }
+
+    func run() throws {
+        let address = try brokerAddress()
+        let athleteSettings: [ParameterSetting]
+        do {
+            // The athlete file's max_hr and ftp: this athlete's zones, not the coach's.
+            athleteSettings = try AthleteFile(directories: UserDirectories(environment: Terminal.environment)).settings(under: [])
+        } catch {
+            Output.error("workout: \(error.message)")
+            throw ExitCode.failure
+        }
+        let participant = try participantName()
+        let topics = ClassTopics(prefix: address.prefix)
+        let connection: BrokerConnection
+        let warn: @Sendable (String) -> Void = { text in DispatchQueue.main.async { Output.error("workout: \(text)") } }
+        do {
+            connection = try BrokerConnection.open(
+                address, clientID: "workout-follow-\(participant)-\(getpid())", willTopic: topics.participant(participant),
+                will: ParticipantPublisher.gone(participant), willRetained: false, warn: warn)
+        } catch {
+            Output.error("workout: \(error.message)")
+            throw ExitCode.failure
+        }
+        let link = CoachLink(connection: connection, id: "\(participant)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        link.start()
+        let joined: (routine: Routine, origin: Double, speed: Double)
+        do {
+            joined = try waitForCoach(link)
+        } catch {
+            Output.error("workout: \(error.message)")
+            connection.close(lastWords: (topics.participant(participant), ParticipantPublisher.gone(participant)),
+                             retainLastWords: false)
+            throw ExitCode.failure
+        }
+        let status = follow(joined, link: link, participant: participant, athleteSettings: athleteSettings)
+        throw ExitCode(status)
+    }
+
+    private func follow(_ joined: (routine: Routine, origin: Double, speed: Double), link: CoachLink,
+                        participant: String, athleteSettings: [ParameterSetting]) -> Int32 {
+        let topics = link.topics
+        let assembly: RunAssembly
+        do throws(ServeError) {
+            var request = request(speed: joined.speed)
+            request.settings = athleteSettings
+            assembly = try RunAssembly(request, routine: joined.routine, serving: nil,
+                                       origin: UInt64(max(0, joined.origin * 1e9)))
+        } catch {
+            return error.exitStatus
+        }
+        let follower = ClassFollower(link: link, session: assembly.session, origin: joined.origin) { text in
+            if let display = assembly.display { display.warn(text) } else { Output.error(text) }
+        }
+        let participants = ParticipantPublisher(connection: link.connection, topic: topics.participant(participant),
+                                                name: participant, snapshot: assembly.session.snapshot)
+        // Right after the session's start, in the run loop: to the coach's segment.
+        let json = json, session = MainThreadBox(assembly.session)
+        DispatchQueue.main.async {
+            // Where this run joined, in the coach's clock: its events' `t` plus `coach_t`
+            // are the coach's.
+            if json {
+                Output.line(JSONValue.object([
+                    ("event", .string("follow")), ("t", .integer(0)),
+                    ("coach_t", .number(Number.rounded(session.value.startTime, places: 6))),
+                    ("uncertainty_ms", .number(Number.rounded((link.clock.uncertainty ?? 0) * 1000, places: 3))),
+                ]).text)
+            }
+            follower.start()
+            participants.start()
+        }
+        let status = assembly.run()
+        follower.finish()
+        participants.finish()
+        link.connection.close(lastWords: (topics.participant(participant), ParticipantPublisher.gone(participant)),
+                              retainLastWords: false)
+        return status
+    }
+
+    /// Turns the run loop until the coach's timeline is here, its workout runs and the
+    /// clocks are measured; a timeline that cannot be followed is an error.
+    private func waitForCoach(_ link: CoachLink) throws(FollowError) -> (routine: Routine, origin: Double, speed: Double) {
+        var said = false
+        var askedAt: Date?
+        var problem: FollowError?
+        var result: (Routine, Double, Double)?
+        let source = VisibleText.escape(link.topics.timeline)
+        var routine: Routine?
+        var readFrom: [UInt8]?
+        let check = {
+            if let text = link.timelineProblem { problem = FollowError(VisibleText.escape(text)); return }
+            // The timeline is read as it comes: one that cannot be followed is refused at once.
+            if let bytes = link.timeline, bytes != readFrom {
+                readFrom = bytes
+                do throws(FollowError) {
+                    routine = try FollowedTimeline.routine(bytes, source: source)
+                } catch {
+                    problem = error
+                    return
+                }
+            }
+            guard let routine, let state = link.state, state.joinable, link.online == true else {
+                if !said {
+                    said = true
+                    Output.error("workout: waiting for the coach's workout on \(VisibleText.escape(link.connection.address.description))…")
+                }
+                return
+            }
+            if askedAt == nil {
+                askedAt = Date()
+                link.askSeveral(6)
+                return
+            }
+            guard link.clock.count >= 6 || (link.clock.count >= 1 && Date().timeIntervalSince(askedAt!) > Self.measureTime),
+                  let origin = link.clock.origin, let speed = link.clock.speed else { return }
+            result = (routine, origin, speed)
+        }
+        link.changed = { check(); MainLoop.wake() }
+        // The clock's answers may all be lost: ask again until some come.
+        let retry = DispatchSource.makeTimerSource(queue: .main)
+        retry.setEventHandler {
+            if let askedAt, link.clock.count == 0, Date().timeIntervalSince(askedAt) > 1 { link.askSeveral(6) }
+            check()
+        }
+        retry.schedule(deadline: .now() + Self.measureTime, repeating: Self.measureTime)
+        retry.resume()
+        defer { retry.cancel() }
+        check()
+        MainLoop.run { problem != nil || result != nil }
+        link.changed = {}
+        if let problem { throw problem }
+        return result!
+    }
+
+    private func brokerAddress() throws -> BrokerAddress {
+        if let url, let address = try? BrokerAddress(parsing: url) { return address }
+        do {
+            let file = AthleteFile(directories: UserDirectories(environment: Terminal.environment))
+            if let line = try file.runOptions()["mqtt"] {
+                return try BrokerAddress.fromFile(line, insecure: insecure)
+            }
+        } catch {
+            Output.error("workout: \(error.message)")
+            throw ExitCode.failure
+        }
+        throw ValidationError("follow needs the coach's address: mqtt://HOST/PREFIX (or mqtt = … in the athlete file)")
+    }
+
+    private func participantName() throws -> String {
+        if let name { return name }
+        let user = Terminal.environment["USER"] ?? Terminal.environment["LOGNAME"] ?? ""
+        if let problem = ParticipantName.check(user) {
+            throw ValidationError("--name is needed: your user name cannot be one (\(problem))")
+        }
+        return user
+    }
+}

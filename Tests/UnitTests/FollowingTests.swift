@@ -1,0 +1,109 @@
+import ClassFollowing
+@testable import ClassPublishing
+import IntervalEngine
+import XCTest
+
+/// `workout follow`'s arithmetic and its timeline from data, on the virtual clock.
+final class FollowingTests: XCTestCase {
+    /// The best round trip wins; the coach's clock is read at its middle.
+    func testTheShortestRoundTripPlacesTheCoachsClock() {
+        var offset = ClockOffset()
+        // Coach's clock read 0 at local 100 s; answers leave it at the middle of each trip.
+        offset.add(.init(sent: 110, coach: 10.05, received: 110.2, speed: 1))   // slow way back: 50 ms off
+        offset.add(.init(sent: 111, coach: 11.001, received: 111.002, speed: 1)) // 2 ms trip
+        offset.add(.init(sent: 112, coach: 12.0, received: 111.9, speed: 1))     // back before it left: not one
+        XCTAssertEqual(offset.count, 2)
+        XCTAssertEqual(offset.origin!, 100, accuracy: 1e-9)
+        XCTAssertEqual(offset.uncertainty!, 0.001, accuracy: 1e-9)
+        XCTAssertEqual(offset.coachTime(atLocal: 130)!, 30, accuracy: 1e-9)
+        var fast = ClockOffset()
+        fast.add(.init(sent: 10, coach: 40, received: 10, speed: 4))
+        XCTAssertEqual(fast.origin!, 0, accuracy: 1e-9, "at speed 4 the coach's 40 s took 10 real seconds")
+    }
+
+    static let plan = #"{"name":"Class","duration":7,"segments":[{"index":1,"start":0,"duration":4,"kind":"work","name":"Hard","cues":[{"at":1,"text":"Go"}]},{"index":2,"start":4,"duration":3,"kind":"rest","name":"Easy"}]}"#
+
+    func testATimelineFromDataIsARoutineWithoutCode() throws {
+        let routine = try FollowedTimeline.routine(Array(Self.plan.utf8), source: "gym/timeline")
+        XCTAssertEqual(routine.name, "Class")
+        XCTAssertEqual(routine.timeline.segments.map(\.name), ["Hard", "Easy"])
+        XCTAssertEqual(routine.timeline.duration, 7)
+        for bad in ["return workout {}", #"{"segments":[{"kind":"work"}]}"#, #"{"name":"x"}"#, #"{"too_large":true}"#] {
+            XCTAssertThrowsError(try FollowedTimeline.routine(Array(bad.utf8), source: "gym/timeline"), bad) { error in
+                XCTAssertTrue((error as? FollowError)?.message.hasPrefix("gym/timeline: ") ?? false)
+            }
+        }
+        let sounding = #"{"name":"S","countdown":1,"sounds":{"countdown":"pause","finish":null,"start":"nope","kinds":{"work":null,"rest":"pip"}},"segments":[]}"#
+        let scheme = try FollowedTimeline.routine(Array(sounding.utf8), source: "t").sounds
+        XCTAssertEqual(scheme.countdown?.name, "pause")
+        XCTAssertNil(scheme.finish)
+        XCTAssertEqual(scheme.start?.name, "start", "an unknown name keeps the default")
+        XCTAssertEqual(scheme.start(of: "work"), nil)
+        XCTAssertEqual(scheme.start(of: "rest")?.name, "pip")
+        let huge = [UInt8](repeating: UInt8(ascii: " "), count: FollowedTimeline.largest + 1)
+        XCTAssertThrowsError(try FollowedTimeline.routine(huge, source: "t"))
+    }
+
+    /// A follower joining at the coach's 5.5 s (segment 2, 1.5 s left) skips to it and
+    /// ends it on the coach's moment; the coach's pause and remaining are taken as they are.
+    func testAlignmentPutsTheSessionOnTheCoachsSegmentAndMoment() throws {
+        let routine = try FollowedTimeline.routine(Array(Self.plan.utf8), source: "t")
+        let clock = VirtualClock()
+        clock.advance(by: 5.5)
+        let session = Session(routine: routine, scheduler: clock)
+        session.start()
+        let coach = CoachState(phase: .running, segment: 2, left: 1.5, t: 5.5, deadline: 7, duration: 3)
+        let steps = CoachAlignment.align(session, to: coach)
+        XCTAssertEqual(steps.first, .next)
+        XCTAssertEqual(session.segment.index, 2)
+        XCTAssertEqual(session.segmentDeadline, 7, accuracy: 1e-9)
+        XCTAssertEqual(session.segment.duration, 3, "its length kept: its cues stay on the coach's moments")
+        XCTAssertEqual(CoachAlignment.align(session, to: coach), [], "in step: nothing to do")
+        clock.advance(by: 0.5)
+        CoachAlignment.align(session, to: CoachState(phase: .paused, segment: 2, left: 0.75, t: 6, deadline: nil))
+        XCTAssertEqual(session.state, .paused)
+        XCTAssertEqual(session.remainingInSegment, 0.75, accuracy: 1e-9)
+        // The coach's next boundary, heard just before the follower's own timer: left to the timer.
+        CoachAlignment.align(session, to: CoachState(phase: .running, segment: 2, left: 0.75, t: 6, deadline: 6.75, duration: 3))
+        XCTAssertEqual(CoachAlignment.align(session, to: CoachState(phase: .running, segment: 3, left: 3, t: 6.74,
+                                                                    deadline: 9.75, duration: 3)), [])
+    }
+
+    func testParticipantNamesAreTopicSafe() {
+        XCTAssertNil(ParticipantName.check("ann-2.b_c"))
+        XCTAssertNil(ParticipantName.check("Zoë"))
+        for bad in ["", "a/b", "a+b", "#", "a b", "\u{1b}[31m", String(repeating: "x", count: 33)] {
+            XCTAssertNotNil(ParticipantName.check(bad), bad)
+        }
+    }
+}
+
+/// The coach's side of the clock measure, on a clock the test moves.
+final class CoachClockTests: XCTestCase {
+    func testTheCoachAnswersWithItsSessionClockAndNoMoreThanItsBound() throws {
+        let time = ManualNanoseconds()
+        let clock = CoachClock(monotonic: { time.value })
+        let question = Array(#"{"id":"ann-1/1","sent":12.5}"#.utf8)
+        XCTAssertNil(clock.answer(question), "no answer before the start")
+        time.value = 5_000_000_000
+        clock.started(speed: 2)
+        time.value = 6_500_000_000
+        let answer = try XCTUnwrap(clock.answer(question).flatMap { JSONReader.value($0) })
+        XCTAssertEqual(answer["id"], .string("ann-1/1"))
+        XCTAssertEqual(answer["sent"]?.double, 12.5)
+        XCTAssertEqual(answer["t"]?.double ?? 0, 3, accuracy: 1e-9, "1.5 real seconds at speed 2")
+        for bad in [#"{"id":1,"sent":1}"#, #"{"id":"x"}"#, "os.exit()",
+                    #"{"id":"\#(String(repeating: "x", count: 65))","sent":1}"#] {
+            XCTAssertNil(clock.answer(Array(bad.utf8)), bad)
+        }
+        var answered = 0
+        for _ in 0..<(CoachClock.mostAnswers + 50) where clock.answer(question) != nil { answered += 1 }
+        XCTAssertLessThanOrEqual(answered, CoachClock.mostAnswers)
+        time.value += 1_000_000_000
+        XCTAssertNotNil(clock.answer(question), "a new second, new answers")
+    }
+}
+
+final class ManualNanoseconds: @unchecked Sendable {
+    var value: UInt64 = 0
+}
