@@ -10,7 +10,11 @@ import IntervalEngine
 /// indication; a refusal gives one warning, and the rider keeps the resistance. A segment
 /// whose target is percent of an FTP the run does not have gives one warning too
 /// (`PercentWithoutFTP`), once a trainer is there to miss it.
-public final class TrainerControl: SessionListener {
+///
+/// It lives on the main thread, with its trainer's `SensorLink`; the session calls it there
+/// (the conformance checks so at each call).
+@MainActor
+public final class TrainerControl: @preconcurrency SessionListener {
     private let snapshot: () -> SessionSnapshot
     private let ftp: Double?
     /// The routine's file name, for the warning that names a segment's line.
@@ -160,7 +164,7 @@ public final class TrainerControl: SessionListener {
     }
 
     /// A ramp's timer goes with the control it steps.
-    deinit {
+    isolated deinit {
         ticker?.cancel()
     }
 }

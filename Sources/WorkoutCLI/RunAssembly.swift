@@ -16,7 +16,8 @@ import SoundPlayer
 /// recorders, the end of the run loop — then the controllers (keys, signals, standard
 /// output's failure) and the sleep inhibitor. `run()` starts the session, turns the run
 /// loop until `workout_end`, and takes it all down in the matching order
-/// (`RunAssembly+Teardown.swift`).
+/// (`RunAssembly+Teardown.swift`). All of it lives on the main thread.
+@MainActor
 final class RunAssembly {
     let request: RunRequest
     let routine: Routine

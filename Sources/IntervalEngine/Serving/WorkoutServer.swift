@@ -42,4 +42,5 @@ public struct ServeRequest {
     }
 }
 
-public typealias ServeStarter = (ServeRequest) throws(ServeError) -> any WorkoutServer
+/// Called on the main thread, where the run that starts the server lives.
+public typealias ServeStarter = @MainActor (ServeRequest) throws(ServeError) -> any WorkoutServer
