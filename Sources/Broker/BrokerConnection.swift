@@ -11,6 +11,10 @@ import IntervalEngine
 /// for the next connection: the first events of a run that starts as it connects, and a
 /// broker's restart, lose nothing. Messages on the subscribed topic are handed to the
 /// main queue, bounded in size and in number waiting. A broker that is down or goes away costs one warning per outage.
+///
+/// Shared by the main thread and mosquitto's network thread: its state is guarded by
+/// `lock`, and the mosquitto handle is a C pointer the library itself guards. The compiler
+/// cannot see either, hence `@unchecked Sendable`.
 public final class BrokerConnection: @unchecked Sendable {
     public let address: BrokerAddress
     private let handle: OpaquePointer
@@ -24,7 +28,7 @@ public final class BrokerConnection: @unchecked Sendable {
     /// Retained topics in the order first published, with their latest payload.
     private var retainedOrder: [String] = []
     private var retained: [String: [UInt8]] = [:]
-    private var subscription: (topic: String, largest: Int, handler: @Sendable ([UInt8]) -> Void)?
+    private var subscription: (topic: String, largest: Int, handler: @MainActor @Sendable ([UInt8]) -> Void)?
     /// Messages under a `PREFIX/LEVEL/+` filter, handed over on the network thread itself.
     private var wildcard: (filter: String, largest: Int, handler: @Sendable (String, [UInt8]) -> Void)?
     private var waiting = 0
@@ -105,7 +109,7 @@ public final class BrokerConnection: @unchecked Sendable {
 
     /// Messages on `topic` (at most `largest` bytes, and not retained; others are dropped)
     /// go to `handler` on the main queue. Before `start()`; subscribed again on every connection.
-    public func subscribe(_ topic: String, largest: Int, handler: @escaping @Sendable ([UInt8]) -> Void) {
+    public func subscribe(_ topic: String, largest: Int, handler: @escaping @MainActor @Sendable ([UInt8]) -> Void) {
         lock.withLock { subscription = (topic, largest, handler) }
     }
 
@@ -249,7 +253,7 @@ public final class BrokerConnection: @unchecked Sendable {
     /// On the network thread: a copy of the payload goes to the main queue.
     private func received(_ message: mosquitto_message) {
         if let topic = message.topic, receivedUnderWildcard(message, topic: String(cString: topic)) { return }
-        let taken: (@Sendable ([UInt8]) -> Void)? = lock.withLock {
+        let taken: (@MainActor @Sendable ([UInt8]) -> Void)? = lock.withLock {
             // A retained command would act again on every run that subscribes: never taken.
             guard let subscription, !closed, !message.retain, waiting < Self.mostWaiting, let topic = message.topic,
                   String(cString: topic) == subscription.topic,
@@ -262,7 +266,7 @@ public final class BrokerConnection: @unchecked Sendable {
             : Array(UnsafeRawBufferPointer(start: message.payload, count: Int(message.payloadlen)))
         DispatchQueue.main.async {
             self.lock.withLock { self.waiting -= 1 }
-            taken(bytes)
+            MainActor.assumeIsolated { taken(bytes) }
         }
     }
 

@@ -82,7 +82,7 @@ final class RunAssembly {
         let publisherBox = MainThreadBox<SessionPublisher?>(nil)
         // Keys, web buttons and the broker's commands alike: the same command, then viewers
         // hear of the change once.
-        let control: (SessionCommand) -> Void = { command in
+        let control: @MainActor @Sendable (SessionCommand) -> Void = { command in
             session.apply(command)
             serverBox.value?.commandApplied()
             publisherBox.value?.commandApplied()
@@ -268,7 +268,7 @@ final class RunAssembly {
 
     /// The server of `--serve`, listening before the workout starts.
     private static func startServing(_ request: RunRequest, on address: ServeAddress, session: Session,
-                                     control: @escaping (SessionCommand) -> Void, roster: ClassRoster?,
+                                     control: @escaping @MainActor @Sendable (SessionCommand) -> Void, roster: ClassRoster?,
                                      starter: ServeStarter?, warn: @escaping @Sendable (String) -> Void) throws(ServeError) -> any WorkoutServer {
         guard let starter else {
             Output.error("workout: this binary cannot serve: run workout, which hands --serve to workout-serve")
@@ -278,7 +278,7 @@ final class RunAssembly {
             // A server that stops while the workout goes on: a `serve_stopped` event with
             // --json, and a warning (on the display, or standard error).
             let json = request.json
-            let stopped: (String) -> Void = { reason in
+            let stopped: @MainActor @Sendable (String) -> Void = { reason in
                 if json {
                     Output.line(JSONValue.object([("event", .string("serve_stopped")), ("reason", .string(reason))]).text)
                 }
@@ -286,7 +286,7 @@ final class RunAssembly {
             }
             var serving = ServeRequest(address: address, renewToken: request.newToken,
                                        environment: Terminal.environment,
-                                       snapshot: session.snapshot, control: control, stopped: stopped)
+                                       snapshot: { session.snapshot() }, control: control, stopped: stopped)
             if let roster { serving.participants = { @Sendable in roster.json() } }
             return try starter(serving)
         } catch {
