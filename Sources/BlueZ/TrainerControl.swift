@@ -16,9 +16,6 @@ import IntervalEngine
 @MainActor
 public final class TrainerControl: @preconcurrency SessionListener {
     private let snapshot: () -> SessionSnapshot
-    private let ftp: Double?
-    /// The routine's file name, for the warning that names a segment's line.
-    private let file: String
     private let warn: (String) -> Void
     private var trainer: SensorLink?
     private var inControl = false
@@ -35,10 +32,8 @@ public final class TrainerControl: @preconcurrency SessionListener {
     /// Every target written (watts, or nil for the easiest setting), for tests and benchmarks.
     public private(set) var written: [Int?] = []
 
-    public init(snapshot: @escaping () -> SessionSnapshot, ftp: Double?, file: String, warn: @escaping (String) -> Void) {
+    public init(snapshot: @escaping () -> SessionSnapshot, warn: @escaping (String) -> Void) {
         self.snapshot = snapshot
-        self.ftp = ftp
-        self.file = file
         self.warn = warn
     }
 
@@ -56,9 +51,9 @@ public final class TrainerControl: @preconcurrency SessionListener {
         case .segmentStart(_, _):
             override = nil
             paused = false
-            let now = snapshot()
-            target = now.current.flatMap { ErgTarget(info: $0.info, ftp: ftp) }
-            percentWithoutFTP = PercentWithoutFTP(file: file, part: now.current, ftp: ftp)
+            // The session worked out the segment's power as it started (`Event.power`).
+            target = event.power?.target
+            percentWithoutFTP = event.power?.percentWithoutFTP
             apply()
             tick(ramp: target?.ramp == true)
         case .erg(let watts):

@@ -94,7 +94,7 @@ final class LiveDisplay: @preconcurrency SessionListener {
         case .alert(.flash, _, let detail):
             guard detail != .unheard else { return }
             flashUntil = (event.fire?.at ?? event.t) + LiveDisplay.flashLength
-        case let .log(text) where snapshot().state == .finished:
+        case let .log(text) where event.state == .finished:
             finishLines.append(VisibleText.escape(text))
         case .workoutEnd:
             running = false

@@ -70,12 +70,14 @@ final class RunAssembly {
         sound = request.noSound ? nil : Self.connectSound(request, warn: warn)
         sound?.prepare(routine.fileSounds)
         let switches = request.alertSwitches(display: interactive, soundServer: sound != nil)
+        let sensorAddresses = Self.sensorAddresses(request, warn: warn)
         // A web page shows the segment's info: the feed's events carry it as --json's do.
-        session = Session(routine: routine, scheduler: scheduler,
-                          options: SessionOptions(alerts: switches,
-                                                  payloadsInEvents: request.json || request.serveAddress != nil
-                                                      || request.mqtt != nil,
-                                                  tenths: request.tenths, athlete: request.athlete))
+        var options = SessionOptions(alerts: switches,
+                                     payloadsInEvents: request.json || request.serveAddress != nil || request.mqtt != nil,
+                                     tenths: request.tenths, athlete: request.athlete)
+        // A trainer's ERG target comes with each segment's start.
+        options.powerInEvents = !sensorAddresses.isEmpty && !request.noErg
+        session = Session(routine: routine, scheduler: scheduler, options: options)
         let session = session
         roster = request.mqtt.map { ClassRoster(topics: ClassTopics(prefix: $0.prefix), warn: warn) }
         let serverBox = MainThreadBox<(any WorkoutServer)?>(nil)
@@ -134,10 +136,10 @@ final class RunAssembly {
         activity = request.noHistory ? nil : ActivityRecorder(beside: historyFile)
         if let activity { session.subscribe(activity) }
         history = request.noHistory ? nil
-            : HistoryRecorder(routine: routine, file: historyFile, activity: activity, progress: session.progress)
+            : HistoryRecorder(routine: routine, file: historyFile, activity: activity)
         if let history { session.subscribe(history) }
         if let roster { history?.participantTotals = roster.summaries }
-        sensors = Self.connectSensors(request, session: session, warn: warn)
+        sensors = Self.connectSensors(request, addresses: sensorAddresses, session: session, warn: warn)
         if sensors != nil { history?.sensorTotals = session.sensorTotals }
         if let trainer = sensors?.trainer { session.subscribe(trainer) }
         let finished = finished
@@ -247,8 +249,7 @@ final class RunAssembly {
 
     /// The sensors the run asks for: `--sensor`, else the remembered ones, none with
     /// `--no-sensors`. With none, Bluetooth is not even loaded.
-    private static func connectSensors(_ request: RunRequest, session: Session,
-                                       warn: @escaping @Sendable (String) -> Void) -> SensorHub? {
+    private static func sensorAddresses(_ request: RunRequest, warn: @escaping @Sendable (String) -> Void) -> [String] {
         var addresses = request.sensors.map { $0.uppercased() }
         if addresses.isEmpty && !request.noSensors {
             do {
@@ -258,10 +259,15 @@ final class RunAssembly {
                 warn("\(error); the workout runs without sensors")
             }
         }
+        return addresses
+    }
+
+    /// Those sensors, connecting in the background, and ERG control of a trainer among them
+    /// (unless `--no-erg`); nil without sensors.
+    private static func connectSensors(_ request: RunRequest, addresses: [String], session: Session,
+                                       warn: @escaping @Sendable (String) -> Void) -> SensorHub? {
         guard !addresses.isEmpty else { return nil }
-        let routine = session.routine
-        let trainer = request.noErg ? nil
-            : TrainerControl(snapshot: session.snapshot, ftp: request.athlete.ftp, file: routine.fileName, warn: warn)
+        let trainer = request.noErg ? nil : TrainerControl(snapshot: session.snapshot, warn: warn)
         return SensorHub(addresses: addresses, environment: Terminal.environment, erg: trainer,
                          take: session.take, stale: session.sensorStale, warn: warn)
     }

@@ -259,9 +259,19 @@ public final class Session {
             messageCount += 1
             message = SessionMessage(text: VisibleText.escape(text), kind: messageKind, sequence: messageCount)
         }
-        let event = Event(kind, t: now - startedAt, fire: currentFire.map {
+        var event = Event(kind, t: now - startedAt, fire: currentFire.map {
             Fire(at: $0.at - startedAt, lateMs: $0.lateMs)
         })
+        event.state = state
+        switch kind {
+        case .segmentStart:
+            event.progress = progress()
+            if options.powerInEvents { event.power = segmentPower() }
+        case .workoutStart, .segmentEnd, .pause, .resume:
+            event.progress = progress()
+        default:
+            break
+        }
         for listener in listeners {
             listener.receive(event)
         }
