@@ -8,7 +8,12 @@ import IntervalEngine
 /// `O_APPEND` descriptor and then `fdatasync`, so a crash or a power cut keeps every
 /// second before it; a write cut short (a full disk) is cut back off, as the history's
 /// appends are, so the file stays whole lines, and the next second tries again.
+///
+/// The `write` is on the main thread (it only copies into the page cache); each
+/// `fdatasync` waits for the disk, so it runs on a serial queue of its own, in order, and
+/// the workout's end waits for the last one before the file is closed.
 public final class ActivityRecorder: SessionListener, SessionSamplesFile {
+    private let syncing = DispatchQueue(label: "workout.activity-sync")
     private let directory: String
     private let clock: () -> Date
     private var started: Date?
@@ -38,7 +43,7 @@ public final class ActivityRecorder: SessionListener, SessionSamplesFile {
     }
 
     deinit {
-        if descriptor >= 0 { close(descriptor) }
+        closeFile()
     }
 
     public func receive(_ event: Event) {
@@ -53,10 +58,7 @@ public final class ActivityRecorder: SessionListener, SessionSamplesFile {
                    at: event.t)
         case .workoutEnd:
             flush()
-            if descriptor >= 0 {
-                close(descriptor)
-                descriptor = -1
-            }
+            closeFile()
         default:
             break
         }
@@ -80,6 +82,14 @@ public final class ActivityRecorder: SessionListener, SessionSamplesFile {
         pending = nil
         guard open() else { return }
         write(ActivityRecord(t: second, time: time, segment: segment, sample: sample).line)
+    }
+
+    /// Closes the file once every record's `fdatasync` is done.
+    private func closeFile() {
+        guard descriptor >= 0 else { return }
+        syncing.sync {}
+        close(descriptor)
+        descriptor = -1
     }
 
     /// Opens a new file named after the session's start, `-2`, `-3`… after it when two
@@ -124,7 +134,8 @@ public final class ActivityRecorder: SessionListener, SessionSamplesFile {
             failure = "some seconds of the session's samples were not kept: \(path ?? directory): \(reason)"
             return
         }
-        _ = fdatasync(descriptor)
+        let file = descriptor
+        syncing.async { _ = fdatasync(file) }
         if counted { written += 1 }
     }
 }

@@ -7,6 +7,7 @@ import IntervalEngine
 /// (adapters, devices, their GATT services and characteristics) kept current from the
 /// ObjectManager's InterfacesAdded/InterfacesRemoved and each object's PropertiesChanged.
 /// Everything runs on the main thread, through a `BusConnection` to the system bus.
+@MainActor
 public final class BlueZ {
     public static let service = "org.bluez"
     static let adapterInterface = "org.bluez.Adapter1"

@@ -5,6 +5,7 @@ import IntervalEngine
 /// samples handed to the session, and a trainer's control point to `TrainerControl`
 /// (unless `--no-erg`). Without Bluetooth (no bus, no bluetoothd, no adapter) it warns
 /// once and the workout runs without sensors.
+@MainActor
 public final class SensorHub {
     private var links: [SensorLink] = []
     private var client: BlueZ?

@@ -8,8 +8,9 @@ import IntervalEngine
 /// notifying, their values decoded into `SensorSample`s. When it drops out it warns once,
 /// reports itself stale, and tries again with back-off (1 s, doubling to 30 s); the
 /// workout's timers never wait for it. A device that needs pairing is told so and left.
-/// Main thread only (hence unchecked).
-public final class SensorLink: @unchecked Sendable {
+/// It lives on the main thread, as its `BusConnection` does.
+@MainActor
+public final class SensorLink {
     public let address: String
     /// Its name once BlueZ knows it, else the address.
     public private(set) var name: String
@@ -89,7 +90,7 @@ public final class SensorLink: @unchecked Sendable {
                 client.beginDiscovery()
                 generation += 1
                 let attempt = generation
-                MainQueue.after(15) { [weak self] in
+                DispatchQueue.main.asyncAfter(deadline: .now() + 15) { [weak self] in
                     guard let self, attempt == generation, state == .finding, !warnedDropOut else { return }
                     warnedDropOut = true
                     handlers.warn("sensor \(address) not found yet; still looking (is it awake and in range?)")
@@ -194,7 +195,7 @@ public final class SensorLink: @unchecked Sendable {
         generation += 1
         let attempt = generation
         backOff = min(backOff * 2, 30)
-        MainQueue.after(seconds) { [weak self] in
+        DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { [weak self] in
             guard let self, attempt == generation, state == .waiting else { return }
             find()
         }

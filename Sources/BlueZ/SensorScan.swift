@@ -5,6 +5,7 @@ import IntervalEngine
 
 /// `workout sensors`: BlueZ's discovery for a few seconds, then the devices that offer a
 /// sensor service (heart rate, power, speed and cadence, a trainer), with their signal.
+@MainActor
 public enum SensorScan {
     /// Scans for `seconds`, then hands the devices found (or why none could be looked for)
     /// to `done`, on the main thread. The run loop must turn meanwhile.
@@ -26,7 +27,7 @@ public enum SensorScan {
                             client.bus.close()
                             return done(.failure(failure))
                         }
-                        MainQueue.after(seconds) {
+                        DispatchQueue.main.asyncAfter(deadline: .now() + seconds) {
                             client.bus.call(BlueZ.service, adapter, BlueZ.adapterInterface, "StopDiscovery", timeout: 2) { _ in
                                 let found = client.devices.filter { !$0.services.isEmpty }
                                 client.bus.close()

@@ -10,11 +10,12 @@ import IntervalEngine
 /// indication; a refusal gives one warning, and the rider keeps the resistance. A segment
 /// whose target is percent of an FTP the run does not have gives one warning too
 /// (`PercentWithoutFTP`), once a trainer is there to miss it.
-public final class TrainerControl: SessionListener {
+///
+/// It lives on the main thread, with its trainer's `SensorLink`; the session calls it there
+/// (the conformance checks so at each call).
+@MainActor
+public final class TrainerControl: @preconcurrency SessionListener {
     private let snapshot: () -> SessionSnapshot
-    private let ftp: Double?
-    /// The routine's file name, for the warning that names a segment's line.
-    private let file: String
     private let warn: (String) -> Void
     private var trainer: SensorLink?
     private var inControl = false
@@ -31,10 +32,8 @@ public final class TrainerControl: SessionListener {
     /// Every target written (watts, or nil for the easiest setting), for tests and benchmarks.
     public private(set) var written: [Int?] = []
 
-    public init(snapshot: @escaping () -> SessionSnapshot, ftp: Double?, file: String, warn: @escaping (String) -> Void) {
+    public init(snapshot: @escaping () -> SessionSnapshot, warn: @escaping (String) -> Void) {
         self.snapshot = snapshot
-        self.ftp = ftp
-        self.file = file
         self.warn = warn
     }
 
@@ -52,9 +51,9 @@ public final class TrainerControl: SessionListener {
         case .segmentStart(_, _):
             override = nil
             paused = false
-            let now = snapshot()
-            target = now.current.flatMap { ErgTarget(info: $0.info, ftp: ftp) }
-            percentWithoutFTP = PercentWithoutFTP(file: file, part: now.current, ftp: ftp)
+            // The session worked out the segment's power as it started (`Event.power`).
+            target = event.power?.target
+            percentWithoutFTP = event.power?.percentWithoutFTP
             apply()
             tick(ramp: target?.ramp == true)
         case .erg(let watts):
@@ -160,7 +159,7 @@ public final class TrainerControl: SessionListener {
     }
 
     /// A ramp's timer goes with the control it steps.
-    deinit {
+    isolated deinit {
         ticker?.cancel()
     }
 }

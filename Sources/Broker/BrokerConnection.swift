@@ -11,6 +11,10 @@ import IntervalEngine
 /// for the next connection: the first events of a run that starts as it connects, and a
 /// broker's restart, lose nothing. Messages on the subscribed topic are handed to the
 /// main queue, bounded in size and in number waiting. A broker that is down or goes away costs one warning per outage.
+///
+/// Shared by the main thread and mosquitto's network thread: its state is guarded by
+/// `lock`, and the mosquitto handle is a C pointer the library itself guards. The compiler
+/// cannot see either, hence `@unchecked Sendable`.
 public final class BrokerConnection: @unchecked Sendable {
     public let address: BrokerAddress
     private let handle: OpaquePointer
@@ -107,8 +111,9 @@ public final class BrokerConnection: @unchecked Sendable {
 
     /// Messages on `topic` (at most `largest` bytes, and not retained; others are dropped)
     /// go to `handler` on the main queue. Before `start()`; subscribed again on every connection.
-    public func subscribe(_ topic: String, largest: Int, handler: @escaping @Sendable ([UInt8]) -> Void) {
-        subscribe(Subscription(topic: topic, largest: largest, handler: handler))
+    public func subscribe(_ topic: String, largest: Int, handler: @escaping @MainActor @Sendable ([UInt8]) -> Void) {
+        // Delivered on the main queue (not `onNetworkThread`): the main actor's.
+        subscribe(Subscription(topic: topic, largest: largest) { bytes in MainActor.assumeIsolated { handler(bytes) } })
     }
 
     /// One topic read, and how: `retained` takes the broker's retained message too (a

@@ -7,6 +7,7 @@ import IntervalEngine
 /// participant costs the main thread nothing) and the screens that read it (the live
 /// display on the main thread, the page's `/class.json` on the server's threads, the
 /// history at the end). Everything under one lock; each step is a dictionary look-up.
+/// The compiler cannot see an `NSLock`: hence `@unchecked Sendable`.
 public final class ClassRoster: @unchecked Sendable {
     private let lock = NSLock()
     private var roster = ParticipantRoster()

@@ -12,9 +12,10 @@ import RemoteControl
 /// `PREFIX/cmd` are read by the served page's parser and applied on the main thread; the
 /// participants' readings on `PREFIX/participants/+` go to the class's `ClassRoster`.
 ///
-/// Lives on the main thread, as every listener does; publishing only queues a message for
-/// mosquitto's network thread, so the timers never wait on the network.
-public final class SessionPublisher: SessionListener, @unchecked Sendable {
+/// Lives on the main thread, as every listener does (`@MainActor`); publishing only queues
+/// a message for mosquitto's network thread, so the timers never wait on the network.
+@MainActor
+public final class SessionPublisher: @preconcurrency SessionListener {
     public let topics: ClassTopics
     private let connection: BrokerConnection
     private let snapshot: () -> SessionSnapshot
@@ -36,7 +37,7 @@ public final class SessionPublisher: SessionListener, @unchecked Sendable {
 
     /// The timeline of any routine a person writes fits many times over; past this (a
     /// generated one with large infos) it only says it was too large.
-    public static let largestTimeline = 4 * 1024 * 1024
+    nonisolated public static let largestTimeline = 4 * 1024 * 1024
 
     public init(connection: BrokerConnection, snapshot: @escaping () -> SessionSnapshot, ftp: Double?,
                 control: @escaping (SessionCommand) -> Void, warn: @escaping @Sendable (String) -> Void) {
@@ -77,7 +78,7 @@ public final class SessionPublisher: SessionListener, @unchecked Sendable {
     }
 
     /// `workout plan --json`'s object, or a short one saying it was too large.
-    static func timeline(_ routine: Routine) -> String {
+    nonisolated static func timeline(_ routine: Routine) -> String {
         var text = ""
         var tooLarge = false
         routine.writePlanJSON(forFollowers: true) { chunk in

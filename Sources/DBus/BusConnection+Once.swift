@@ -7,7 +7,7 @@ extension BusConnection {
     /// closed. `reading` sees the reply's arguments while the reply is alive: a descriptor
     /// it carries (`h`, read as its number) is the reply's, and must be copied there to be
     /// kept.
-    public static func callOnce<Value>(on which: Bus, environment: [String: String],
+    nonisolated public static func callOnce<Value>(on which: Bus, environment: [String: String],
                                        _ destination: String, _ path: String, _ interface: String, _ member: String,
                                        timeout seconds: Double, arguments: (BusWriter) -> Void = { _ in },
                                        reading: ([BusValue]) -> Value) -> Result<Value, BusFailure> {

@@ -7,9 +7,11 @@ import Foundation
 /// signals matched come back through the run loop — a `DispatchSource` watches the bus's
 /// descriptor on the main queue, so a sensor's notifications never hold up a timer. A
 /// burst of messages is handled a batch at a time, the rest after the run loop has had its
-/// turn. Used on the main thread only (hence unchecked); a blocking call from another
-/// thread is `BusConnection.callOnce`.
-public final class BusConnection: @unchecked Sendable {
+/// turn. It lives on the main thread (`@MainActor`, so the compiler checks its callers);
+/// sd-bus's callbacks come in from `pump` and `settle`, on that thread. A blocking call
+/// from another thread is `BusConnection.callOnce`.
+@MainActor
+public final class BusConnection {
     let table: workout_sd_bus
     private let bus: OpaquePointer
     private var reading: DispatchSourceRead?
@@ -33,16 +35,16 @@ public final class BusConnection: @unchecked Sendable {
         self.bus = bus
         let fd = table.get_fd(bus)
         let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
-        source.setEventHandler { [weak self] in self?.pump() }
+        source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.pump() } }
         source.resume()
         reading = source
         let timer = DispatchSource.makeTimerSource(queue: .main)
-        timer.setEventHandler { [weak self] in self?.pump() }
+        timer.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.pump() } }
         timer.resume()
         timeout = timer
     }
 
-    deinit { close() }
+    isolated deinit { close() }
 
     /// Lets go of the bus: no more replies or signals are handled.
     public func close() {
@@ -122,7 +124,7 @@ public final class BusConnection: @unchecked Sendable {
         })).toOpaque()
         let status = table.call_async(bus, nil, message, { message, userdata, _ in
             let box = Unmanaged<ReplyBox>.fromOpaque(userdata!).takeRetainedValue()
-            box.handle(message)
+            MainActor.assumeIsolated { box.handle(message) }
             return 1
         }, box, UInt64(seconds * 1_000_000))
         if status < 0 {
@@ -143,7 +145,8 @@ public final class BusConnection: @unchecked Sendable {
         var slot: OpaquePointer? = nil
         guard table.add_match(bus, &slot, rule, { message, userdata, _ in
             guard let message, let userdata else { return 0 }
-            Unmanaged<Match>.fromOpaque(userdata).takeUnretainedValue().handle(message)
+            let match = Unmanaged<Match>.fromOpaque(userdata).takeUnretainedValue()
+            MainActor.assumeIsolated { match.handle(message) }
             return 0
         }, userdata) >= 0 else { return }
         match.slot = slot
@@ -151,6 +154,7 @@ public final class BusConnection: @unchecked Sendable {
         _ = table.flush(bus)
     }
 
+    @MainActor
     private final class ReplyBox {
         let table: workout_sd_bus
         let reply: (Result<[BusValue], BusFailure>) -> Void
@@ -168,6 +172,7 @@ public final class BusConnection: @unchecked Sendable {
         }
     }
 
+    @MainActor
     private final class Match {
         let table: workout_sd_bus
         let handler: (String, String, [BusValue]) -> Void

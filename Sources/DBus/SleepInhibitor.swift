@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Keeps the computer awake while a workout runs: a laptop that suspends mid-workout
 /// stops the timer (the workout pauses, see `SuspendDetector`). It holds logind's
@@ -9,10 +10,18 @@ import Foundation
 /// The request is one blocking call to logind's `Inhibit` (`BusConnection.callOnce`) on a
 /// queue of its own (a bus that does not answer must not delay the start), answered within
 /// two seconds or given up.
-public final class SleepInhibitor: @unchecked Sendable {
-    private let lock = NSLock()
-    private var descriptor: Int32 = -1
-    private var released = false
+///
+/// Shared by the main thread (`hold`, `release`) and that queue (the lock coming back), so
+/// its state is one value under a `Mutex`: the compiler checks that it is `Sendable`.
+public final class SleepInhibitor: Sendable {
+    /// The lock held (-1 for none), and whether it was let go (a lock that comes later is
+    /// closed at once).
+    private struct State {
+        var descriptor: Int32 = -1
+        var released = false
+    }
+
+    private let state = Mutex(State())
     private let queue = DispatchQueue(label: "workout.inhibit")
 
     public init() {}
@@ -23,11 +32,11 @@ public final class SleepInhibitor: @unchecked Sendable {
         guard Bus.system.isReachable(environment: environment) else { return }
         queue.async { [self] in
             let held = Self.inhibit(why: why, environment: environment)
-            lock.withLock {
-                if released {
+            state.withLock { state in
+                if state.released {
                     if held >= 0 { close(held) }
                 } else {
-                    descriptor = held
+                    state.descriptor = held
                 }
             }
         }
@@ -36,10 +45,10 @@ public final class SleepInhibitor: @unchecked Sendable {
     /// Lets the computer sleep again (idempotent); a lock still on its way is let go the
     /// moment it comes.
     public func release() {
-        lock.withLock {
-            released = true
-            if descriptor >= 0 { close(descriptor) }
-            descriptor = -1
+        state.withLock { state in
+            state.released = true
+            if state.descriptor >= 0 { close(state.descriptor) }
+            state.descriptor = -1
         }
     }
 

@@ -17,10 +17,12 @@ import SoundPlayer
 /// thread; one lowering or restoring runs at a time, and a wish that changed meanwhile
 /// (a cue that ended while the players were being listed) is acted on when it ends.
 /// `LoweredMusicNote` holds what is lowered, so a run that dies leaves a note the next
-/// run restores from (`recover`). Used on the main thread only.
-public final class MediaPlayers: @unchecked Sendable {
+/// run restores from (`recover`). It lives on the main thread, as its `BusConnection`
+/// does; the sound server's answers come back to it through the main queue.
+@MainActor
+public final class MediaPlayers {
     /// Every MPRIS player's bus name starts with it.
-    public static let prefix = "org.mpris.MediaPlayer2."
+    nonisolated public static let prefix = "org.mpris.MediaPlayer2."
     static let path = "/org/mpris/MediaPlayer2"
     static let playerInterface = "org.mpris.MediaPlayer2.Player"
     static let properties = "org.freedesktop.DBus.Properties"

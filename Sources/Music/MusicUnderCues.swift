@@ -11,7 +11,8 @@ import IntervalEngine
 ///
 /// It runs on the main thread, as the session's listeners do, with one timer on the main
 /// queue for the next time the music goes down or back up.
-public final class MusicUnderCues: SessionListener {
+@MainActor
+public final class MusicUnderCues: @preconcurrency SessionListener {
     private let players: MediaPlayers
     private var windows: [UInt64: (from: UInt64, to: UInt64)] = [:]
     /// Cues on the spot, each with a key of its own.

@@ -13,7 +13,9 @@ import IntervalEngine
 ///
 /// A connection of its own, on a threaded main loop of its own, so that music comes back
 /// whether or not the sound player is on or already closed. Every call returns at once:
-/// the work runs on the loop's thread, and `done` is called there.
+/// the work runs on the loop's thread, and `done` is called there. That thread and the
+/// caller's share it under libpulse's loop lock, which the compiler cannot see: hence
+/// `@unchecked Sendable`.
 public final class OtherStreams: @unchecked Sendable {
     /// One stream lowered: what to put back, and how to know it is still the same stream
     /// at the volume it was given.

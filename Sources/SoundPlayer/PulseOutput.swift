@@ -10,6 +10,9 @@ import IntervalEngine
 /// a command to an inbox (under a lock held for a moment by either side) and writes to an
 /// eventfd that wakes the audio thread: it never waits for audio. Between sounds the
 /// stream is corked, so a workout with no sound due adds no wake-ups.
+///
+/// Shared by the main thread and libpulse's thread through that inbox's lock and
+/// libpulse's own loop lock, which the compiler cannot see: hence `@unchecked Sendable`.
 public final class PulseOutput: SoundOutput, @unchecked Sendable {
     /// What the run-loop thread asks for.
     enum Command {

@@ -4,12 +4,13 @@ import IntervalEngine
 /// The session's listener for web viewers: each viewer of `GET /events` gets the
 /// snapshot first, then every event as `--json` prints it, and after any change a fresh
 /// snapshot (`event: snapshot`), so the page counts down from a deadline it can trust
-/// without a message per second. Lives on the main thread like every listener; it only
-/// queues bytes on each viewer's bounded stream, so a slow viewer costs the timers
-/// nothing.
-public final class EventFeed: SessionListener {
+/// without a message per second. Lives on the main thread like every listener
+/// (`@MainActor`: the server's tasks reach it through `onMain`); it only queues bytes on
+/// each viewer's bounded stream, so a slow viewer costs the timers nothing.
+@MainActor
+public final class EventFeed: @preconcurrency SessionListener {
     /// More viewers than a gym has screens; each may hold `FeedStream.limit` bytes.
-    public static let maximumViewers = 32
+    nonisolated public static let maximumViewers = 32
 
     private let snapshot: () -> SessionSnapshot
     private var streams: [FeedStream] = []
@@ -118,10 +119,9 @@ public final class EventFeed: SessionListener {
     private func queueRefresh() {
         guard !refreshQueued, !streams.isEmpty else { return }
         refreshQueued = true
-        let feed = MainThreadOnly(self)
-        DispatchQueue.main.async {
-            feed.value.refreshQueued = false
-            feed.value.send(EventFeed.message("event: snapshot\ndata: ", feed.value.snapshot().json))
+        DispatchQueue.main.async { [self] in
+            refreshQueued = false
+            send(EventFeed.message("event: snapshot\ndata: ", snapshot().json))
         }
     }
 
@@ -131,19 +131,10 @@ public final class EventFeed: SessionListener {
         guard heartbeat == nil else { return }
         let timer = DispatchSource.makeTimerSource(queue: .main)
         timer.schedule(deadline: .now() + 15, repeating: 15, leeway: .seconds(1))
-        let feed = MainThreadOnly(self)
-        timer.setEventHandler { feed.value.send(Array(":\n\n".utf8)) }
+        timer.setEventHandler { [weak self] in
+            MainActor.assumeIsolated { self?.send(Array(":\n\n".utf8)) }
+        }
         timer.resume()
         heartbeat = timer
-    }
-}
-
-/// Carries a main-thread object through `@Sendable` closures that run on the main
-/// queue, and only there.
-struct MainThreadOnly<Value>: @unchecked Sendable {
-    let value: Value
-
-    init(_ value: Value) {
-        self.value = value
     }
 }

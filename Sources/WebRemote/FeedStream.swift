@@ -4,6 +4,9 @@ import Foundation
 /// viewer's connection task as the socket accepts them. The queue is bounded: a viewer that
 /// stops reading is dropped when it fills, so it can neither make memory grow nor hold up
 /// the run loop (queueing never waits).
+///
+/// Shared by the main thread and the viewer's task under `lock` (held across a
+/// continuation's hand-over), which the compiler cannot see: hence `@unchecked Sendable`.
 final class FeedStream: @unchecked Sendable {
     /// Bytes a viewer may fall behind by: hundreds of events, far more than a boundary
     /// makes, and 32 viewers' worth stays a few MiB.

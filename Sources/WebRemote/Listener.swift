@@ -1,5 +1,6 @@
 import FlyingSocks
 import Foundation
+import Synchronization
 
 /// The listening socket's loop: each connection accepted is served on a task of its own,
 /// up to `limit` at once. A newcomer past the limit is closed at once (the newest is
@@ -69,20 +70,19 @@ final class Listener: Sendable {
     }
 }
 
-/// A count shared by tasks.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+/// A count shared by tasks, under a `Mutex`.
+final class Counter: Sendable {
+    private let count = Mutex(0)
 
-    var value: Int { lock.withLock { count } }
+    var value: Int { count.withLock { $0 } }
 
     func add(_ amount: Int) {
-        lock.withLock { count += amount }
+        count.withLock { $0 += amount }
     }
 
     /// Adds `amount` if the count stays below `limit`; whether it did.
     func add(_ amount: Int, ifBelow limit: Int) -> Bool {
-        lock.withLock {
+        count.withLock { count in
             guard count + amount <= limit else { return false }
             count += amount
             return true

@@ -10,9 +10,9 @@ import RemoteControl
 struct Routes: Sendable {
     let token: String
     let hosts: ServedHosts
-    let feed: MainThreadOnly<EventFeed>
-    let snapshot: MainThreadOnly<() -> SessionSnapshot>
-    let control: MainThreadOnly<(SessionCommand) -> Void>
+    let feed: EventFeed
+    let snapshot: @MainActor @Sendable () -> SessionSnapshot
+    let control: @MainActor @Sendable (SessionCommand) -> Void
     /// The class's roster as JSON (`run --mqtt`), read off the main thread; nil without a class.
     var participants: (@Sendable () -> String)? = nil
 
@@ -63,13 +63,13 @@ struct Routes: Sendable {
 
     private func state() async -> Answer {
         let snapshot = self.snapshot
-        let text = await onMain { snapshot.value().json.text }
+        let text = await onMain { snapshot().json.text }
         return Answer(.ok, text + "\n", type: "application/json")
     }
 
     private func events() async -> Answer {
         let feed = self.feed
-        guard let stream = await onMain({ feed.value.open() }) else {
+        guard let stream = await onMain({ feed.open() }) else {
             return Answer(.serviceUnavailable, "already \(EventFeed.maximumViewers) viewers\n")
         }
         return Answer(events: stream)
@@ -92,14 +92,14 @@ struct Routes: Sendable {
         }
         let control = self.control
         // The control applies the command and tells the viewers once (`commandApplied`).
-        await onMain { control.value(command) }
+        await onMain { control(command) }
         return Answer(.noContent)
     }
 }
 
 /// Runs `body` on the main queue, where the session lives, and returns its value.
-func onMain<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+func onMain<T: Sendable>(_ body: @escaping @MainActor @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
-        DispatchQueue.main.async { continuation.resume(returning: body()) }
+        DispatchQueue.main.async { continuation.resume(returning: MainActor.assumeIsolated { body() }) }
     }
 }

@@ -4,6 +4,7 @@ import IntervalEngine
 /// The server of `run --serve` as `workout-serve` hands it to the command line: the
 /// token, the event feed and the HTTP server, started together.
 public enum WebRemote {
+    @MainActor
     public static func start(_ request: ServeRequest) throws(ServeError) -> any WorkoutServer {
         let token = try ServeToken.load(from: ServeToken.file(environment: request.environment),
                                         renew: request.renewToken)
@@ -16,6 +17,7 @@ public enum WebRemote {
 }
 
 /// A started server with its feed.
+@MainActor
 final class ServedWorkout: WorkoutServer {
     let server: WebServer
     let feed: EventFeed

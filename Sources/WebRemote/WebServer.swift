@@ -14,7 +14,7 @@ public final class WebServer: Sendable {
     public let url: String
     public let address: ServeAddress
     private let listener: Listener
-    private let feed: MainThreadOnly<EventFeed>
+    private let feed: EventFeed
     private let tasks: Tasks
 
     /// Seconds a connection may make no progress, reading or writing, and so the longest a
@@ -27,9 +27,9 @@ public final class WebServer: Sendable {
     /// `/class.json`, with `run --mqtt`) on the server's own threads. A port in use or an address that is not
     /// this machine's is a usage error naming it.
     public init(address: ServeAddress, token: String, feed: EventFeed,
-                snapshot: @escaping () -> SessionSnapshot,
-                control: @escaping (SessionCommand) -> Void,
-                stopped: @escaping (String) -> Void = { _ in },
+                snapshot: @escaping @MainActor @Sendable () -> SessionSnapshot,
+                control: @escaping @MainActor @Sendable (SessionCommand) -> Void,
+                stopped: @escaping @MainActor @Sendable (String) -> Void = { _ in },
                 participants: (@Sendable () -> String)? = nil) throws(ServeError) {
         let socketAddress: sockaddr_in
         do {
@@ -65,14 +65,12 @@ public final class WebServer: Sendable {
         self.address = shown
         url = "http://\(shown)/?token=\(token)"
         listener = Listener(socket: listening)
-        self.feed = MainThreadOnly(feed)
-        let routes = Routes(token: token, hosts: ServedHosts(served: shown.host), feed: MainThreadOnly(feed),
-                            snapshot: MainThreadOnly(snapshot), control: MainThreadOnly(control),
-                            participants: participants)
-        let report = MainThreadOnly(stopped)
+        self.feed = feed
+        let routes = Routes(token: token, hosts: ServedHosts(served: shown.host), feed: feed,
+                            snapshot: snapshot, control: control, participants: participants)
         let listener = self.listener
         let reportOnMain: @Sendable (String) -> Void = { reason in
-            DispatchQueue.main.async { report.value(reason) }
+            DispatchQueue.main.async { MainActor.assumeIsolated { stopped(reason) } }
         }
         tasks = Tasks(pool: Task { try? await pool.run() },
                       server: Task {
@@ -98,8 +96,9 @@ public final class WebServer: Sendable {
     /// answers being sent (the 204 of the `quit` that ended it) go out. Turns the run loop
     /// (requests may still hop to it) up to `seconds` while the connections end; those
     /// still open then (a client idling on a kept-alive connection) are cut.
+    @MainActor
     public func finish(within seconds: Double) {
-        feed.value.finish()
+        feed.finish()
         listener.stop()
         let listener = self.listener
         let end = Date().addingTimeInterval(seconds)

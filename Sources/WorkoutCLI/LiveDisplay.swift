@@ -10,7 +10,8 @@ import IntervalEngine
 /// continue). Keys go to the session as commands, through `control`. It is the player of
 /// `flash` alerts, as the switches allow. What must outlive the screen — the lines `on_finish` prints,
 /// the warnings and errors — it keeps for the caller to print once the screen is closed.
-final class LiveDisplay: SessionListener {
+@MainActor
+final class LiveDisplay: @preconcurrency SessionListener {
     private let snapshot: () -> SessionSnapshot
     private let control: (SessionCommand) -> Void
     private let scheduler: any Scheduler
@@ -93,7 +94,7 @@ final class LiveDisplay: SessionListener {
         case .alert(.flash, _, let detail):
             guard detail != .unheard else { return }
             flashUntil = (event.fire?.at ?? event.t) + LiveDisplay.flashLength
-        case let .log(text) where snapshot().state == .finished:
+        case let .log(text) where event.state == .finished:
             finishLines.append(VisibleText.escape(text))
         case .workoutEnd:
             running = false
@@ -165,10 +166,9 @@ final class LiveDisplay: SessionListener {
     private func queueDraw() {
         guard !drawQueued else { return }
         drawQueued = true
-        let display = MainThreadBox(self)
-        DispatchQueue.main.async {
-            display.value.drawQueued = false
-            display.value.draw()
+        DispatchQueue.main.async { [self] in
+            drawQueued = false
+            draw()
         }
     }
 

@@ -1,9 +1,11 @@
 import Dispatch
 import Foundation
 
-/// Carries main-thread state into `@Sendable` handlers (signal sources, timers) that
-/// Dispatch runs on the main queue.
-final class MainThreadBox<Value>: @unchecked Sendable {
+/// Carries main-thread state into `@Sendable` handlers (signal sources, timers, a warning
+/// from another thread) that hand their work to the main queue: the box is `@MainActor`,
+/// so the compiler lets them read it only there.
+@MainActor
+final class MainThreadBox<Value> {
     var value: Value
 
     init(_ value: Value) {

@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import Synchronization
 
 /// Standard output and error, written straight to the file descriptors (no stdio
 /// buffer), so a reader of `--json` sees each event the moment it happens. A write to
@@ -7,11 +8,23 @@ import IntervalEngine
 /// remembered: nothing more is written there, `failed` says why, and `onFailure` (set
 /// by a run) hears of it once, so the run can stop instead of writing into the void.
 enum Output {
+    /// What every writing thread shares (the main thread, `EventStream`'s queue): one
+    /// value under a `Mutex`.
+    private struct Shared {
+        var failure: Int32?
+        var onFailure: (@Sendable () -> Void)?
+    }
+
+    private static let shared = Mutex(Shared())
+
     /// The errno of the first failed write to standard output.
-    nonisolated(unsafe) private(set) static var failure: Int32?
+    static var failure: Int32? { shared.withLock { $0.failure } }
+
     /// Called once, on the writing thread, when standard output first fails.
-    nonisolated(unsafe) static var onFailure: (@Sendable () -> Void)?
-    private static let lock = NSLock()
+    static var onFailure: (@Sendable () -> Void)? {
+        get { shared.withLock { $0.onFailure } }
+        set { shared.withLock { $0.onFailure = newValue } }
+    }
 
     static func line(_ text: String) {
         write(text + "\n")
@@ -22,16 +35,15 @@ enum Output {
     }
 
     static func write(_ bytes: [UInt8]) {
-        let failed = lock.withLock { failure != nil }
-        guard !failed else { return }
+        guard failure == nil else { return }
         let error = send(bytes, to: STDOUT_FILENO)
         guard error != 0 else { return }
-        let first = lock.withLock { () -> Bool in
-            guard failure == nil else { return false }
-            failure = error
-            return true
+        let first = shared.withLock { shared -> (@Sendable () -> Void)?? in
+            guard shared.failure == nil else { return .none }
+            shared.failure = error
+            return .some(shared.onFailure)
         }
-        if first { onFailure?() }
+        if case .some(let hear) = first { hear?() }
     }
 
     /// Standard error; every line of the text is escaped (`VisibleText`), since file
@@ -51,9 +63,9 @@ enum Output {
     static func finish(status: Int32) -> Int32 {
         if close(STDOUT_FILENO) != 0, errno != EBADF, errno != EINTR {
             let error = errno
-            lock.withLock { if failure == nil { failure = error } }
+            shared.withLock { if $0.failure == nil { $0.failure = error } }
         }
-        guard let failure = lock.withLock({ self.failure }) else { return status }
+        guard let failure else { return status }
         if failure == EPIPE { return status == 0 ? 128 + SIGPIPE : status }
         error("workout: cannot write to standard output: \(String(cString: strerror(failure)))")
         return status == 0 ? 1 : status
@@ -97,6 +109,9 @@ final class BlockOutput {
 /// nobody reads): they are written on a thread of their own, so the timers and the hooks
 /// never wait for the reader. Up to `limit` bytes wait in memory; beyond that, lines are
 /// dropped (counted, and said at the end) rather than held up or piled up without bound.
+///
+/// Shared by the main thread and its queue under `lock`, which the compiler cannot see:
+/// hence `@unchecked Sendable`.
 final class EventStream: @unchecked Sendable {
     /// 4 MiB: hours of events at one line a second.
     static let limit = 4 << 20

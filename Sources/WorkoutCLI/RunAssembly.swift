@@ -16,7 +16,8 @@ import SoundPlayer
 /// recorders, the end of the run loop — then the controllers (keys, signals, standard
 /// output's failure) and the sleep inhibitor. `run()` starts the session, turns the run
 /// loop until `workout_end`, and takes it all down in the matching order
-/// (`RunAssembly+Teardown.swift`).
+/// (`RunAssembly+Teardown.swift`). All of it lives on the main thread.
+@MainActor
 final class RunAssembly {
     let request: RunRequest
     let routine: Routine
@@ -70,19 +71,21 @@ final class RunAssembly {
         sound = request.noSound ? nil : Self.connectSound(request, warn: warn)
         sound?.prepare(routine.fileSounds)
         let switches = request.alertSwitches(display: interactive, soundServer: sound != nil)
+        let sensorAddresses = Self.sensorAddresses(request, warn: warn)
         // A web page shows the segment's info: the feed's events carry it as --json's do.
-        session = Session(routine: routine, scheduler: scheduler,
-                          options: SessionOptions(alerts: switches,
-                                                  payloadsInEvents: request.json || request.serveAddress != nil
-                                                      || request.mqtt != nil,
-                                                  tenths: request.tenths, athlete: request.athlete))
+        var options = SessionOptions(alerts: switches,
+                                     payloadsInEvents: request.json || request.serveAddress != nil || request.mqtt != nil,
+                                     tenths: request.tenths, athlete: request.athlete)
+        // A trainer's ERG target comes with each segment's start.
+        options.powerInEvents = !sensorAddresses.isEmpty && !request.noErg
+        session = Session(routine: routine, scheduler: scheduler, options: options)
         let session = session
         roster = request.mqtt.map { ClassRoster(topics: ClassTopics(prefix: $0.prefix), warn: warn) }
         let serverBox = MainThreadBox<(any WorkoutServer)?>(nil)
         let publisherBox = MainThreadBox<SessionPublisher?>(nil)
         // Keys, web buttons and the broker's commands alike: the same command, then viewers
         // hear of the change once.
-        let control: (SessionCommand) -> Void = { command in
+        let control: @MainActor @Sendable (SessionCommand) -> Void = { command in
             session.apply(command)
             serverBox.value?.commandApplied()
             publisherBox.value?.commandApplied()
@@ -134,10 +137,10 @@ final class RunAssembly {
         activity = request.noHistory ? nil : ActivityRecorder(beside: historyFile)
         if let activity { session.subscribe(activity) }
         history = request.noHistory ? nil
-            : HistoryRecorder(routine: routine, file: historyFile, activity: activity, progress: session.progress)
+            : HistoryRecorder(routine: routine, file: historyFile, activity: activity)
         if let history { session.subscribe(history) }
         if let roster { history?.participantTotals = roster.summaries }
-        sensors = Self.connectSensors(request, session: session, warn: warn)
+        sensors = Self.connectSensors(request, addresses: sensorAddresses, session: session, warn: warn)
         if sensors != nil { history?.sensorTotals = session.sensorTotals }
         if let trainer = sensors?.trainer { session.subscribe(trainer) }
         let finished = finished
@@ -247,8 +250,7 @@ final class RunAssembly {
 
     /// The sensors the run asks for: `--sensor`, else the remembered ones, none with
     /// `--no-sensors`. With none, Bluetooth is not even loaded.
-    private static func connectSensors(_ request: RunRequest, session: Session,
-                                       warn: @escaping @Sendable (String) -> Void) -> SensorHub? {
+    private static func sensorAddresses(_ request: RunRequest, warn: @escaping @Sendable (String) -> Void) -> [String] {
         var addresses = request.sensors.map { $0.uppercased() }
         if addresses.isEmpty && !request.noSensors {
             do {
@@ -258,17 +260,22 @@ final class RunAssembly {
                 warn("\(error); the workout runs without sensors")
             }
         }
+        return addresses
+    }
+
+    /// Those sensors, connecting in the background, and ERG control of a trainer among them
+    /// (unless `--no-erg`); nil without sensors.
+    private static func connectSensors(_ request: RunRequest, addresses: [String], session: Session,
+                                       warn: @escaping @Sendable (String) -> Void) -> SensorHub? {
         guard !addresses.isEmpty else { return nil }
-        let routine = session.routine
-        let trainer = request.noErg ? nil
-            : TrainerControl(snapshot: session.snapshot, ftp: request.athlete.ftp, file: routine.fileName, warn: warn)
+        let trainer = request.noErg ? nil : TrainerControl(snapshot: session.snapshot, warn: warn)
         return SensorHub(addresses: addresses, environment: Terminal.environment, erg: trainer,
                          take: session.take, stale: session.sensorStale, warn: warn)
     }
 
     /// The server of `--serve`, listening before the workout starts.
     private static func startServing(_ request: RunRequest, on address: ServeAddress, session: Session,
-                                     control: @escaping (SessionCommand) -> Void, roster: ClassRoster?,
+                                     control: @escaping @MainActor @Sendable (SessionCommand) -> Void, roster: ClassRoster?,
                                      starter: ServeStarter?, warn: @escaping @Sendable (String) -> Void) throws(ServeError) -> any WorkoutServer {
         guard let starter else {
             Output.error("workout: this binary cannot serve: run workout, which hands --serve to workout-serve")
@@ -278,7 +285,7 @@ final class RunAssembly {
             // A server that stops while the workout goes on: a `serve_stopped` event with
             // --json, and a warning (on the display, or standard error).
             let json = request.json
-            let stopped: (String) -> Void = { reason in
+            let stopped: @MainActor @Sendable (String) -> Void = { reason in
                 if json {
                     Output.line(JSONValue.object([("event", .string("serve_stopped")), ("reason", .string(reason))]).text)
                 }
@@ -286,7 +293,7 @@ final class RunAssembly {
             }
             var serving = ServeRequest(address: address, renewToken: request.newToken,
                                        environment: Terminal.environment,
-                                       snapshot: session.snapshot, control: control, stopped: stopped)
+                                       snapshot: { session.snapshot() }, control: control, stopped: stopped)
             if let roster { serving.participants = { @Sendable in roster.json() } }
             return try starter(serving)
         } catch {

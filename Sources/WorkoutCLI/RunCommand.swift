@@ -153,8 +153,10 @@ extension RunRequest {
     }
 
     private func runWithSettings(serving starter: ServeStarter?) throws {
-        let loaded = try RoutineLookup.loadOrFail(routine, settings: settings, limits: limits, history: history, sounds: true)
-        let outcome = dryRun ? runVirtually(loaded) : runForReal(loaded, serving: starter)
+        let load = { try RoutineLookup.loadOrFail(routine, settings: settings, limits: limits, history: history, sounds: true) }
+        // A real run lives on the main thread, where its run loop turns: its routine is
+        // loaded there.
+        let outcome = dryRun ? runVirtually(try load()) : try MainActor.assumeIsolated { try runForReal(load(), serving: starter) }
         throw ExitCode(outcome)
     }
 
@@ -197,6 +199,7 @@ extension RunRequest {
 
     /// A real run: the assembly builds every listener and controller, runs the workout
     /// and takes it down (`RunAssembly`).
+    @MainActor
     private func runForReal(_ routine: Routine, serving starter: ServeStarter?) -> Int32 {
         do throws(ServeError) {
             return try RunAssembly(self, routine: routine, serving: starter).run()

@@ -29,7 +29,13 @@ struct SensorsScan: ParsableCommand {
         guard seconds.value > 0, seconds.value <= 60 else { throw ValidationError("--seconds must be more than 0 and at most 60") }
     }
 
+    // A command runs on the main thread, where the bus's replies come in.
     func run() throws {
+        try MainActor.assumeIsolated { try scan() }
+    }
+
+    @MainActor
+    private func scan() throws {
         let remembered = Set(((try? RememberedSensors(directories: UserDirectories(environment: Terminal.environment)).read()) ?? [])
             .map(\.address))
         let outcome = MainThreadBox<Result<[BluetoothDevice], BusFailure>?>(nil)

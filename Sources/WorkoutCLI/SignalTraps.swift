@@ -15,13 +15,14 @@ nonisolated(unsafe) private var lastStopping: Int32 = 0
 /// SIG_IGN plus a dispatch signal source, whose registration is asynchronous and loses a
 /// signal that arrives first) writes the signal's number to a pipe that a read source on
 /// the main queue drains.
+@MainActor
 final class SignalTraps {
     private let source: DispatchSourceRead
 
     /// The signals that end a run: Ctrl-C, `kill`, the terminal closing, Ctrl-\\.
     static let stopping = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
-    init(_ signals: [Int32] = stopping, _ handler: @escaping @Sendable (Int32) -> Void) {
+    init(_ signals: [Int32] = stopping, _ handler: @escaping @MainActor @Sendable (Int32) -> Void) {
         LuaInterrupt.prepare()
         var ends: [Int32] = [0, 0]
         pipe(&ends)
@@ -33,7 +34,7 @@ final class SignalTraps {
         source.setEventHandler {
             var number: UInt8 = 0
             while read(output, &number, 1) == 1 {
-                handler(Int32(number))
+                MainActor.assumeIsolated { handler(Int32(number)) }
             }
         }
         source.resume()
@@ -64,7 +65,7 @@ final class SignalTraps {
         trap(SIGTSTP)
     }
 
-    deinit {
+    isolated deinit {
         source.cancel()
     }
 }

@@ -59,6 +59,7 @@ private let guardLeave: [UInt8] = Array(TerminalReset.sequence.utf8)
 /// `write` and `tcsetattr`, then dies by the same signal with the default action.
 enum CrashGuard {
     static let signals = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
+    /// Set once, on the main thread, before any handler is installed.
     nonisolated(unsafe) private static var installed = false
 
     static func arm(_ modes: termios?) {

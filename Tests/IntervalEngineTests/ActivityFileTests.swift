@@ -48,8 +48,7 @@ final class ActivityFileTests: XCTestCase {
         let wall = { [base] in Date(timeIntervalSince1970: base + clock.now) }
         let file = HistoryFile(path: directory.appendingPathComponent("workout/history.jsonl").path)
         let activity = ActivityRecorder(beside: file, clock: wall)
-        let history = HistoryRecorder(routine: harness.session.routine, file: file, clock: wall, activity: activity,
-                                      progress: harness.session.progress)
+        let history = HistoryRecorder(routine: harness.session.routine, file: file, clock: wall, activity: activity)
         harness.session.subscribe(activity)
         harness.session.subscribe(history)
         if samples {
@@ -281,7 +280,7 @@ final class ActivityFileTests: XCTestCase {
         let harness = try Harness("return workout { name = \"Long\", countdown = 0, rounds(150, { work(2), rest(1) }) }")
         let file = HistoryFile(path: directory.appendingPathComponent("history.jsonl").path)
         let history = HistoryRecorder(routine: harness.session.routine, file: file,
-                                      clock: { Date(timeIntervalSince1970: 1_800_000_000) }, progress: harness.session.progress)
+                                      clock: { Date(timeIntervalSince1970: 1_800_000_000) })
         harness.session.subscribe(history)
         harness.run()
         let entry = try XCTUnwrap(try file.read().entries.first)

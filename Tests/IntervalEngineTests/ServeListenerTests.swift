@@ -24,8 +24,8 @@ final class ServeListenerTests: XCTestCase {
 
     var routes: Routes {
         Routes(token: "x", hosts: ServedHosts(served: "127.0.0.1"),
-               feed: MainThreadOnly(EventFeed(snapshot: { fatalError("no viewer") })),
-               snapshot: MainThreadOnly({ fatalError("no request") }), control: MainThreadOnly({ _ in }))
+               feed: MainActor.assumeIsolated { EventFeed(snapshot: { fatalError("no viewer") }) },
+               snapshot: { fatalError("no request") }, control: { _ in })
     }
 
     func testAListeningSocketLostIsReported() throws {

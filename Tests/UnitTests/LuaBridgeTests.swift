@@ -4,7 +4,7 @@ import XCTest
 /// The bridge's bookkeeping: registry references, the Lua stack, hook errors, and the
 /// session's lifetime.
 final class LuaBridgeTests: XCTestCase {
-    let hooked = """
+    static let hooked = """
         return workout { name = "Hooks",
           segment { kind = "work", duration = 10, info = { a = 1 }, cues = { [2] = function() end, half = "half" },
                     on_start = function() end, on_end = function() end },
@@ -14,7 +14,7 @@ final class LuaBridgeTests: XCTestCase {
         """
 
     func testReferencesGoBackToZeroWhenTheSessionStops() throws {
-        let routine = try load(hooked)
+        let routine = try load(Self.hooked)
         // Two payloads, one cue function, two segment hooks, six workout hooks.
         XCTAssertEqual(routine.liveReferences, 11)
         let harness = Harness(routine)
@@ -23,7 +23,7 @@ final class LuaBridgeTests: XCTestCase {
     }
 
     func testReferencesGoBackToZeroWhenStoppedEarly() throws {
-        let routine = try load(hooked)
+        let routine = try load(Self.hooked)
         let harness = Harness(routine)
         harness.session.start()
         harness.clock.advance(by: 3)
@@ -32,7 +32,7 @@ final class LuaBridgeTests: XCTestCase {
     }
 
     func testEveryHookCallLeavesTheStackAsItWas() throws {
-        let routine = try load(hooked.replacingOccurrences(of: "on_end = function() end",
+        let routine = try load(Self.hooked.replacingOccurrences(of: "on_end = function() end",
                                                           with: "on_end = function() error('x') end"))
         let before = routine.luaStackHeight
         let harness = Harness(routine)
@@ -47,20 +47,23 @@ final class LuaBridgeTests: XCTestCase {
     }
 
     func testTheSessionDeallocatesAfterStop() throws {
-        weak var weakSession: Session?
-        weak var weakScheduler: RunLoopScheduler?
-        try {
-            let scheduler = RunLoopScheduler(speed: 1)
-            let session = Session(routine: try load(hooked), scheduler: scheduler)
-            session.start()
-            XCTAssertGreaterThan(scheduler.pendingCount, 0)
-            session.stop()
-            XCTAssertEqual(scheduler.pendingCount, 0)
-            weakSession = session
-            weakScheduler = scheduler
-        }()
-        XCTAssertNil(weakSession, "nothing (timer, Lua state, closure) keeps a stopped session alive")
-        XCTAssertNil(weakScheduler)
+        // The scheduler lives on the main thread, where XCTest runs the test.
+        try MainActor.assumeIsolated {
+            weak var weakSession: Session?
+            weak var weakScheduler: RunLoopScheduler?
+            try {
+                let scheduler = RunLoopScheduler(speed: 1)
+                let session = Session(routine: try load(Self.hooked), scheduler: scheduler)
+                session.start()
+                XCTAssertGreaterThan(scheduler.pendingCount, 0)
+                session.stop()
+                XCTAssertEqual(scheduler.pendingCount, 0)
+                weakSession = session
+                weakScheduler = scheduler
+            }()
+            XCTAssertNil(weakSession, "nothing (timer, Lua state, closure) keeps a stopped session alive")
+            XCTAssertNil(weakScheduler)
+        }
     }
 
     func testAFailingHookIsReportedWithItsTracebackAndDisabled() throws {

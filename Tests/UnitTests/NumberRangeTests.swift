@@ -41,17 +41,20 @@ final class NumberRangeTests: XCTestCase {
     /// A 24-hour segment at the slowest speed, and far beyond it, schedules and cancels
     /// without trapping (the boot-time sentinel too).
     func testTheRunLoopSchedulerTakesAnyTimeAtAnySpeed() {
-        for speed in [1e-10, RunLoopScheduler.speeds.lowerBound, 1, RunLoopScheduler.speeds.upperBound, 1e300] {
-            let scheduler = RunLoopScheduler(speed: speed)
-            for time in [86_400.0, 1e300, .infinity] {
-                let token = scheduler.schedule(at: time) { _ in XCTFail("fired") }
-                XCTAssertGreaterThan(scheduler.deadline(for: time), 0)
-                scheduler.cancel(token)
+        // The scheduler lives on the main thread, where XCTest runs the test.
+        MainActor.assumeIsolated {
+            for speed in [1e-10, RunLoopScheduler.speeds.lowerBound, 1, RunLoopScheduler.speeds.upperBound, 1e300] {
+                let scheduler = RunLoopScheduler(speed: speed)
+                for time in [86_400.0, 1e300, .infinity] {
+                    let token = scheduler.schedule(at: time) { _ in XCTFail("fired") }
+                    XCTAssertGreaterThan(scheduler.deadline(for: time), 0)
+                    scheduler.cancel(token)
+                }
+                XCTAssertEqual(scheduler.pendingCount, 0)
             }
-            XCTAssertEqual(scheduler.pendingCount, 0)
+            XCTAssertFalse(RunLoopScheduler.speeds.contains(1e-10))
+            XCTAssertTrue(RunLoopScheduler.speeds.contains(0.01))
         }
-        XCTAssertFalse(RunLoopScheduler.speeds.contains(1e-10))
-        XCTAssertTrue(RunLoopScheduler.speeds.contains(0.01))
     }
 
     private let head = #"{"program":"x","file":"/x","sha256":"","started":"2026-11-20T10:00:00Z","ended":"2026-11-20T10:00:00Z","completed":true,"#

@@ -27,7 +27,7 @@ final class PluginTests: XCTestCase {
         let recorder = HistoryRecorder(routine: harness.session.routine, file: file, clock: {
             defer { now += 1 }
             return now
-        }, progress: harness.session.progress)
+        })
         harness.session.subscribe(recorder)
         return (harness, recorder, file)
     }

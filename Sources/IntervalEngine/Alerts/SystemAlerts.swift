@@ -11,7 +11,8 @@ import Foundation
 /// no text can be too long to start a synthesizer with. A program that is missing or
 /// fails gives one warning, and that alert is off from then on.
 ///
-/// The queues report on other threads, hence the lock.
+/// The queues report on other threads, hence the lock; the compiler cannot see an
+/// `NSLock`, hence `@unchecked Sendable`.
 public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
     private let lock = NSLock()
     private let warn: @Sendable (String) -> Void

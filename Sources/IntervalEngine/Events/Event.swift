@@ -45,6 +45,16 @@ public struct Event: Sendable {
     public var t: Double
     /// The timer fire that caused the event, if one did.
     public var fire: Fire?
+    /// What the session knows as it emits the event, so that no listener reads it back in
+    /// the middle of an emit (none of it is in the event's JSON). Nil for an event made
+    /// elsewhere. The session's state: `on_finish`'s `log` lines come while it is finished.
+    public var state: Session.State?
+    /// How the workout stands (`Session.progress()`), on `workout_start`, `segment_start`,
+    /// `segment_end`, `pause` and `resume`: the history's last-resort line.
+    public var progress: Summary?
+    /// The segment's power for a trainer, on `segment_start` when the session's options
+    /// ask for it (`SessionOptions.powerInEvents`).
+    public var power: SegmentPower?
 
     public init(_ kind: Kind, t: Double, fire: Fire?) {
         self.kind = kind

@@ -4,14 +4,12 @@ import Foundation
 /// finished, quit, Ctrl-C, SIGTERM — is written by this one path, when `workout_end`
 /// comes. For the one exit that never reaches `workout_end`, the watchdog ending a
 /// library call that cannot be interrupted, it keeps a line ready (the session as it
-/// stood at its latest boundary, not completed) that the watchdog's signal handler
-/// appends before the process ends.
+/// stood at its latest boundary, not completed, as the boundary's event carries it:
+/// `Event.progress`) that the watchdog's signal handler appends before the process ends.
 public final class HistoryRecorder: SessionListener {
     private let routine: Routine
     private let file: HistoryFile
     private let clock: () -> Date
-    /// How the session stands now, as if it ended (for the watchdog's line).
-    private let progress: () -> Summary
     private var started: Date?
     /// The segments as they were done, and the pauses: the line's laps.
     private var laps = LapTally()
@@ -30,12 +28,11 @@ public final class HistoryRecorder: SessionListener {
     public private(set) var entry: HistoryEntry?
 
     public init(routine: Routine, file: HistoryFile, clock: @escaping () -> Date = Date.init,
-                activity: (any SessionSamplesFile)? = nil, progress: @escaping () -> Summary) {
+                activity: (any SessionSamplesFile)? = nil) {
         self.routine = routine
         self.activity = activity
         self.file = file
         self.clock = clock
-        self.progress = progress
     }
 
     public func receive(_ event: Event) {
@@ -44,9 +41,9 @@ public final class HistoryRecorder: SessionListener {
         case .workoutStart:
             started = clock()
             file.prepareDirectory()
-            prepareLastResort()
+            prepareLastResort(event.progress)
         case .segmentStart, .segmentEnd, .pause, .resume:
-            prepareLastResort()
+            prepareLastResort(event.progress)
         case let .workoutEnd(summary):
             LastResort.set(nil)
             record(summary)
@@ -77,8 +74,11 @@ public final class HistoryRecorder: SessionListener {
         }
     }
 
-    private func prepareLastResort() {
-        LastResort.set((path: file.path, line: entry(progress(), ended: false).json.text + "\n"))
+    /// The line the watchdog appends, from how the session stood at the event (`progress`:
+    /// nil for an event no session emitted, which leaves the line as it was).
+    private func prepareLastResort(_ progress: Summary?) {
+        guard let progress else { return }
+        LastResort.set((path: file.path, line: entry(progress, ended: false).json.text + "\n"))
     }
 }
 

@@ -237,77 +237,59 @@ enum HistoryAPI {
 
     /// An entry as a plain table; the prelude freezes it.
     private static func push(_ entry: HistoryEntry, on stack: LuaStack) {
-        let L = stack.L
-        lua_createtable(L, 0, 16)
-        stack.push(Timestamp.local(entry.started)); stack.setField("date")
-        stack.push(Timestamp.local(entry.ended)); stack.setField("ended")
-        stack.push(daysAgo(entry.started)); stack.setField("days_ago")
-        stack.push(entry.completed); stack.setField("completed")
-        stack.push(entry.elapsed); stack.setField("elapsed")
-        if let active = entry.active { stack.push(active); stack.setField("active") }
-        stack.push(entry.workSeconds); stack.setField("work_seconds")
-        stack.push(entry.segmentsDone); stack.setField("segments_done")
-        stack.push(entry.segments); stack.setField("segments")
-        stack.push(entry.speed); stack.setField("speed")
-        lua_createtable(L, 0, Int32(entry.params.count))
-        for (name, value) in entry.params {
-            switch value {
-            case .integer(let number): stack.push(number)
-            case .number(let number): stack.push(number)
-            case .string(let text): stack.push(text)
-            case .bool(let flag): stack.push(flag)
-            default: stack.pushNil()
-            }
-            stack.setField(name)
-        }
-        stack.setField("params")
-        lua_createtable(L, 0, Int32(entry.scores.count))
-        for score in entry.scores { stack.push(score.value); stack.setField(score.name) }
-        stack.setField("scores")
-        lua_createtable(L, 0, Int32(entry.scores.count))
-        for score in entry.scores { stack.push(score.better); stack.setField(score.name) }
-        stack.setField("better")
-        lua_createtable(L, Int32(entry.open.count), 0)
-        for (position, record) in entry.open.enumerated() {
-            lua_createtable(L, 0, 5)
-            stack.push(record.index); stack.setField("index")
-            stack.push(record.name); stack.setField("name")
-            stack.push(record.seconds); stack.setField("seconds")
-            stack.push(record.by.rawValue); stack.setField("by")
-            lua_createtable(L, Int32(record.laps.count), 0)
-            for (lap, split) in record.laps.enumerated() {
-                stack.push(split)
-                lua_rawseti(L, -2, lua_Integer(lap + 1))
-            }
-            stack.setField("laps")
-            pushSensors(record.sensors, on: stack)
-            lua_rawseti(L, -2, lua_Integer(position + 1))
-        }
-        stack.setField("open")
-        pushSensors(entry.sensors, on: stack)
+        LuaFields([
+            "date": Timestamp.local(entry.started),
+            "ended": Timestamp.local(entry.ended),
+            "days_ago": daysAgo(entry.started),
+            "completed": entry.completed,
+            "elapsed": entry.elapsed,
+            "active": entry.active,
+            "work_seconds": entry.workSeconds,
+            "segments_done": entry.segmentsDone,
+            "segments": entry.segments,
+            "speed": entry.speed,
+            "params": LuaFields(entry.params.map { ($0.name, parameter($0.value)) }),
+            "scores": LuaFields(entry.scores.map { ($0.name, $0.value) }),
+            "better": LuaFields(entry.scores.map { ($0.name, $0.better) }),
+            "open": LuaList(entry.open.map { record in
+                LuaFields([
+                    "index": record.index,
+                    "name": record.name,
+                    "seconds": record.seconds,
+                    "by": record.by.rawValue,
+                    "laps": LuaList(record.laps),
+                    "hr": heartRate(record.sensors),
+                    "power": power(record.sensors),
+                ])
+            }),
+            "hr": heartRate(entry.sensors),
+            "power": power(entry.sensors),
+        ]).push(onto: stack)
     }
 
-    /// `hr = { avg, max, zones = {…} }` and `power = { avg }` on the table on top of the
-    /// stack, when the sensors gave them.
-    private static func pushSensors(_ sensors: SensorSummary?, on stack: LuaStack) {
-        let L = stack.L
-        if let sensors, let max = sensors.maxHR {
-            lua_createtable(L, 0, 3)
-            if let average = sensors.averageHR { stack.push(average); stack.setField("avg") }
-            stack.push(max); stack.setField("max")
-            let zones = sensors.zoneSeconds ?? [0, 0, 0, 0, 0]
-            lua_createtable(L, Int32(zones.count), 0)
-            for (zone, seconds) in zones.enumerated() {
-                stack.push(seconds)
-                lua_rawseti(L, -2, lua_Integer(zone + 1))
-            }
-            stack.setField("zones")
-            stack.setField("hr")
+    /// A parameter's value as Lua sees it; nil (no field) for what Lua has no plain value for.
+    private static func parameter(_ value: JSONValue) -> (any LuaPushable)? {
+        switch value {
+        case .integer(let number): number
+        case .number(let number): number
+        case .string(let text): text
+        case .bool(let flag): flag
+        default: nil
         }
-        if let power = sensors?.averagePower {
-            lua_createtable(L, 0, 1)
-            stack.push(power); stack.setField("avg")
-            stack.setField("power")
-        }
+    }
+
+    /// `hr = { avg, max, zones = {…} }`, when the sensors gave a heart rate.
+    private static func heartRate(_ sensors: SensorSummary?) -> LuaFields? {
+        guard let sensors, let max = sensors.maxHR else { return nil }
+        return LuaFields([
+            "avg": sensors.averageHR,
+            "max": max,
+            "zones": LuaList(sensors.zoneSeconds ?? [0, 0, 0, 0, 0]),
+        ])
+    }
+
+    /// `power = { avg }`, when the sensors gave power.
+    private static func power(_ sensors: SensorSummary?) -> LuaFields? {
+        sensors?.averagePower.map { LuaFields(["avg": $0]) }
     }
 }

@@ -43,7 +43,9 @@ final class LuaState {
     private var running = ""
     /// The limit that stopped the latest call (a `workout_limit`), read once it is back.
     private(set) var lastTripped: Int32 = 0
-    /// The state whose call runs now (main thread only), for `LuaTime.excluding`.
+    /// The state whose call runs now, for `LuaTime.excluding`: set and read on the thread
+    /// that runs Lua (the main thread in a run; Lua states are not an actor's, so the
+    /// compiler cannot check it: hence `nonisolated(unsafe)`).
     nonisolated(unsafe) private(set) static weak var current: LuaState?
 
     init(chunkName: String, directory: String? = nil, limits: LuaLimits = LuaLimits()) {

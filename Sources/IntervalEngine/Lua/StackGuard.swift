@@ -6,7 +6,9 @@ import CLua
 /// overflows hours into a workout. In a debug build (every test run) a leak stops the
 /// process at once, naming the place; a release build does no check.
 struct StackGuard {
-    /// What a leak does: stops the process (tests swap in a recorder).
+    /// What a leak does: stops the process (tests swap in a recorder, before any Lua runs;
+    /// it is read on the thread that runs Lua, which no actor names yet: hence
+    /// `nonisolated(unsafe)`).
     nonisolated(unsafe) static var violated: (String) -> Void = { preconditionFailure($0) }
 
     #if DEBUG

@@ -21,7 +21,10 @@ enum Watchdog {
         var hasTerminal = false
     }
 
+    /// Written on the main thread, read in signal context, where no lock may be taken:
+    /// the compiler cannot check it (hence `nonisolated(unsafe)`); the handler only reads.
     nonisolated(unsafe) private static var shared = Shared()
+    /// Set once, on the main thread, before the handler can run.
     nonisolated(unsafe) private static var prepared = false
 
     /// Installs the handler and creates the timer once; remembers the terminal's

@@ -11,7 +11,11 @@ import Foundation
 /// and by a boot-time sentinel that fires on waking from a sleep longer than the time to
 /// the next timer. `onSuspend` then runs before the due timer, which is dropped if the
 /// handler cancels it (a session pausing).
-public final class RunLoopScheduler: Scheduler, SuspendDetecting {
+///
+/// It lives on the main thread, where the main run loop turns (`@MainActor`; the session
+/// calls it there, and the conformances check so at each call).
+@MainActor
+public final class RunLoopScheduler: @preconcurrency Scheduler, @preconcurrency SuspendDetecting {
     public let speed: Double
     /// A moment's hooks run this long before it (40 ms of real time), with the session's
     /// clock reading the moment: a sound a hook plays is then known before it is due and
@@ -19,10 +23,10 @@ public final class RunLoopScheduler: Scheduler, SuspendDetecting {
     /// sink (pipewire-pulse) too, and whatever the timer's lateness and the hook's own time
     /// (docs/design.md, "A hook's sound on its moment").
     public var runAhead: Double { RunLoopScheduler.realRunAhead * speed }
-    public static let realRunAhead = 0.040
+    nonisolated public static let realRunAhead = 0.040
     /// The speeds `--speed` accepts: a hundredth (a 24-hour segment then lasts 100 days,
     /// still a deadline the clocks hold) to ten thousand (a 24-hour segment in under 9 s).
-    public static let speeds: ClosedRange<Double> = 0.01...10_000
+    nonisolated public static let speeds: ClosedRange<Double> = 0.01...10_000
     private let clocks: Clocks
     private let runLoop: RunLoop
     private let origin: UInt64
@@ -62,7 +66,7 @@ public final class RunLoopScheduler: Scheduler, SuspendDetecting {
         }
     }
 
-    deinit {
+    isolated deinit {
         for timer in timers.values { timer.invalidate() }
     }
 
@@ -93,7 +97,7 @@ public final class RunLoopScheduler: Scheduler, SuspendDetecting {
         let deadline = deadline(for: time)
         let target = TimerTarget(scheduler: self, id: id, time: time, deadline: deadline, action: action)
         let timer = Timer(fire: fireDate(for: deadline), interval: 0, repeats: false) { _ in
-            target.fire()
+            MainActor.assumeIsolated { target.fire() }
         }
         timers[id] = timer
         deadlines[id] = deadline
@@ -146,14 +150,17 @@ public final class RunLoopScheduler: Scheduler, SuspendDetecting {
 }
 
 /// The sentinel's handler holds the scheduler weakly, like the timers' targets.
+@MainActor
 private final class WeakScheduler {
     weak var value: RunLoopScheduler?
 }
 
 /// What a `Timer`'s block holds: the action, and the scheduler only weakly, so a timer
 /// never keeps a finished session alive. Timers fire on the main run loop, the only
-/// thread that touches the scheduler.
-private final class TimerTarget: @unchecked Sendable {
+/// thread that touches the scheduler: the target is `@MainActor`, and the block says
+/// where it runs (`MainActor.assumeIsolated`, checked as it fires).
+@MainActor
+private final class TimerTarget {
     weak var scheduler: RunLoopScheduler?
     let id: UInt64
     let time: Double

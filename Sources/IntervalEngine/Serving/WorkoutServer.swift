@@ -3,7 +3,9 @@ import Foundation
 /// `run --serve`'s server as a run sees it. The server itself (WebRemote, with its HTTP
 /// library) is linked into `workout-serve` only, which hands its starter
 /// (`ServeStarter`) to `WorkoutCommandLine.main`; the command line hands it to the run.
-/// Neither side knows the other: both know this protocol.
+/// Neither side knows the other: both know this protocol. It lives on the main thread,
+/// with the run that starts it.
+@MainActor
 public protocol WorkoutServer: AnyObject {
     /// The page's URL with its token.
     var url: String { get }
@@ -18,21 +20,22 @@ public protocol WorkoutServer: AnyObject {
 }
 
 /// What a server is started with. `snapshot`, `control` and `stopped` are called on the
-/// main thread only.
-public struct ServeRequest {
+/// main thread only (`@MainActor`: the server's own threads hand them to it).
+public struct ServeRequest: Sendable {
     public var address: ServeAddress
     public var renewToken: Bool
     public var environment: [String: String]
-    public var snapshot: () -> SessionSnapshot
-    public var control: (SessionCommand) -> Void
+    public var snapshot: @MainActor @Sendable () -> SessionSnapshot
+    public var control: @MainActor @Sendable (SessionCommand) -> Void
     /// The server stopped before the workout did (why, in words); on the main thread.
-    public var stopped: (String) -> Void = { _ in }
+    public var stopped: @MainActor @Sendable (String) -> Void = { _ in }
     /// The class's participants as `/class.json` gives them (`run --mqtt`); on any thread.
     public var participants: (@Sendable () -> String)?
 
     public init(address: ServeAddress, renewToken: Bool, environment: [String: String],
-                snapshot: @escaping () -> SessionSnapshot, control: @escaping (SessionCommand) -> Void,
-                stopped: @escaping (String) -> Void = { _ in }) {
+                snapshot: @escaping @MainActor @Sendable () -> SessionSnapshot,
+                control: @escaping @MainActor @Sendable (SessionCommand) -> Void,
+                stopped: @escaping @MainActor @Sendable (String) -> Void = { _ in }) {
         self.address = address
         self.renewToken = renewToken
         self.environment = environment
@@ -42,4 +45,5 @@ public struct ServeRequest {
     }
 }
 
-public typealias ServeStarter = (ServeRequest) throws(ServeError) -> any WorkoutServer
+/// Called on the main thread, where the run that starts the server lives.
+public typealias ServeStarter = @MainActor (ServeRequest) throws(ServeError) -> any WorkoutServer

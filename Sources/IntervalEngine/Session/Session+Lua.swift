@@ -100,61 +100,53 @@ extension LuaState {
     /// `seg`: index, count, name, kind, duration, start, round, rounds, block, info,
     /// elapsed, remaining. `info` is the segment's own table, the same on every call.
     func pushSegment(_ segment: Segment, count: Int?, elapsed: Double) -> Int32 {
-        let stack = self.stack
-        lua_createtable(L, 0, 12)
-        stack.push(segment.index); stack.setField("index")
-        if let count { stack.push(count); stack.setField("count") }
-        stack.push(segment.name); stack.setField("name")
-        stack.push(segment.kind); stack.setField("kind")
-        stack.push(segment.open?.expect ?? segment.duration); stack.setField("duration")
-        if let open = segment.open {
-            stack.push(true); stack.setField("open")
-            if let cap = open.cap { stack.push(cap); stack.setField("cap") }
-        }
-        stack.push(segment.start); stack.setField("start")
-        if let round = segment.round { stack.push(round); stack.setField("round") }
-        if let rounds = segment.rounds { stack.push(rounds); stack.setField("rounds") }
-        if let block = segment.block { stack.push(block); stack.setField("block") }
-        if let info = segment.info { refs.push(info); stack.setField("info") }
-        stack.push(elapsed); stack.setField("elapsed")
-        if segment.open.map({ $0.cap != nil }) ?? true {
-            stack.push(segment.duration - elapsed); stack.setField("remaining")
-        }
+        let capped = segment.open.map { $0.cap != nil } ?? true
+        LuaFields([
+            "index": segment.index,
+            "count": count,
+            "name": segment.name,
+            "kind": segment.kind,
+            "duration": segment.open?.expect ?? segment.duration,
+            "open": segment.open.map { _ in true },
+            "cap": segment.open?.cap,
+            "start": segment.start,
+            "round": segment.round,
+            "rounds": segment.rounds,
+            "block": segment.block,
+            "info": segment.info.map { LuaHeld(refs: refs, ref: $0) },
+            "elapsed": elapsed,
+            "remaining": capped ? segment.duration - elapsed : nil,
+        ]).push(onto: stack)
         return 1
     }
 
     /// `w` for `on_start`: name, description, segments, duration (both nil when it is
     /// open-ended), countdown.
     func pushWorkout(_ routine: Routine) -> Int32 {
-        let stack = self.stack
-        lua_createtable(L, 0, 5)
-        stack.push(routine.name); stack.setField("name")
-        if let description = routine.description { stack.push(description); stack.setField("description") }
-        if !routine.timeline.isOpenEnded {
-            stack.push(routine.timeline.count); stack.setField("segments")
-            stack.push(routine.timeline.duration); stack.setField("duration")
-        }
-        stack.push(routine.countdown); stack.setField("countdown")
+        let ends = !routine.timeline.isOpenEnded
+        LuaFields([
+            "name": routine.name,
+            "description": routine.description,
+            "segments": ends ? routine.timeline.count : nil,
+            "duration": ends ? routine.timeline.duration : nil,
+            "countdown": routine.countdown,
+        ]).push(onto: stack)
         return 1
     }
 
     /// `summary` for `on_finish`.
     func pushSummary(_ summary: Summary) -> Int32 {
-        let stack = self.stack
-        lua_createtable(L, 0, 9)
-        stack.push(summary.completed); stack.setField("completed")
-        stack.push(summary.segmentsDone); stack.setField("segments_done")
-        stack.push(summary.segmentsSkipped); stack.setField("segments_skipped")
-        stack.push(summary.segments); stack.setField("segments")
-        stack.push(summary.elapsed); stack.setField("elapsed")
-        stack.push(summary.active); stack.setField("active")
-        stack.push(summary.workSeconds); stack.setField("work_seconds")
-        stack.push(summary.speed); stack.setField("speed")
-        lua_createtable(L, 0, Int32(summary.scores.count))
-        for score in summary.scores {
-            stack.push(score.value); stack.setField(score.name)
-        }
-        stack.setField("scores")
+        LuaFields([
+            "completed": summary.completed,
+            "segments_done": summary.segmentsDone,
+            "segments_skipped": summary.segmentsSkipped,
+            "segments": summary.segments,
+            "elapsed": summary.elapsed,
+            "active": summary.active,
+            "work_seconds": summary.workSeconds,
+            "speed": summary.speed,
+            "scores": LuaFields(summary.scores.map { ($0.name, $0.value) }),
+        ]).push(onto: stack)
         return 1
     }
 }

@@ -96,19 +96,12 @@ extension LuaState {
 
     /// Sets the sample's fields on the table on top of the stack (nil where absent or stale).
     func setSampleFields(_ readings: SensorReadings, zone: Int?) {
-        let stack = self.stack
-        func set(_ name: String, _ value: Double?) {
-            if let value { stack.push(value) } else { lua_pushnil(L) }
-            stack.setField(name)
-        }
-        func set(_ name: String, _ value: Int?) {
-            if let value { stack.push(value) } else { lua_pushnil(L) }
-            stack.setField(name)
-        }
-        set("hr", readings.hr?.current)
-        set("power", readings.power?.current)
-        set("cadence", readings.cadence?.current)
-        set("speed", readings.speed?.current)
-        set("hr_zone", zone)
+        LuaFields([
+            "hr": readings.hr?.current,
+            "power": readings.power?.current,
+            "cadence": readings.cadence?.current,
+            "speed": readings.speed?.current,
+            "hr_zone": zone,
+        ]).set(on: stack)
     }
 }

@@ -16,14 +16,22 @@ public final class Session {
     /// Who hears the events and the planned moments, in the order they subscribed.
     private(set) var listeners: [any SessionListener] = []
 
+    /// The phase and the segment's clock, whose pause and resume are pure transitions.
+    var machine = SessionMachine()
     /// Where the session is: ready, running or paused (either with a boundary's hooks in
     /// progress), or finished (`SessionPhase`).
-    var phase: SessionPhase = .ready
+    var phase: SessionPhase {
+        get { machine.phase }
+        set { machine.phase = newValue }
+    }
     public var state: State { phase.state }
     /// The current segment, its duration changed by `extend`.
     public internal(set) var segment: Segment
     /// Workout time at which the current segment started, moved later by pauses.
-    public internal(set) var segmentStart: Double = 0
+    public internal(set) var segmentStart: Double {
+        get { machine.segmentStart }
+        set { machine.segmentStart = newValue }
+    }
     /// The current segment's timers still to fire, with the moment each was announced as
     /// (nil for the session's own bookkeeping timers).
     var timers: [(token: TimerToken, moment: PlannedMoment?)] = []
@@ -45,7 +53,10 @@ public final class Session {
     var tally: SegmentTally
     var workSeconds: Double = 0
     /// Workout seconds spent paused, for a generator's `run.elapsed`.
-    var pausedSeconds: Double = 0
+    var pausedSeconds: Double {
+        get { machine.pausedSeconds }
+        set { machine.pausedSeconds = newValue }
+    }
     /// What `record` kept so far.
     var scores: [Score] = []
     /// The tallies counted so far (`r`, the page's +1), in the order first counted.
@@ -157,28 +168,27 @@ public final class Session {
     }
 
     func pause() {
-        guard case .running(let boundary) = phase else { return }
-        if var boundary {
-            boundary.pause = true
-            phase = .running(boundary)
-            return
-        }
-        cancelTimers()
-        phase = .paused(since: now, nil)
-        emit(.pause(index: segment.index, remaining: remainingInSegment))
-        give(alertPolicy.alerts(for: .pause))
-        callSegmentHook(routine.hooks.onPause, "on_pause")
+        carryOut(machine.pause(at: now))
     }
 
     func resume() {
-        guard case .paused(let since, let boundary) = phase else { return }
-        segmentStart += now - since
-        pausedSeconds += now - since
-        phase = .running(boundary)
-        scheduleTimers()
-        emit(.resume(index: segment.index, remaining: remainingInSegment))
-        give(alertPolicy.alerts(for: .resume))
-        callSegmentHook(routine.hooks.onResume, "on_resume")
+        carryOut(machine.resume(at: now))
+    }
+
+    /// Carries out what a transition of the machine returned, in order.
+    private func carryOut(_ actions: [SessionMachine.Action]) {
+        for action in actions {
+            switch action {
+            case .cancelTimers: cancelTimers()
+            case .scheduleTimers: scheduleTimers()
+            case .emit(.pause): emit(.pause(index: segment.index, remaining: remainingInSegment))
+            case .emit(.resume): emit(.resume(index: segment.index, remaining: remainingInSegment))
+            case .alert(.pause): give(alertPolicy.alerts(for: .pause))
+            case .alert(.resume): give(alertPolicy.alerts(for: .resume))
+            case .callHook(.pause): callSegmentHook(routine.hooks.onPause, "on_pause")
+            case .callHook(.resume): callSegmentHook(routine.hooks.onResume, "on_resume")
+            }
+        }
     }
 
     /// The machine slept under the running workout: say so and pause where it was, so
@@ -274,9 +284,19 @@ public final class Session {
             messageCount += 1
             message = SessionMessage(text: VisibleText.escape(text), kind: messageKind, sequence: messageCount)
         }
-        let event = Event(kind, t: now - startedAt, fire: currentFire.map {
+        var event = Event(kind, t: now - startedAt, fire: currentFire.map {
             Fire(at: $0.at - startedAt, lateMs: $0.lateMs)
         })
+        event.state = state
+        switch kind {
+        case .segmentStart:
+            event.progress = progress()
+            if options.powerInEvents { event.power = segmentPower() }
+        case .workoutStart, .segmentEnd, .pause, .resume:
+            event.progress = progress()
+        default:
+            break
+        }
         for listener in listeners {
             listener.receive(event)
         }

@@ -22,6 +22,10 @@ public struct SessionOptions: Sendable {
     public var standInAthlete = false
     /// The maximum heart rate and FTP that sensors' values are read against.
     public var athlete = Athlete()
+    /// Put each segment's power for a trainer (`Event.power`) in `segment_start`: reading
+    /// the segment's `info` is work on the fire path, so only a run that may control a
+    /// trainer asks for it.
+    public var powerInEvents = false
 
     /// What `backGrace` is unless a caller says otherwise.
     public static let standardBackGrace = 2.0

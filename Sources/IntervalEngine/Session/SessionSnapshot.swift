@@ -159,6 +159,13 @@ extension Session {
 
     /// A segment's `info` as JSON, converted once per segment start for the current
     /// segment and the next: a viewer takes a snapshot on every tick.
+    /// The current segment's power for a trainer (`Event.power`), from its `info` as it
+    /// stands now (kept, as the snapshot's is).
+    func segmentPower() -> SegmentPower {
+        SegmentPower(part: .init(segment: SegmentSummary(segment, count: segmentCount), info: info(of: segment)),
+                     ftp: options.athlete.ftp, file: routine.fileName)
+    }
+
     private func info(of segment: Segment) -> JSONValue {
         if let cached = infoCache.first(where: { $0.index == segment.index }) { return cached.info }
         let info = routine.infoJSON(for: segment)

@@ -19,6 +19,9 @@ import Foundation
 /// moment, and a hook's `say()` that cannot be rendered, go to `fallback` (spd-say or
 /// espeak-ng speaking aloud, through `SystemAlerts`). A hook's `say()` that renders is
 /// played as soon as it is ready.
+///
+/// Shared by the main thread (the session's listener) and its rendering queue under a
+/// lock the compiler cannot see: hence `@unchecked Sendable`.
 public final class SpokenSounds: SessionListener, @unchecked Sendable {
     private let output: any SoundOutput
     private let renderer: String

@@ -13,6 +13,8 @@ public enum LastResort {
         var length = 0
     }
 
+    /// Written on the main thread, read in signal context, where no lock may be taken:
+    /// hence `nonisolated(unsafe)`, the compiler being unable to check it.
     nonisolated(unsafe) private static var shared = Shared()
 
     /// The prepared line and its file, as the handler would write them (tests).
