@@ -121,10 +121,13 @@ struct Follow: ParsableCommand {
                              retainLastWords: false)
             throw ExitCode.failure
         }
-        let status = follow(joined, link: link, participant: participant, athleteSettings: athleteSettings)
+        let status = MainActor.assumeIsolated {
+            follow(joined, link: link, participant: participant, athleteSettings: athleteSettings)
+        }
         throw ExitCode(status)
     }
 
+    @MainActor
     private func follow(_ joined: (routine: Routine, origin: Double, speed: Double), link: CoachLink,
                         participant: String, athleteSettings: [ParameterSetting]) -> Int32 {
         let topics = link.topics
