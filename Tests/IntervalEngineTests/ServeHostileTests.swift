@@ -122,10 +122,7 @@ final class ServeHostileTests: XCTestCase {
         let port = localPort(leaving)
         close(leaving)
         // The server has closed its side of that connection: no CLOSE_WAIT left.
-        let deadline = Date().addingTimeInterval(10)
-        while (try? closeWaits(serverPort: workout.port, clientPort: port)) != 0, Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        eventually(every: 0.02) { (try? closeWaits(serverPort: workout.port, clientPort: port)) == 0 }
         XCTAssertEqual(try closeWaits(serverPort: workout.port, clientPort: port), 0)
         let (newcomer, status) = try openViewer(workout)
         viewers.append(newcomer)
@@ -232,10 +229,9 @@ final class ServeHostileTests: XCTestCase {
         held.forEach { close($0) }
         // Answering again: held connections are let go within the idle limit.
         var state: RawResponse?
-        let deadline = Date().addingTimeInterval(30)
-        while state?.status != 200, Date() < deadline {
+        eventually(timeout: 30, every: 0.1) {
             state = try? workout.request("GET", "/state?token=\(workout.token)")
-            if state?.status != 200 { Thread.sleep(forTimeInterval: 0.1) }
+            return state?.status == 200
         }
         XCTAssertEqual(state?.status, 200)
         XCTAssertEqual(try workout.request("GET", "/?token=\(workout.token)").status, 200)
@@ -256,18 +252,15 @@ final class ServeHostileTests: XCTestCase {
         var held: [Int32] = []
         for _ in 0..<20 { held.append(try RawHTTP.connect(port: workout.port)) }
         // The server took what it could: every descriptor it may have is open.
-        let deadline = Date().addingTimeInterval(10)
-        while ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0) < open + 4,
-              Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.02)
+        eventually(every: 0.02) {
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0) >= open + 4
         }
         XCTAssertGreaterThanOrEqual(try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count, open + 4)
         held.forEach { close($0) }
         var state: RawResponse?
-        let again = Date().addingTimeInterval(20)
-        while state?.status != 200, Date() < again {
+        eventually(timeout: 20, every: 0.1) {
             state = try? workout.request("GET", "/state?token=\(workout.token)")
-            if state?.status != 200 { Thread.sleep(forTimeInterval: 0.1) }
+            return state?.status == 200
         }
         XCTAssertEqual(state?.status, 200, "the server answers again")
         XCTAssertNil(workout.events.first { $0["event"] as? String == "serve_stopped" })
