@@ -75,8 +75,11 @@ private func fuzzOptions(_ bytes: [UInt8]) {
     for line in lines {
         _ = try? Duration.parse(line)
         if let speed = Double(line), RunLoopScheduler.speeds.contains(speed) {
-            let scheduler = RunLoopScheduler(speed: speed, watchesSuspend: false)
-            precondition(scheduler.deadline(for: Duration.maximum) > 0)
+            // libFuzzer calls in on the main thread, where the run-loop scheduler lives.
+            MainActor.assumeIsolated {
+                let scheduler = RunLoopScheduler(speed: speed, watchesSuspend: false)
+                precondition(scheduler.deadline(for: Duration.maximum) > 0)
+            }
         }
         do {
             let setting = try ParameterSetting(argument: line)
