@@ -36,7 +36,9 @@ class SoundServer:
 
     def __init__(self, scratch, kind="pulseaudio"):
         self.kind = kind
-        self.directory = Path(scratch) / kind
+        # A directory of its own each time: a server started earlier in the same scratch
+        # directory leaves its socket behind, which would pass for this one's before it listens.
+        self.directory = Path(tempfile.mkdtemp(prefix=f"{kind}-", dir=scratch))
         self.processes = []
 
     @property
