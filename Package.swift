@@ -125,7 +125,7 @@ let package = Package(
             name: "UnitTests",
             dependencies: [
                 "IntervalEngine", "Activity", "GATT", "Interchange", "Display", "WorkoutCLI", "Broker", "ClassPublishing",
-                "ClassFollowing", "RemoteControl",
+                "ClassFollowing", "RemoteControl", "SoundPlayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

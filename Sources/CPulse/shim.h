@@ -43,6 +43,7 @@
     X(stream_get_timing_info) \
     X(stream_new_with_proplist) \
     X(stream_set_state_callback) \
+    X(stream_set_underflow_callback) \
     X(stream_set_write_callback) \
     X(stream_unref) \
     X(stream_update_timing_info) \

@@ -124,6 +124,7 @@ extension PulseOutput {
         guard stream == nil else { return }
         let rate = rate.flatMap { (8_000...192_000).contains($0) ? $0 : nil } ?? 48_000
         rendered = RenderedSounds(Synthesizer(sampleRate: rate, volume: volume))
+        streamClock = StreamClock(rate: rate)
         var spec = pa_sample_spec(format: PA_SAMPLE_FLOAT32LE, rate: UInt32(rate), channels: 1)
         // `media.role=event`: PulseAudio's module-role-ducking and PipeWire's policy lower
         // the music that plays while a cue sounds, without our asking any player.
@@ -136,6 +137,8 @@ extension PulseOutput {
             PulseOutput.from(me).streamChanged(pulse.stream_get_state!(stream))
         }, me)
         pulse.stream_set_write_callback!(stream, { _, bytes, me in PulseOutput.from(me).refill(bytes) }, me)
+        // An underrun: time ran on while the read index stood, so the clock moved.
+        pulse.stream_set_underflow_callback!(stream, { _, me in PulseOutput.from(me).streamClock.reset() }, me)
         // A modest latency, asked of the sink (ADJUST_LATENCY): a sink left at its
         // default may render two seconds ahead, and a sound would then have to be written
         // two seconds early, past the point where a pause can still take it back.
@@ -170,6 +173,7 @@ extension PulseOutput {
         if let stream {
             pulse.stream_set_state_callback!(stream, nil, nil)
             pulse.stream_set_write_callback!(stream, nil, nil)
+            pulse.stream_set_underflow_callback!(stream, nil, nil)
             _ = pulse.stream_disconnect!(stream)
             pulse.stream_unref!(stream)
         }

@@ -50,8 +50,18 @@ extension PulseOutput {
     static let longestGap: Int64 = 4 * 192_000 * 4
     /// What a rewind is left of the sink's unplayed latency, for the server to do it (µs).
     static let rewindMargin: UInt64 = 500
-    /// How long a timing update is used to place sounds without asking for another (µs).
-    static let freshTiming: UInt64 = 500_000
+    /// How long the stream clock places sounds after its latest update (µs): a burst's
+    /// spacing and some, far within the clock's window.
+    static let freshTiming: UInt64 = 2_500_000
+    /// The running stream's clock is measured in bursts (`StreamClock` says why): one
+    /// this long, from the uncork and then every `samplingEvery`, an update every
+    /// `sampleSpacing` through it. A burst spans two of PipeWire's default quanta (1024
+    /// frames at 48 kHz, 21 ms), and the spacing bounds how far past a quantum's start the
+    /// earliest update of a burst can be. A burst is about 30 round trips to the server:
+    /// 15 a second while the stream runs.
+    static let samplingFor: UInt64 = 45_000
+    static let sampleSpacing: UInt64 = 1_500
+    static let samplingEvery: UInt64 = 2_000_000
 
     /// How far ahead of what is heard a sound must be written: the sink's measured
     /// latency (what it has rendered ahead), bounded for a sink that reports nonsense.
@@ -126,25 +136,37 @@ extension PulseOutput {
         case .corked where due:
             streamState = .uncorking
             release(pulse.stream_cork!(stream, 0, { _, _, me in PulseOutput.from(me).corkChanged() }, me))
-        case .running where keptReady && !timingRequested && now - min(now, measuredAt) > PulseOutput.freshTiming / 2:
-            // Waiting for a press: measured again before the measurement grows stale.
-            if jobs.contains(where: \.due) && timingIsFresh(now: now) { writeDue() }
-            requestTiming()
-        case .running where due && timingIsFresh(now: now):
-            // The stream runs and was measured moments ago: its read index is known by
-            // extrapolation, so a sound asked for now (a hook's, a key's) is written at once
-            // rather than after another round trip to the server.
+        case .running where due && timingIsFresh(now: now) && (streamClock.isSettled || jobs.contains { $0.due && isUrgent($0, now: now) }):
+            // The stream runs and its clock is known from updates moments ago: a sound
+            // asked for now (a hook's, a key's) is written at once, by extrapolation.
             writeDue()
-        case .running where due && !timingRequested:
-            requestTiming()
         case .running where heard && !soon:
             streamState = .corking
             release(pulse.stream_cork!(stream, 1, { _, _, me in PulseOutput.from(me).corkChanged() }, me))
         default:
             break
         }
+        if streamState == .running && !timingRequested && now >= nextSample {
+            if now >= samplingStarted + PulseOutput.samplingEvery { samplingStarted = now }
+            requestTiming()
+        }
         armTimer(now: now)
         finishClosing()
+    }
+
+    /// A due sound that cannot wait for the stream clock to settle: written now, it is
+    /// still written before the sink needs it, with half the margin to spare.
+    private func isUrgent(_ job: Job, now: UInt64) -> Bool {
+        job.start <= now + writeAhead + PulseOutput.buffered + PulseOutput.margin / 2
+    }
+
+    /// When the running stream's clock is measured next: every `sampleSpacing` through a
+    /// burst of `samplingFor`, a burst every `samplingEvery` (so a sound asked for at any
+    /// moment finds the clock measured within `freshTiming`).
+    private var nextSample: UInt64 {
+        guard measuredAt > 0 else { return 0 }
+        return measuredAt < samplingStarted + PulseOutput.samplingFor ? measuredAt + PulseOutput.sampleSpacing
+                                                                    : samplingStarted + PulseOutput.samplingEvery
     }
 
     private func corkChanged() {
@@ -152,7 +174,8 @@ extension PulseOutput {
         case .uncorking:
             streamState = .running
             measuredAt = 0  // measured before the cork: the read index has stood since
-            requestTiming()
+            streamClock.reset()
+            samplingStarted = pulse.rtclock_now!()
         case .corking:
             streamState = .corked
         default:
@@ -168,45 +191,51 @@ extension PulseOutput {
             let output = PulseOutput.from(me)
             output.timingRequested = false
             output.measuredAt = pulse.rtclock_now!()
-            if let timing = pulse.stream_get_timing_info!(stream) {
-                output.sinkLatency = timing.pointee.sink_usec + timing.pointee.transport_usec
+            if let timing = pulse.stream_get_timing_info!(stream)?.pointee {
+                output.sinkLatency = timing.sink_usec + timing.transport_usec
+                if output.streamState == .running && timing.read_index_corrupt == 0 {
+                    output.streamClock.record(output.update(timing))
+                }
             }
             if !output.streamReady {
                 // The first measurement, made while connecting: now sounds can be placed.
                 output.streamReady = true
                 output.connected.signal()
             }
-            output.writeDue()
             output.service()
         }, me))
     }
 
     /// The latest timing update is recent enough to extrapolate from: the stream has run
     /// since it (a cork stops the read index, and uncorking asks for a new one), and the
-    /// sink's clock cannot have moved from the monotonic one by more than microseconds.
+    /// sink's clock cannot have moved from the monotonic one by more than a fraction of a
+    /// millisecond.
     private func timingIsFresh(now: UInt64) -> Bool {
         streamState == .running && measuredAt > 0 && now - min(now, measuredAt) < PulseOutput.freshTiming
     }
 
-    /// Writes every sound due within the lead at the position heard at its start. The
-    /// timing update says which byte the sink reads next (`read_index`) and how long the
-    /// sink takes to make it heard (`sink_usec`), as of its `timestamp`: byte
-    /// `read_index + rate × (t − measured − sink)` is heard at time t.
-    private func writeDue() {
-        guard let stream, streamState == .running, let timing = pulse.stream_get_timing_info!(stream)?.pointee,
-              timing.read_index_corrupt == 0 else { return }
+    /// A timing update as the stream clock keeps it. The server's `timestamp` is wall-clock
+    /// time; a reply the audio thread takes up late (both cores busy) is that much older.
+    func update(_ timing: pa_timing_info) -> StreamClock.Update {
         let now = Int64(pulse.rtclock_now!())
-        // When the server measured: its `timestamp` is wall-clock time. A reply the audio
-        // thread takes up late (both cores busy) is that much older, and the read index
-        // that much further on.
         var wall = timeval()
         gettimeofday(&wall, nil)
         let age = max(0, Int64(wall.tv_sec - timing.timestamp.tv_sec) * 1_000_000
                          + Int64(wall.tv_usec) - Int64(timing.timestamp.tv_usec))
-        let measured = now - min(age, 1_000_000)
-        let read = timing.read_index / 4
+        return StreamClock.Update(measured: now - min(age, 1_000_000), read: timing.read_index / 4,
+                                  sink: Int64(timing.sink_usec))
+    }
+
+    /// Writes every sound due within the lead at the position heard at its start. A timing
+    /// update says which frame the sink reads next and how long the sink takes to make it
+    /// heard, as of when it measured: by the stream clock's best update, frame
+    /// `read + rate × (t − measured − sink)` is heard at time t.
+    private func writeDue() {
+        guard let stream, streamState == .running, let timing = pulse.stream_get_timing_info!(stream)?.pointee,
+              timing.read_index_corrupt == 0, let best = streamClock.best else { return }
+        let now = Int64(pulse.rtclock_now!())
         let rate = Int64(synthesizer.sampleRate)
-        let earliest = read + rate * (now - measured + Int64(PulseOutput.safety)) / 1_000_000
+        let earliest = best.read + rate * (now - best.measured + Int64(PulseOutput.safety)) / 1_000_000
         // A sound nobody planned (a hook's, a press's) is due the moment it was asked for. On
         // a server that rewinds, it may go behind the read index by what the sink holds
         // unplayed (less a margin for the rewind itself), and land on that moment.
@@ -214,7 +243,7 @@ extension PulseOutput {
         let earliestUnplanned = rewindable > 0 ? earliest - rate * (rewindable + Int64(PulseOutput.safety)) / 1_000_000 : earliest
         for index in jobs.indices where jobs[index].due {
             jobs[index].due = false
-            let wanted = read + rate * (Int64(jobs[index].start) - measured - Int64(timing.sink_usec)) / 1_000_000
+            let wanted = best.read + rate * (Int64(jobs[index].start) - best.measured - best.sink) / 1_000_000
             let frame = max(wanted, jobs[index].id == nil ? earliestUnplanned : earliest)
             if frame > wanted {  // late: heard as soon as it can be
                 jobs[index].start += UInt64((frame - wanted) * 1_000_000 / rate)
@@ -228,12 +257,14 @@ extension PulseOutput {
     private func armTimer(now: UInt64) {
         guard let context else { return }
         var next = UInt64.max
-        for job in jobs where !job.due {  // due ones wait for the timing update
-            next = min(next, job.position == nil ? job.start - min(job.start, lead)
-                                                 : job.end + writeAhead + PulseOutput.linger)
+        let urgency = writeAhead + PulseOutput.buffered + PulseOutput.margin / 2
+        for job in jobs {  // a due one waits for the clock to settle, or until it is urgent
+            next = min(next, job.due ? job.start - min(job.start, urgency)
+                                     : job.position == nil ? job.start - min(job.start, lead)
+                                                           : job.end + writeAhead + PulseOutput.linger)
         }
-        if keptReady && streamState == .running && !timingRequested {
-            next = min(next, measuredAt + PulseOutput.freshTiming / 2 + 1)
+        if streamState == .running && !timingRequested {
+            next = min(next, nextSample)
         }
         let when = next == .max ? workout_usec_invalid() : max(next, now + 1)
         if let timer {

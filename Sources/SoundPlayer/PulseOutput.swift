@@ -58,6 +58,8 @@ public final class PulseOutput: SoundOutput, @unchecked Sendable {
     var timingRequested = false
     /// When the latest timing update came (µs of libpulse's clock; 0: none yet).
     var measuredAt: UInt64 = 0
+    /// When the running stream's latest burst of timing updates began (µs).
+    var samplingStarted: UInt64 = 0
     /// An open segment waits for the athlete: the stream runs and its timing is kept fresh.
     var keptReady = false
     /// The server rewinds its sink for a sound written behind what the sink has read
@@ -68,6 +70,8 @@ public final class PulseOutput: SoundOutput, @unchecked Sendable {
     var written: Int64 = 0
     /// The sink's latency, measured at every timing update (µs).
     var sinkLatency: UInt64 = 0
+    /// The running stream's recent timing updates, which place the sounds.
+    var streamClock = StreamClock(rate: 48_000)
     let volume: Double
     let warn: @Sendable (String) -> Void
     /// Signalled once the stream is ready or the connection failed.

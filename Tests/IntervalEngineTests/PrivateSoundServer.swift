@@ -36,7 +36,9 @@ final class PrivateSoundServer {
     private var busSocket: String { directory.appendingPathComponent("run/bus").path }
     static let rate = 48_000
 
-    init(_ kind: Kind = .pulseaudio) throws {
+    /// `quantum`: PipeWire's graph runs in cycles of this many frames, as a desktop's does
+    /// (its default is 1024; the lab's null sink alone would run in far smaller ones).
+    init(_ kind: Kind = .pulseaudio, quantum: Int? = nil) throws {
         self.kind = kind
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("workout-\(kind)-\(UUID().uuidString.prefix(8))")
         for folder in ["run", "home"] {
@@ -46,7 +48,7 @@ final class PrivateSoundServer {
         }
         switch kind {
         case .pulseaudio: try startPulseAudio()
-        case .pipewire: try startPipeWire()
+        case .pipewire: try startPipeWire(quantum: quantum)
         }
         silence = try Daemon(Self.program("pacat"), ["--raw", "--format=s16le", "--rate=\(Self.rate)", "--channels=1",
                                                      "--latency-msec=20"], environment: environment, input: "/dev/zero")
@@ -69,7 +71,7 @@ final class PrivateSoundServer {
     /// The session bus first (wireplumber and pipewire-pulse look for one), then the three
     /// daemons; ready once pipewire-pulse answers `pactl info` as PipeWire and has loaded
     /// the null sink and made it the default.
-    private func startPipeWire() throws {
+    private func startPipeWire(quantum: Int?) throws {
         let bus = try start("dbus-daemon", ["--session", "--address=unix:path=\(busSocket)", "--nofork", "--nopidfile"])
         try awaitFile(busSocket, from: bus)
         let pipewire = try start("pipewire", [])
@@ -83,6 +85,11 @@ final class PrivateSoundServer {
         _ = try pactl(["set-default-sink", "null"])
         let ready = try eventually(every: 0.05) { try pactl(["get-default-sink"]).hasPrefix("null") }
         guard ready else { throw Failure("pipewire-pulse did not make the null sink the default:\n\(logs())") }
+        if let quantum {
+            let forced = try spawn(Self.program("pw-metadata"), ["-n", "settings", "0", "clock.force-quantum", "\(quantum)"],
+                                   environment: environment)
+            guard forced.status == 0 else { throw Failure("pw-metadata could not set the quantum: \(forced.output)") }
+        }
     }
 
     /// Starts one of the server's programs, its errors in a log of its own.
