@@ -227,9 +227,18 @@ final class FollowTests: XCTestCase {
 /// each boundary, which a follower never hears of (a hook is code); boundaries are silent
 /// (`false`, which the follower takes as data). Each follower pip (1 kHz, a second before
 /// a boundary on its clock) must land half a second before the coach's knock, within 20 ms.
+/// On PulseAudio and on PipeWire (pipewire-pulse), the two servers a desktop runs.
 final class FollowSoundTests: XCTestCase {
     func testAFollowersSoundsLandOnTheCoachsSeconds() throws {
-        let server = try PrivateSoundServer(.pulseaudio)
+        try assertAFollowersSoundsLandOnTheCoachsSeconds(on: .pulseaudio)
+    }
+
+    func testOnPipeWireAFollowersSoundsLandOnTheCoachsSeconds() throws {
+        try assertAFollowersSoundsLandOnTheCoachsSeconds(on: .pipewire)
+    }
+
+    private func assertAFollowersSoundsLandOnTheCoachsSeconds(on kind: PrivateSoundServer.Kind) throws {
+        let server = try PrivateSoundServer(kind)
         defer { server.stop() }
         let broker = try PrivateBroker()
         defer { broker.shutDown() }
@@ -266,10 +275,10 @@ final class FollowSoundTests: XCTestCase {
             guard let pip = pips.min(by: { abs($0 - (knock - 0.5)) < abs($1 - (knock - 0.5)) }) else { continue }
             distances.append((pip - (knock - 0.5)) * 1000)
         }
-        XCTAssertEqual(distances.count, 3, "a follower's pip before each knock: \(pips)")
-        print("a follower's pips against the coach's seconds, ms: \(distances)")
+        XCTAssertEqual(distances.count, 3, "\(kind): a follower's pip before each knock: \(pips)")
+        print("\(kind): a follower's pips against the coach's seconds, ms: \(distances)")
         for distance in distances {
-            XCTAssertLessThan(abs(distance), 20, "the follower's pips against the coach's seconds, ms: \(distances)")
+            XCTAssertLessThan(abs(distance), 20, "\(kind): the follower's pips against the coach's seconds, ms: \(distances)")
         }
     }
 }
