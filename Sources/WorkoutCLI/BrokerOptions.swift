@@ -65,6 +65,16 @@ extension BrokerAddress {
         return nil
     }
 
+    /// This address with the CA of `--mqtt-ca` (checked by `caProblem` already), which
+    /// goes with TLS: an athlete file's plain mqtt:// with it is an error.
+    func withGivenCA(_ caFile: String?) throws(RoutineError) -> BrokerAddress {
+        guard let caFile else { return self }
+        guard tls else { throw RoutineError("--mqtt-ca: a CA goes with an mqtts:// address, not \(description)") }
+        var address = self
+        address.caFile = caFile
+        return address
+    }
+
     /// This address with the athlete file's `mqtt_ca = FILE` (a path relative to the
     /// file's folder) where it is TLS and the command line named no CA; the file and line
     /// in any error.

@@ -236,7 +236,7 @@ struct Follow: ParsableCommand {
         do {
             let file = AthleteFile(directories: UserDirectories(environment: Terminal.environment))
             let options = try file.runOptions()
-            var address: BrokerAddress
+            let address: BrokerAddress
             if let url, let given = try? BrokerAddress(parsing: url) {
                 address = given
             } else if let line = options["mqtt"] {
@@ -244,8 +244,7 @@ struct Follow: ParsableCommand {
             } else {
                 throw ValidationError("follow needs the coach's address: mqtt://HOST/PREFIX (or mqtt = … in the athlete file)")
             }
-            address.caFile = mqttCa
-            return try address.withCA(from: file, options: options)
+            return try address.withGivenCA(mqttCa).withCA(from: file, options: options)
         } catch let error as RoutineError {
             Output.error("workout: \(error.message)")
             throw ExitCode.failure

@@ -147,8 +147,7 @@ extension RunRequest {
             if mqtt == nil, !dryRun, let line = options["mqtt"] {
                 request.mqtt = try BrokerAddress.fromFile(line, insecure: insecure)
             }
-            if let mqttCA { request.mqtt?.caFile = mqttCA }
-            request.mqtt = try request.mqtt?.withCA(from: file, options: options)
+            request.mqtt = try request.mqtt?.withGivenCA(mqttCA).withCA(from: file, options: options)
         } catch {
             Output.error("workout: \(error.message)")
             throw ExitCode.failure
