@@ -118,13 +118,15 @@ public final class BrokerConnection: @unchecked Sendable {
     /// On the network thread: an error libmosquitto logged. OpenSSL's are the TLS
     /// handshake failing (a certificate from a CA not trusted here, a name that does not
     /// match), which is one warning saying why, at once, not a silence of `patience` s.
+    /// Said from another thread: libmosquitto holds its log lock while calling this, and
+    /// `lostOnce` takes `lock`, which the main thread may hold while calling into it.
     private func logged(_ text: String) {
         guard let problem = Self.tlsProblem(text) else { return }
-        lostOnce("TLS with \(address.description) failed: \(problem)")
+        DispatchQueue.global().async { [self] in lostOnce("TLS with \(address.description) failed: \(problem)") }
     }
 
     /// What an OpenSSL error logged by libmosquitto means, for a user; nil for any other line.
-    static func tlsProblem(_ logged: String) -> String? {
+    public static func tlsProblem(_ logged: String) -> String? {
         guard logged.hasPrefix("OpenSSL Error") else { return nil }
         // "OpenSSL Error[0]: error:0A000086:SSL routines::certificate verify failed"
         let reason = logged.components(separatedBy: ":").last?.trimmingCharacters(in: .whitespaces) ?? logged
