@@ -119,11 +119,19 @@ public final class BrokerConnection: @unchecked Sendable {
     /// handshake failing (a certificate from a CA not trusted here, a name that does not
     /// match), which is one warning saying why, at once, not a silence of `patience` s.
     /// Said from another thread: libmosquitto holds its log lock while calling this, and
-    /// `lostOnce` takes `lock`, which the main thread may hold while calling into it.
+    /// `lostOnce` takes `lock`, which the main thread may hold while calling into it. Kept
+    /// too (under a lock of its own), for a handshake that fails within `connect_async`
+    /// on the main thread, whose return says only "A TLS error occurred".
     private func logged(_ text: String) {
         guard let problem = Self.tlsProblem(text) else { return }
-        DispatchQueue.global().async { [self] in lostOnce("TLS with \(address.description) failed: \(problem)") }
+        tlsLock.withLock { lastTLSProblem = problem }
+        DispatchQueue.global().async { [self] in lostOnce(tlsFailure(problem)) }
     }
+
+    private let tlsLock = NSLock()
+    private var lastTLSProblem: String?
+
+    private func tlsFailure(_ problem: String) -> String { "TLS with \(address.description) failed: \(problem)" }
 
     /// What an OpenSSL error logged by libmosquitto means, for a user; nil for any other line.
     public static func tlsProblem(_ logged: String) -> String? {
@@ -201,7 +209,11 @@ public final class BrokerConnection: @unchecked Sendable {
     public func start() {
         let api = mosquitto
         let code = api.connect_async!(handle, address.host, Int32(address.port), Self.keepAlive)
-        if code != MOSQ_ERR_SUCCESS.rawValue { lostOnce("cannot reach \(address.description) (\(Self.reason(code)))") }
+        if code == MOSQ_ERR_TLS.rawValue, let problem = tlsLock.withLock({ lastTLSProblem }) {
+            lostOnce(tlsFailure(problem))
+        } else if code != MOSQ_ERR_SUCCESS.rawValue {
+            lostOnce("cannot reach \(address.description) (\(Self.reason(code)))")
+        }
         let started = api.loop_start!(handle)
         if started != MOSQ_ERR_SUCCESS.rawValue { lostOnce("cannot start the network thread (\(Self.reason(started)))") }
         expectAnswer()
