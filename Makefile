@@ -25,13 +25,14 @@ SWIFT ?= swift
 # sound server most desktops run, started by the sound tests beside pulseaudio.
 # libmosquitto-dev is the header of `run --mqtt`'s MQTT client (Sources/CMosquitto; libmosquitto
 # is opened at run time); mosquitto and mosquitto-clients are the broker the MQTT tests start
-# on a private port, and the mosquitto_sub and mosquitto_pub they read and command it with.
+# on a private port, and the mosquitto_sub and mosquitto_pub they read and command it with;
+# openssl makes the private CA and certificate of its TLS listener.
 PACKAGES := pkgconf liblua5.4-dev libqrencode-dev libcurl4-openssl-dev libsystemd-dev libpulse-dev libsndfile1-dev \
   libmosquitto-dev
 TEST_PACKAGES := lua-check tmux dbus dbus-daemon libnotify-bin python3 python3-dbus python3-gi \
   python3-venv hyperfine jq man-db bash-completion fish zsh lintian dpkg-dev chromium chromium-driver \
   python3-selenium zbar-tools pulseaudio pulseaudio-utils espeak-ng bluez libxml2-utils sox \
-  mpv mpv-mpris playerctl ffmpeg pipewire wireplumber pipewire-pulse mosquitto mosquitto-clients
+  mpv mpv-mpris playerctl ffmpeg pipewire wireplumber pipewire-pulse mosquitto mosquitto-clients openssl
 # What `make bench` needs besides the build: the pane, the timer, the peer's venv, jq,
 # which `history stats` is measured against, the browser that shows the served page, and
 # the private sound servers (PulseAudio and PipeWire) whose output the sound rows record.

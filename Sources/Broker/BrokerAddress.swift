@@ -2,7 +2,8 @@ import IntervalEngine
 
 /// Where `run --mqtt` publishes: `mqtt[s]://[user[:password]@]host[:port]/PREFIX`, read
 /// once from the command line or the athlete file. `mqtts` is TLS against the system's CA
-/// store; the user and password (percent-encoded where they hold `@`, `:` or `/`) go to
+/// store, or against `caFile` (`--mqtt-ca`: a broker whose certificate a private CA
+/// signed, as a home broker's is); the user and password (percent-encoded where they hold `@`, `:` or `/`) go to
 /// the broker as MQTT's username and password. PREFIX is the topic every message of the
 /// session goes under: one or more levels, without the wildcards `+` and `#`, without an
 /// empty level, not starting with `$` (the broker's own topics).
@@ -13,6 +14,9 @@ public struct BrokerAddress: Sendable, Equatable {
     public var user: String?
     public var password: String?
     public var prefix: String
+    /// The CA certificates (PEM) that alone are trusted for `mqtts://`, instead of the
+    /// system's store; not part of the URL (`--mqtt-ca`, or the athlete file's `mqtt_ca`).
+    public var caFile: String?
 
     public static let plainPort = 1883
     public static let tlsPort = 8883
@@ -21,13 +25,14 @@ public struct BrokerAddress: Sendable, Equatable {
     public static let longestPrefix = 200
 
     public init(tls: Bool = false, host: String, port: Int? = nil, user: String? = nil, password: String? = nil,
-                prefix: String) {
+                prefix: String, caFile: String? = nil) {
         self.tls = tls
         self.host = host
         self.port = port ?? (tls ? Self.tlsPort : Self.plainPort)
         self.user = user
         self.password = password
         self.prefix = prefix
+        self.caFile = caFile
     }
 
     /// Reads `text`; the error says what was expected, with the text escaped (and its

@@ -44,6 +44,8 @@ public final class BrokerConnection: @unchecked Sendable {
     /// Seconds between reconnections: from 1, doubling, to 30.
     public static let reconnectDelays = (first: 1, last: 30)
     public static let keepAlive: Int32 = 15
+    /// Where Debian (and most systems) keep the CAs a browser trusts, hashed for OpenSSL.
+    public static let systemCertificates = "/etc/ssl/certs"
 
     private init(address: BrokerAddress, handle: OpaquePointer, warn: @escaping @Sendable (String) -> Void) {
         self.address = address
@@ -83,9 +85,14 @@ public final class BrokerConnection: @unchecked Sendable {
         let willBytes = Array(will.utf8)
         try check(api.will_set!(handle, willTopic, Int32(willBytes.count), willBytes, 1, willRetained), "the last will")
         if address.tls {
-            // The system's CA store, as a browser trusts it.
-            _ = api.int_option!(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1)
-            try check(api.tls_set!(handle, nil, "/etc/ssl/certs", nil, nil, nil), "TLS")
+            if let caFile = address.caFile {
+                // A private CA alone (a home broker's): the system's store stays out.
+                try check(api.tls_set!(handle, caFile, nil, nil, nil, nil), "the CA file \(VisibleText.escape(caFile))")
+            } else {
+                // The system's CA store, as a browser trusts it.
+                _ = api.int_option!(handle, MOSQ_OPT_TLS_USE_OS_CERTS, 1)
+                try check(api.tls_set!(handle, nil, Self.systemCertificates, nil, nil, nil), "TLS")
+            }
         }
         try check(api.reconnect_delay_set!(handle, UInt32(Self.reconnectDelays.first), UInt32(Self.reconnectDelays.last), true),
                   "the reconnection delay")
@@ -101,6 +108,40 @@ public final class BrokerConnection: @unchecked Sendable {
             guard let context, let message else { return }
             Unmanaged<BrokerConnection>.fromOpaque(context).takeUnretainedValue().received(message.pointee)
         }
+        // A TLS handshake that fails is said only in libmosquitto's log, not to a callback.
+        api.log_callback_set!(handle) { _, context, level, text in
+            guard let context, let text, level == MOSQ_LOG_ERR else { return }
+            Unmanaged<BrokerConnection>.fromOpaque(context).takeUnretainedValue().logged(String(cString: text))
+        }
+    }
+
+    /// On the network thread: an error libmosquitto logged. OpenSSL's are the TLS
+    /// handshake failing (a certificate from a CA not trusted here, a name that does not
+    /// match), which is one warning saying why, at once, not a silence of `patience` s.
+    /// Said from another thread: libmosquitto holds its log lock while calling this, and
+    /// `lostOnce` takes `lock`, which the main thread may hold while calling into it. Kept
+    /// too (under a lock of its own), for a handshake that fails within `connect_async`
+    /// on the main thread, whose return says only "A TLS error occurred".
+    private func logged(_ text: String) {
+        guard let problem = Self.tlsProblem(text) else { return }
+        tlsLock.withLock { lastTLSProblem = problem }
+        DispatchQueue.global().async { [self] in lostOnce(tlsFailure(problem)) }
+    }
+
+    private let tlsLock = NSLock()
+    private var lastTLSProblem: String?
+
+    private func tlsFailure(_ problem: String) -> String { "TLS with \(address.description) failed: \(problem)" }
+
+    /// What an OpenSSL error logged by libmosquitto means, for a user; nil for any other line.
+    public static func tlsProblem(_ logged: String) -> String? {
+        guard logged.hasPrefix("OpenSSL Error") else { return nil }
+        // "OpenSSL Error[0]: error:0A000086:SSL routines::certificate verify failed"
+        let reason = logged.components(separatedBy: ":").last?.trimmingCharacters(in: .whitespaces) ?? logged
+        let shown = VisibleText.escape(reason.isEmpty ? logged : reason)
+        guard reason.contains("certificate verify failed") else { return shown }
+        return "\(shown) (the broker's certificate is not signed by a CA trusted here: "
+            + "name its CA with --mqtt-ca FILE, or mqtt_ca = FILE in the athlete file)"
     }
 
     private func check(_ code: Int32, _ what: String) throws(BrokerError) {
@@ -168,7 +209,11 @@ public final class BrokerConnection: @unchecked Sendable {
     public func start() {
         let api = mosquitto
         let code = api.connect_async!(handle, address.host, Int32(address.port), Self.keepAlive)
-        if code != MOSQ_ERR_SUCCESS.rawValue { lostOnce("cannot reach \(address.description) (\(Self.reason(code)))") }
+        if code == MOSQ_ERR_TLS.rawValue, let problem = tlsLock.withLock({ lastTLSProblem }) {
+            lostOnce(tlsFailure(problem))
+        } else if code != MOSQ_ERR_SUCCESS.rawValue {
+            lostOnce("cannot reach \(address.description) (\(Self.reason(code)))")
+        }
         let started = api.loop_start!(handle)
         if started != MOSQ_ERR_SUCCESS.rawValue { lostOnce("cannot start the network thread (\(Self.reason(started)))") }
         expectAnswer()

@@ -26,6 +26,7 @@
     X(connect_callback_set) \
     X(disconnect_callback_set) \
     X(message_callback_set) \
+    X(log_callback_set) \
     X(connect_async) \
     X(loop_start) \
     X(loop_stop) \

@@ -2,8 +2,10 @@ import ClassPublishing
 import IntervalEngine
 
 /// The coach's retained `PREFIX/timeline` (`workout plan --json`'s object) made into a
-/// routine: data only, read with bounds, never code. A segment keeps its kind, name and
-/// duration and its text cues; hooks, functions and `info` never cross the broker.
+/// routine: data only, read with bounds, never code. A segment keeps its kind, name,
+/// duration, text cues, its `info` as data (the text and targets the display shows), its
+/// round x of n and whether it is open; hooks and functions never cross the broker. A
+/// field out of its bounds is left out, as a routine without it.
 public enum FollowedTimeline {
     /// The coach publishes at most this much (`SessionPublisher.largestTimeline`); a
     /// little more is room for the object around the segments.
@@ -52,7 +54,51 @@ public enum FollowedTimeline {
                 }
             }
         }
-        return DataSegment(kind: kind, name: name, duration: duration, cues: cues)
+        return DataSegment(kind: kind, name: name, duration: duration, cues: cues, info: info(entry["info"]),
+                           place: place(entry), open: open(entry["open"]))
+    }
+
+    /// A segment's info as the display and the targets read it: an object, a text, a number
+    /// or a list, at most `largestInfo` bytes written and `deepestInfo` levels deep; else none.
+    static func info(_ value: JSONValue?) -> JSONValue {
+        guard let value, value != .null, value.text.utf8.count <= largestInfo, depth(value) <= deepestInfo else { return .null }
+        return value
+    }
+
+    public static let largestInfo = 4096
+    public static let deepestInfo = 4
+
+    private static func depth(_ value: JSONValue) -> Int {
+        switch value {
+        case .array(let items): 1 + (items.map(depth).max() ?? 0)
+        case .object(let fields): 1 + (fields.map { depth($0.1) }.max() ?? 0)
+        default: 0
+        }
+    }
+
+    /// Round x of n (whole numbers, 1 ≤ x ≤ n ≤ `mostSegments`) and the block's name.
+    static func place(_ entry: JSONValue) -> SegmentPlace? {
+        guard let round = whole(entry["round"]), let rounds = whole(entry["rounds"]), round <= rounds else { return nil }
+        return SegmentPlace(round: round, rounds: rounds, block: text(entry["block"]))
+    }
+
+    private static func whole(_ value: JSONValue?) -> Int? {
+        guard let number = value?.double, number.isFinite, number >= 1, number <= Double(mostSegments),
+              number == number.rounded() else { return nil }
+        return Int(number)
+    }
+
+    /// `{"cap": seconds or null, "expect": seconds}`: an open segment, ended by the coach's
+    /// DONE or at its cap; anything else is a timed one.
+    static func open(_ value: JSONValue?) -> OpenEnd? {
+        guard let value, case .object = value else { return nil }
+        func seconds(_ field: JSONValue?) -> Double? {
+            guard let number = field?.double, number.isFinite, number >= 0, number <= Duration.maximum else { return nil }
+            return number
+        }
+        let cap = seconds(value["cap"])
+        if value["cap"] != nil, value["cap"] != .null, cap == nil { return nil }
+        return OpenEnd(cap: cap, expect: seconds(value["expect"]))
     }
 
     /// The coach's built-in sounds by name (`null`: silence); anything else, and a name

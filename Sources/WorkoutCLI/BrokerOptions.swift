@@ -1,10 +1,11 @@
 import ArgumentParser
 import Broker
+import Foundation
 import IntervalEngine
 
-/// `run --mqtt URL` and `--insecure`: the session published on an MQTT broker for Home
-/// Assistant, a coach's screen or a script (docs/mqtt.md). The same address may be written
-/// once as `mqtt = URL` in the athlete file.
+/// `run --mqtt URL`, `--mqtt-ca FILE` and `--insecure`: the session published on an MQTT
+/// broker for Home Assistant, a coach's screen or a script (docs/mqtt.md). The same address
+/// and CA may be written once as `mqtt = URL` and `mqtt_ca = FILE` in the athlete file.
 struct BrokerOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "Publish the workout on an MQTT broker under PREFIX, and take commands from PREFIX/cmd: "
@@ -12,6 +13,12 @@ struct BrokerOptions: ParsableArguments {
             + "(default: the athlete file's mqtt = …).",
         valueName: "url"))
     var mqtt: String?
+
+    @Option(help: ArgumentHelp(
+        "With an mqtts:// address: trust only the CA certificates (PEM) in FILE, for a broker whose certificate "
+            + "a private CA signed (default: the athlete file's mqtt_ca = …, else the system's CAs in /etc/ssl/certs).",
+        valueName: "file"))
+    var mqttCa: String?
 
     @Flag(help: "With --mqtt: send the address's password over plain mqtt://, readable by anyone on the network.")
     var insecure = false
@@ -23,6 +30,9 @@ struct BrokerOptions: ParsableArguments {
             } catch {
                 throw ValidationError("--mqtt: \(error.message)")
             }
+        }
+        if let problem = BrokerAddress.caProblem(mqttCa, address: mqtt.flatMap { try? BrokerAddress(parsing: $0) }) {
+            throw ValidationError("--mqtt-ca: \(problem)")
         }
     }
 
@@ -42,6 +52,42 @@ extension BrokerAddress {
 }
 
 extension BrokerAddress {
+    /// Why `caFile` cannot be the CA of `address` (nil: it can, or there is none): a CA
+    /// goes with TLS, and must be a file this user can read.
+    static func caProblem(_ caFile: String?, address: BrokerAddress?) -> String? {
+        guard let caFile else { return nil }
+        if let address, !address.tls { return "a CA goes with an mqtts:// address, not mqtt://" }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: caFile, isDirectory: &isFolder), !isFolder.boolValue,
+              FileManager.default.isReadableFile(atPath: caFile) else {
+            return "cannot read the CA file \(VisibleText.escape(caFile))"
+        }
+        return nil
+    }
+
+    /// This address with the CA of `--mqtt-ca` (checked by `caProblem` already), which
+    /// goes with TLS: an athlete file's plain mqtt:// with it is an error.
+    func withGivenCA(_ caFile: String?) throws(RoutineError) -> BrokerAddress {
+        guard let caFile else { return self }
+        guard tls else { throw RoutineError("--mqtt-ca: a CA goes with an mqtts:// address, not \(description)") }
+        var address = self
+        address.caFile = caFile
+        return address
+    }
+
+    /// This address with the athlete file's `mqtt_ca = FILE` (a path relative to the
+    /// file's folder) where it is TLS and the command line named no CA; the file and line
+    /// in any error.
+    func withCA(from file: AthleteFile, options: [String: AthleteFile.RunOption]) throws(RoutineError) -> BrokerAddress {
+        guard tls, caFile == nil, let line = options["mqtt_ca"] else { return self }
+        let path = line.value.hasPrefix("/") ? line.value
+            : URL(fileURLWithPath: file.path).deletingLastPathComponent().appendingPathComponent(line.value).path
+        if let problem = Self.caProblem(path, address: self) { throw RoutineError("\(line.place): mqtt_ca: \(problem)") }
+        var address = self
+        address.caFile = path
+        return address
+    }
+
     /// The athlete file's `mqtt = URL`, with its file and line in any error.
     static func fromFile(_ line: AthleteFile.RunOption, insecure: Bool) throws(RoutineError) -> BrokerAddress {
         let address: BrokerAddress

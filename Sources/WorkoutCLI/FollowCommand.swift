@@ -29,6 +29,10 @@ struct Follow: ParsableCommand {
                                valueName: "name"))
     var name: String?
 
+    @Option(help: ArgumentHelp("With an mqtts:// address: trust only the CA certificates (PEM) in FILE (default: the athlete file's mqtt_ca = …, else the system's CAs).",
+                               valueName: "file"))
+    var mqttCa: String?
+
     @Flag(help: "Send the address's password over plain mqtt://, readable by anyone on the network.")
     var insecure = false
 
@@ -66,6 +70,9 @@ struct Follow: ParsableCommand {
             } catch let error as BrokerAddressError {
                 throw ValidationError("the address: \(error.message)")
             }
+        }
+        if let problem = BrokerAddress.caProblem(mqttCa, address: url.flatMap { try? BrokerAddress(parsing: $0) }) {
+            throw ValidationError("--mqtt-ca: \(problem)")
         }
         if let name, let problem = ParticipantName.check(name) {
             throw ValidationError("--name: \(problem), got \(VisibleText.escape(name))")
@@ -223,18 +230,25 @@ struct Follow: ParsableCommand {
         return result!
     }
 
+    /// The command line's address, or the athlete file's; with the CA of `--mqtt-ca`, or
+    /// the file's `mqtt_ca`.
     private func brokerAddress() throws -> BrokerAddress {
-        if let url, let address = try? BrokerAddress(parsing: url) { return address }
         do {
             let file = AthleteFile(directories: UserDirectories(environment: Terminal.environment))
-            if let line = try file.runOptions()["mqtt"] {
-                return try BrokerAddress.fromFile(line, insecure: insecure)
+            let options = try file.runOptions()
+            let address: BrokerAddress
+            if let url, let given = try? BrokerAddress(parsing: url) {
+                address = given
+            } else if let line = options["mqtt"] {
+                address = try BrokerAddress.fromFile(line, insecure: insecure)
+            } else {
+                throw ValidationError("follow needs the coach's address: mqtt://HOST/PREFIX (or mqtt = … in the athlete file)")
             }
-        } catch {
+            return try address.withGivenCA(mqttCa).withCA(from: file, options: options)
+        } catch let error as RoutineError {
             Output.error("workout: \(error.message)")
             throw ExitCode.failure
         }
-        throw ValidationError("follow needs the coach's address: mqtt://HOST/PREFIX (or mqtt = … in the athlete file)")
     }
 
     private func participantName() throws -> String {

@@ -125,7 +125,7 @@ struct Run: ParsableCommand {
                    voice: voice, music: music, countUp: countUp, tenths: tenths, noHistory: noHistory, allowSleep: allowSleep,
                    sensors: sensors, noSensors: noSensors, noErg: noErg,
                    serveAddress: serving.address, newToken: serving.newToken,
-                   mqtt: publishing.address, insecure: publishing.insecure, horizon: horizon.horizon, assume: assume.assume, historyFile: historyFile,
+                   mqtt: publishing.address, mqttCA: publishing.mqttCa, insecure: publishing.insecure, horizon: horizon.horizon, assume: assume.assume, historyFile: historyFile,
                    exportFit: exportFit, limits: limits.limits)
     }
 }
@@ -142,9 +142,12 @@ extension RunRequest {
             let file = AthleteFile(directories: UserDirectories(environment: Terminal.environment))
             request.settings = try file.settings(under: settings)
             // The file's mqtt = … when the command line names no broker; a dry run has none.
-            if mqtt == nil, !dryRun, let line = try file.runOptions()["mqtt"] {
+            // Its mqtt_ca = … for a TLS broker the command line gave no CA for.
+            let options = try file.runOptions()
+            if mqtt == nil, !dryRun, let line = options["mqtt"] {
                 request.mqtt = try BrokerAddress.fromFile(line, insecure: insecure)
             }
+            request.mqtt = try request.mqtt?.withGivenCA(mqttCA).withCA(from: file, options: options)
         } catch {
             Output.error("workout: \(error.message)")
             throw ExitCode.failure

@@ -37,6 +37,8 @@ struct RunRequest: Equatable {
     var newToken = false
     /// `--mqtt` (or the athlete file's `mqtt = …`): the broker the session is published on.
     var mqtt: BrokerAddress?
+    /// `--mqtt-ca`: the CA trusted for an mqtts:// broker, for the command line's address or the file's.
+    var mqttCA: String?
     /// `--insecure`: a password may go over plain mqtt://.
     var insecure = false
     /// `--horizon`: only a dry run takes it.

@@ -123,6 +123,38 @@ final class FollowTests: XCTestCase {
         XCTAssertTrue(ann.stdout.contains("\"completed\":true"), "the coach's last skip ends it as the coach's: \(ann.stdout)")
     }
 
+    /// The whole segment reaches the follower as data: round x of n and the block, the
+    /// info's text and targets, and an open set that waits for the coach's DONE — the
+    /// follower's own timer does not end it at its expected length.
+    func testTheWholeSegmentReachesTheFollower() throws {
+        broker = try PrivateBroker()
+        let ann = try follow("ann")
+        let coach = try start("""
+            return workout { name = "Full", countdown = 0,
+              rounds(2, { work(1, "Push", { text = "Elbows in", watts = 250 }) }, { name = "Main" }),
+              work { open = true, name = "Max", expect = 1 }, rest(1, "Easy") }
+            """, ["--speed", "2", "--mqtt", broker.url + "/gym"])
+        XCTAssertTrue(eventually { Self.events(ann.stdout).contains { $0["name"] as? String == "Max" } }, ann.stdout + ann.stderr)
+        // Well past the set's expected second (the coach's clock at 4.5 s): still in it.
+        let statesSeen = try broker.subscribe(["gym/state"])
+        XCTAssertTrue(eventually(timeout: 10) {
+            statesSeen.payloads("gym/state").compactMap(Self.object).contains { ($0["t"] as? Double ?? 0) > 4.5 }
+        }, "\(statesSeen.messages)")
+        XCTAssertFalse(Self.events(ann.stdout).contains { $0["name"] as? String == "Easy" }, "the open set waits: \(ann.stdout)")
+        try broker.publish("gym/cmd", #"{"action":"done"}"#)
+        XCTAssertEqual(coach.wait(), 0, coach.stderr)
+        XCTAssertEqual(ann.wait(), 0, ann.stderr)
+        let starts = Self.events(ann.stdout).filter { $0["event"] as? String == "segment_start" }
+        let pushes = starts.filter { $0["name"] as? String == "Push" }
+        XCTAssertEqual(pushes.compactMap { $0["round"] as? Int }, [1, 2], ann.stdout)
+        XCTAssertEqual(pushes.compactMap { $0["rounds"] as? Int }, [2, 2])
+        XCTAssertEqual(pushes.compactMap { $0["block"] as? String }, ["Main", "Main"])
+        let info = try XCTUnwrap(pushes.first?["info"] as? [String: Any], ann.stdout)
+        XCTAssertEqual(info["text"] as? String, "Elbows in")
+        XCTAssertEqual(info["watts"] as? Int, 250)
+        XCTAssertTrue(starts.contains { $0["name"] as? String == "Easy" }, "the coach's DONE ended the set: \(ann.stdout)")
+    }
+
     /// The coach killed: the broker's last will (offline) ends the follower with a message.
     func testFollowerEndsWhenTheCoachDies() throws {
         broker = try PrivateBroker()
@@ -195,9 +227,18 @@ final class FollowTests: XCTestCase {
 /// each boundary, which a follower never hears of (a hook is code); boundaries are silent
 /// (`false`, which the follower takes as data). Each follower pip (1 kHz, a second before
 /// a boundary on its clock) must land half a second before the coach's knock, within 20 ms.
+/// On PulseAudio and on PipeWire (pipewire-pulse), the two servers a desktop runs.
 final class FollowSoundTests: XCTestCase {
     func testAFollowersSoundsLandOnTheCoachsSeconds() throws {
-        let server = try PrivateSoundServer(.pulseaudio)
+        try assertAFollowersSoundsLandOnTheCoachsSeconds(on: .pulseaudio)
+    }
+
+    func testOnPipeWireAFollowersSoundsLandOnTheCoachsSeconds() throws {
+        try assertAFollowersSoundsLandOnTheCoachsSeconds(on: .pipewire)
+    }
+
+    private func assertAFollowersSoundsLandOnTheCoachsSeconds(on kind: PrivateSoundServer.Kind) throws {
+        let server = try PrivateSoundServer(kind)
         defer { server.stop() }
         let broker = try PrivateBroker()
         defer { broker.shutDown() }
@@ -234,10 +275,10 @@ final class FollowSoundTests: XCTestCase {
             guard let pip = pips.min(by: { abs($0 - (knock - 0.5)) < abs($1 - (knock - 0.5)) }) else { continue }
             distances.append((pip - (knock - 0.5)) * 1000)
         }
-        XCTAssertEqual(distances.count, 3, "a follower's pip before each knock: \(pips)")
-        print("a follower's pips against the coach's seconds, ms: \(distances)")
+        XCTAssertEqual(distances.count, 3, "\(kind): a follower's pip before each knock: \(pips)")
+        print("\(kind): a follower's pips against the coach's seconds, ms: \(distances)")
         for distance in distances {
-            XCTAssertLessThan(abs(distance), 20, "the follower's pips against the coach's seconds, ms: \(distances)")
+            XCTAssertLessThan(abs(distance), 20, "\(kind): the follower's pips against the coach's seconds, ms: \(distances)")
         }
     }
 }

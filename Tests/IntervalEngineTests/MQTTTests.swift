@@ -260,6 +260,81 @@ final class MQTTTests: XCTestCase {
         XCTAssertEqual(allowed.stderr, "")
     }
 
+    /// mqtts:// to a broker whose certificate a private CA signed, with a password file:
+    /// `--mqtt-ca` trusts that CA and the state arrives, read by `mosquitto_sub --cafile`
+    /// and by a follower given the same CA;
+    /// the athlete file's `mqtt_ca` (relative to its folder) does the same. Left to the
+    /// system's CAs the certificate is refused with one warning saying so, and the
+    /// workout runs on to its end.
+    func testTLSWithAPrivateCA() throws {
+        broker = try PrivateBroker(login: ("coach", "s3cret"), tls: true)
+        let ca = try XCTUnwrap(broker.certificates).caFile
+        let watch = try broker.subscribe(["gym/#", "file/#"])
+        let url = "mqtts://coach:s3cret@127.0.0.1:\(broker.port)"
+        let source = "return workout { name = \"Tls\", countdown = 0, work(1, \"Go\", { watts = 150 }) }"
+        let follower = try BackgroundRun(WorkoutBinary.binary, ["follow", url + "/gym", "--mqtt-ca", ca, "--name", "ann",
+                                                                "--json", "--no-sound", "--no-sensors"],
+                                         environment: environment, in: scratch)
+        XCTAssertTrue(eventually { follower.stderr.contains("waiting for the coach") }, follower.stderr)
+        let trusted = try start("return workout { name = \"Tls\", countdown = 0, work(6, \"Go\", { watts = 150 }) }",
+                                ["--speed", "4", "--mqtt", url + "/gym", "--mqtt-ca", ca])
+        XCTAssertEqual(trusted.wait(), 0, trusted.stderr)
+        XCTAssertEqual(trusted.stderr, "")
+        XCTAssertEqual(follower.wait(), 0, follower.stderr)
+        XCTAssertTrue(follower.stdout.contains(#""name":"Go""#), "the follower took the coach's timeline over TLS: \(follower.stdout)")
+        XCTAssertTrue(eventually { watch.payloads("gym/availability") == ["online", "offline"] }, "\(watch.messages)")
+        let states = watch.payloads("gym/state").compactMap(Self.object)
+        XCTAssertTrue(states.contains { $0["name"] as? String == "Go" && $0["target_watts"] as? Int == 150 }, "\(states)")
+        XCTAssertEqual(states.last?["phase"] as? String, "finished")
+
+        let config = scratch.appendingPathComponent("config/workout")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: ca, toPath: config.appendingPathComponent("class-ca.pem").path)
+        try "mqtt = \(url)/file\nmqtt_ca = class-ca.pem\n".write(to: config.appendingPathComponent("athlete"),
+                                                                   atomically: true, encoding: .utf8)
+        let fromFile = try start(source, ["--speed", "4"])
+        XCTAssertEqual(fromFile.wait(), 0, fromFile.stderr)
+        XCTAssertTrue(eventually { watch.payloads("file/availability") == ["online", "offline"] }, "\(watch.messages)")
+        try FileManager.default.removeItem(at: config.appendingPathComponent("athlete"))
+
+        let stranger = try start("return workout { name = \"Stranger\", countdown = 0, work(3) }",
+                                 ["--speed", "1.5", "--mqtt", url + "/away"])
+        XCTAssertEqual(stranger.wait(), 0, stranger.stderr)
+        XCTAssertTrue(stranger.stdout.contains(#""completed":true"#), "the workout ran on")
+        let warnings = stranger.stderr.split(separator: "\n")
+        XCTAssertEqual(warnings.count, 1, stranger.stderr)
+        XCTAssertTrue(warnings.first?.contains("mqtt: TLS with mqtts://coach@127.0.0.1:\(broker.port)/away failed: "
+                                               + "certificate verify failed") ?? false, stranger.stderr)
+        XCTAssertTrue(stranger.stderr.contains("--mqtt-ca FILE"), stranger.stderr)
+        XCTAssertFalse(stranger.stderr.contains("s3cret"))
+        XCTAssertTrue(watch.payloads("away/availability").isEmpty, "nothing got through: \(watch.messages)")
+    }
+
+    /// `--mqtt-ca` and the athlete file's `mqtt_ca` name a file that can be read, and go
+    /// with mqtts://; the file's mistake is named with its line.
+    func testABadCAIsRefusedBeforeTheRun() throws {
+        let source = "return workout { name = \"Ca\", work(1) }"
+        let missing = try start(source, ["--mqtt", "mqtts://127.0.0.1:1/gym", "--mqtt-ca", "/nonexistent/ca.pem"])
+        XCTAssertEqual(missing.wait(), 64)
+        XCTAssertTrue(missing.stderr.contains("--mqtt-ca: cannot read the CA file /nonexistent/ca.pem"), missing.stderr)
+        let plain = try start(source, ["--mqtt", "mqtt://127.0.0.1:1/gym", "--mqtt-ca", "/etc/hostname"])
+        XCTAssertEqual(plain.wait(), 64)
+        XCTAssertTrue(plain.stderr.contains("--mqtt-ca: a CA goes with an mqtts:// address"), plain.stderr)
+        let config = scratch.appendingPathComponent("config/workout")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "mqtt = mqtt://127.0.0.1:1/gym\n".write(to: config.appendingPathComponent("athlete"), atomically: true, encoding: .utf8)
+        let plainFile = try start(source, ["--mqtt-ca", "/etc/hostname"])
+        XCTAssertEqual(plainFile.wait(), 1)
+        XCTAssertTrue(plainFile.stderr.contains("--mqtt-ca: a CA goes with an mqtts:// address, not mqtt://127.0.0.1:1/gym"),
+                      plainFile.stderr)
+        try "mqtt = mqtts://127.0.0.1:1/gym\nmqtt_ca = missing.pem\n".write(to: config.appendingPathComponent("athlete"),
+                                                                          atomically: true, encoding: .utf8)
+        let missingFromFile = try start(source, [])
+        XCTAssertEqual(missingFromFile.wait(), 1)
+        XCTAssertTrue(missingFromFile.stderr.contains("athlete:2: mqtt_ca: cannot read the CA file "), missingFromFile.stderr)
+        XCTAssertEqual(missing.stdout + plain.stdout + plainFile.stdout + missingFromFile.stdout, "", "nothing ran")
+    }
+
     /// `mqtt = URL` in the athlete file names the broker for every run; a bad one stops
     /// the run with the file and line.
     func testTheAthleteFileNamesTheBroker() throws {

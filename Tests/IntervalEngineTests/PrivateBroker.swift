@@ -3,7 +3,7 @@ import XCTest
 
 /// A real MQTT broker of the test's own: Debian's `mosquitto` on a free port of
 /// 127.0.0.1 with a private config file (no persistence, anonymous clients, or a password
-/// file), in a scratch directory. `mosquitto_sub` and `mosquitto_pub` are the clients.
+/// file; plain, or TLS with a certificate from a CA of its own), in a scratch directory. `mosquitto_sub` and `mosquitto_pub` are the clients.
 /// Killed when the test lets go of it (and by `Daemon`'s exit handler if a test dies), so
 /// no broker outlives the tests; `restart()` starts it again on the same port, as a broker
 /// that went away and came back.
@@ -12,16 +12,23 @@ final class PrivateBroker {
     let port: Int
     /// `user:password` clients must give, if any.
     let login: (user: String, password: String)?
+    /// The listener's TLS certificates (its CA is what clients must trust), if it speaks TLS.
+    let certificates: PrivateCertificates?
     private var daemon: Daemon?
     private var subscribers: [Daemon] = []
 
-    init(login: (user: String, password: String)? = nil) throws {
+    init(login: (user: String, password: String)? = nil, tls: Bool = false) throws {
         self.login = login
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("workout-mqtt-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         port = try Self.freePort()
-        var lines = [
-            "listener \(port) 127.0.0.1",
+        certificates = tls ? try PrivateCertificates(in: directory) : nil
+        var lines = ["listener \(port) 127.0.0.1"]
+        if let certificates {
+            lines += ["cafile \(certificates.caFile)", "certfile \(certificates.certificateFile)",
+                      "keyfile \(certificates.keyFile)"]
+        }
+        lines += [
             "persistence false",
             "log_dest stderr",
             "log_type error",
@@ -43,7 +50,7 @@ final class PrivateBroker {
         try start()
     }
 
-    var url: String { "mqtt://127.0.0.1:\(port)" }
+    var url: String { "\(certificates == nil ? "mqtt" : "mqtts")://127.0.0.1:\(port)" }
 
     /// Starts mosquitto and waits until it takes connections.
     func start() throws {
@@ -82,8 +89,9 @@ final class PrivateBroker {
 
     deinit { shutDown() }
 
+    /// What `mosquitto_sub` and `mosquitto_pub` need to get in: the login, and the CA.
     private var credentials: [String] {
-        login.map { ["-u", $0.user, "-P", $0.password] } ?? []
+        (login.map { ["-u", $0.user, "-P", $0.password] } ?? []) + (certificates.map { ["--cafile", $0.caFile] } ?? [])
     }
 
     /// `mosquitto_sub -v` on `topics`, its lines (`topic payload`) read as they come.

@@ -44,6 +44,73 @@ final class FollowingTests: XCTestCase {
         XCTAssertThrowsError(try FollowedTimeline.routine(huge, source: "t"))
     }
 
+    /// The coach's whole segment crosses as data: its round x of n and block, its info
+    /// (text and targets, what the display and the trainer read) and whether it is open
+    /// with its cap; encoded by the coach's `writePlanJSON(forFollowers:)`, decoded by the
+    /// follower into a routine the snapshot reads as the coach's.
+    func testTheWholeSegmentCrossesAsData() throws {
+        let coach = try load("""
+            return workout { name = "Full", countdown = 0,
+              rounds(2, { work(30, "Push", { text = "Elbows in", watts = 250, hr = { 140, 160 } }) }, { name = "Main" }),
+              work { open = true, name = "Max", cap = 90, expect = 45 }, rest(10) }
+            """)
+        var published = ""
+        coach.writePlanJSON(forFollowers: true) { published += $0 }
+        let follower = try FollowedTimeline.routine(Array(published.utf8), source: "gym/timeline")
+        let segments = follower.timeline.segments
+        XCTAssertEqual(segments.map(\.name), ["Push", "Push", "Max", "Rest"])
+        XCTAssertEqual(segments.map(\.round), [1, 2, nil, nil])
+        XCTAssertEqual(segments.map(\.rounds), [2, 2, nil, nil])
+        XCTAssertEqual(segments.map(\.block), ["Main", "Main", nil, nil])
+        XCTAssertEqual(segments.map { $0.open }, [nil, nil, OpenEnd(cap: 90, expect: 45), nil])
+        XCTAssertEqual(segments[2].duration, 45, "an open segment is planned as its expected length")
+        XCTAssertEqual(follower.infoJSON(for: segments[0]).text, coach.infoJSON(for: coach.timeline.segments[0]).text)
+        XCTAssertEqual(InfoText.summary(follower.infoJSON(for: segments[0])),
+                       InfoText.summary(coach.infoJSON(for: coach.timeline.segments[0])))
+        XCTAssertEqual(follower.infoJSON(for: segments[2]), .null)
+        // The follower's snapshot shows what the coach's does: round, info, the trainer's target.
+        let session = Session(routine: follower, scheduler: VirtualClock())
+        session.start()
+        let snapshot = session.snapshot()
+        XCTAssertEqual(snapshot.current?.segment.round, 1)
+        XCTAssertEqual(snapshot.current?.segment.rounds, 2)
+        XCTAssertEqual(StatePayload.targetWatts(snapshot, ftp: nil), 250)
+    }
+
+    /// What a follower takes of each field is bounded, and a field out of bounds is left
+    /// out as if the coach had not sent it: never an error, never a larger thing kept.
+    func testTheSegmentsFieldsAreBounded() throws {
+        func segment(_ fields: String) throws -> Segment {
+            let plan = #"{"name":"B","segments":[{"kind":"work","name":"S","duration":10,"# + fields + "}]}"
+            return try XCTUnwrap(FollowedTimeline.routine(Array(plan.utf8), source: "t").timeline.segments.first)
+        }
+        func info(_ fields: String) throws -> JSONValue {
+            let routine = try FollowedTimeline.routine(Array(#"{"name":"B","segments":[{"kind":"work","name":"S","duration":10,"#
+                .utf8) + Array(fields.utf8) + Array("}]}".utf8), source: "t")
+            return routine.infoJSON(for: routine.timeline.segments[0])
+        }
+        XCTAssertEqual(try info(#""info":{"text":"ok"}"#), .object([("text", .string("ok"))]))
+        XCTAssertEqual(try info(#""info":"just text""#), .string("just text"))
+        let long = String(repeating: "x", count: FollowedTimeline.largestInfo)
+        XCTAssertEqual(try info(#""info":{"text":""# + long + #""}"#), .null, "over 4 KiB")
+        XCTAssertEqual(try info(#""info":{"a":{"b":{"c":{"d":{"e":1}}}}}"#), .null, "five levels deep")
+        XCTAssertEqual(try info(#""info":{"a":{"b":{"c":{"d":1}}}}"#).text, #"{"a":{"b":{"c":{"d":1}}}}"#)
+        XCTAssertEqual(try info(#""info":null"#), .null)
+        XCTAssertEqual(try segment(#""round":2,"rounds":3,"block":"B""#).round, 2)
+        for bad in [#""round":4,"rounds":3"#, #""round":0,"rounds":3"#, #""round":1.5,"rounds":3"#,
+                    #""round":"1","rounds":3"#, #""round":1,"rounds":1e9"#, #""round":1"#] {
+            let read = try segment(bad)
+            XCTAssertNil(read.round, bad)
+            XCTAssertNil(read.rounds, bad)
+        }
+        XCTAssertEqual(try segment(#""round":1,"rounds":2,"block":""# + long + #"""#).block, nil, "a block name over 1000 bytes")
+        XCTAssertEqual(try segment(#""open":{"cap":null,"expect":20}"#).open, OpenEnd(cap: nil, expect: 20))
+        XCTAssertEqual(try segment(#""open":{"cap":30}"#).open, OpenEnd(cap: 30, expect: nil))
+        for bad in [#""open":{"cap":-1}"#, #""open":{"cap":"30"}"#, #""open":{"cap":1e300}"#, #""open":true"#, #""open":null"#] {
+            XCTAssertNil(try segment(bad).open, bad)
+        }
+    }
+
     /// A follower joining at the coach's 5.5 s (segment 2, 1.5 s left) skips to it and
     /// ends it on the coach's moment; the coach's pause and remaining are taken as they are.
     func testAlignmentPutsTheSessionOnTheCoachsSegmentAndMoment() throws {

@@ -20,6 +20,17 @@ final class MQTTPublishingTests: XCTestCase {
         XCTAssertEqual(try BrokerAddress(parsing: "mqtt://solo@h/a"), BrokerAddress(host: "h", user: "solo", prefix: "a"))
     }
 
+    /// OpenSSL's line in libmosquitto's log is the only word of a failed handshake: its
+    /// reason, escaped, and for an unknown CA the way to trust one; other lines are not TLS.
+    func testATLSFailureSaysWhyAndHowToTrustAPrivateCA() {
+        let unknown = BrokerConnection.tlsProblem("OpenSSL Error[0]: error:0A000086:SSL routines::certificate verify failed")
+        XCTAssertEqual(unknown, "certificate verify failed (the broker's certificate is not signed by a CA trusted here: "
+                       + "name its CA with --mqtt-ca FILE, or mqtt_ca = FILE in the athlete file)")
+        XCTAssertEqual(BrokerConnection.tlsProblem("OpenSSL Error[0]: error:0A00010B:SSL routines::wrong \u{1B}[2Jversion"),
+                       "wrong \\27[2Jversion")
+        XCTAssertNil(BrokerConnection.tlsProblem("Client workout-1 sending CONNECT"))
+    }
+
     func testBadAddressesSayWhatWasExpectedWithoutThePassword() {
         let cases: [(String, String)] = [
             ("broker/gym", "expected mqtt://HOST"),

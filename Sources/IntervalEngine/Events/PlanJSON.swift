@@ -3,7 +3,9 @@
 extension Routine {
     /// `forFollowers`: with what a follower plays as the routine does, as data (the
     /// published `PREFIX/timeline`): `countdown`, the built-in `sounds` by name, and each
-    /// segment's text `cues` in seconds from its start. Hooks and functions never.
+    /// segment's text `cues` in seconds from its start and `open` (`{"cap", "expect"}`, or
+    /// `null`); its `info`, `round`, `rounds` and `block` are the plan's. Hooks and
+    /// functions never.
     public func writePlanJSON(forFollowers: Bool = false, _ write: (String) -> Void) {
         var head = "{"
         // An open-ended routine lists what its generators gave (see `expand`): `complete`
@@ -27,6 +29,9 @@ extension Routine {
                     guard let text = cue.text, let at = cue.offset(in: segment.duration) else { return nil }
                     return .object([("at", .number(at)), ("text", .string(text))])
                 })))
+                entryFields.append(("open", segment.open.map {
+                    .object([("cap", $0.cap.map(JSONValue.number) ?? .null), ("expect", .number($0.expect))])
+                } ?? .null))
                 entry = .object(entryFields)
             }
             entry.write(to: &chunk)

@@ -1,18 +1,29 @@
 /// A routine made from data alone, with no Lua code run: what `workout follow` builds
-/// from the coach's published timeline (docs/mqtt.md). Its segments have no hooks and no
-/// info; a cue is a text said at its moment.
+/// from the coach's published timeline (docs/mqtt.md). Its segments have no hooks; their
+/// info is JSON data, read by the display and the targets as a routine's table is; a cue
+/// is a text said at its moment.
 public struct DataSegment: Equatable, Sendable {
     public var kind: String
     public var name: String
     public var duration: Double
     /// Text cues, seconds from the segment's start.
     public var cues: [DataCue]
+    /// The segment's `info` as data (`null`: none): its text, targets and notes.
+    public var info: JSONValue
+    /// Round x of n in the coach's innermost `rounds`, if it was in one.
+    public var place: SegmentPlace?
+    /// Set when it ends when the athlete (the coach) says DONE, or at its cap.
+    public var open: OpenEnd?
 
-    public init(kind: String, name: String, duration: Double, cues: [DataCue] = []) {
+    public init(kind: String, name: String, duration: Double, cues: [DataCue] = [], info: JSONValue = .null,
+                place: SegmentPlace? = nil, open: OpenEnd? = nil) {
         self.kind = kind
         self.name = name
         self.duration = duration
         self.cues = cues
+        self.info = info
+        self.place = place
+        self.open = open
     }
 }
 
@@ -35,7 +46,8 @@ extension Routine {
         let steps: [Step] = segments.map { segment in
             .segment(SegmentSpec(kind: segment.kind, name: segment.name, duration: segment.duration, info: nil,
                                  cues: segment.cues.map { Cue(moment: .fromStart($0.at), action: .text($0.text)) },
-                                 onStart: nil, onEnd: nil, line: 0))
+                                 onStart: nil, onEnd: nil, line: 0, open: segment.open,
+                                 infoData: segment.info == .null ? nil : segment.info, place: segment.place))
         }
         let spec = WorkoutSpec(name: name, description: nil, countdown: countdown, sounds: sounds, steps: steps,
                                hooks: WorkoutHooks(), line: 0)

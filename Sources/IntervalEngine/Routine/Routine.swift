@@ -118,6 +118,7 @@ public final class Routine {
 
     /// The segment's payload as JSON, as it is now (hooks may have changed it).
     public func infoJSON(for segment: Segment) -> JSONValue {
+        if let data = segment.infoData { return data }
         guard let info = segment.info else { return .null }
         let guarded = StackGuard(lua.L, "converting info to JSON")
         lua.refs.push(info)

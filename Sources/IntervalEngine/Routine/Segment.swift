@@ -22,6 +22,9 @@ public struct Segment {
     public var open: OpenEnd? = nil
     /// A score it records by itself when it ends.
     public var score: SegmentScore? = nil
+    /// The payload as data, for a routine made from data (`Routine.fromData`): read
+    /// instead of `info`, which such a segment never has.
+    var infoData: JSONValue? = nil
 
     public var end: Double { start + duration }
 

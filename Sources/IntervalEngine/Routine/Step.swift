@@ -37,6 +37,23 @@ struct SegmentSpec {
     var open: OpenEnd? = nil
     /// A score it records by itself when it ends.
     var score: SegmentScore? = nil
+    /// A routine made from data (`Routine.fromData`): the payload as JSON, not a Lua table,
+    /// and the segment's place in the coach's `rounds`, which a flat list cannot nest.
+    var infoData: JSONValue? = nil
+    var place: SegmentPlace? = nil
+}
+
+/// Where a segment stood in its innermost `rounds` block: round x of n, the block's name.
+public struct SegmentPlace: Equatable, Sendable {
+    public var round: Int
+    public var rounds: Int
+    public var block: String?
+
+    public init(round: Int, rounds: Int, block: String?) {
+        self.round = round
+        self.rounds = rounds
+        self.block = block
+    }
 }
 
 /// `rounds(n, steps, opts)`.

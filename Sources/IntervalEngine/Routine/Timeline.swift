@@ -173,9 +173,10 @@ public final class Timeline {
         segments.append(Segment(
             index: segments.count + 1, kind: spec.kind, name: spec.name,
             duration: spec.duration, start: duration,
-            round: block?.round, rounds: block?.rounds, block: block?.name,
+            round: block?.round ?? spec.place?.round, rounds: block?.rounds ?? spec.place?.rounds,
+            block: block.map(\.name) ?? spec.place?.block,
             info: spec.info, cues: spec.cues, onStart: spec.onStart, onEnd: spec.onEnd,
-            line: spec.line, open: spec.open, score: spec.score))
+            line: spec.line, open: spec.open, score: spec.score, infoData: spec.infoData))
     }
 
     /// `skip_last_rest`: only a rest segment can be dropped, never a generator's output.
