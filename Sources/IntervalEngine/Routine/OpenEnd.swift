@@ -12,10 +12,6 @@ public struct OpenEnd: Sendable, Equatable {
     /// What an open segment without `expect` or `cap` is planned as.
     public static let standardExpect = 60.0
 
-    /// A condition on the sensors' values that marks it done (`until_hr_below`, `until_sample`),
-    /// checked as samples come in.
-    var until: SampleCondition?
-
     public init(cap: Double?, expect: Double?) {
         self.cap = cap
         self.expect = expect ?? cap ?? OpenEnd.standardExpect

@@ -175,7 +175,7 @@ public final class Timeline {
             duration: spec.duration, start: duration,
             round: block?.round, rounds: block?.rounds, block: block?.name,
             info: spec.info, cues: spec.cues, onStart: spec.onStart, onEnd: spec.onEnd,
-            line: spec.line, open: spec.open, score: spec.score))
+            line: spec.line, open: spec.open, until: spec.until, score: spec.score))
     }
 
     /// `skip_last_rest`: only a rest segment can be dropped, never a generator's output.
