@@ -15,8 +15,8 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     // The modules in layers, each importing only from the layers below it: the C headers;
-    // IntervalEngine and DBus; SoundPlayer, GATT, Activity, Interchange; Display, BlueZ,
-    // Music; WorkoutCLI and WebRemote; the executables (docs/design.md, Modules).
+    // IntervalEngine and DBus; History, SoundPlayer, GATT, Interchange; Activity, Display,
+    // BlueZ, Music; WorkoutCLI and WebRemote; the executables (docs/design.md, Modules).
     targets: [
         .systemLibrary(
             name: "CLua",
@@ -36,9 +36,14 @@ let package = Package(
         // libmosquitto is opened at run time, as libpulse is.
         .systemLibrary(name: "CMosquitto"),
         .target(name: "IntervalEngine", dependencies: ["CLua", "CSystem", "CSndfile"]),
+        // The history of sessions: `history.jsonl` and its lines, the recorder that writes a
+        // session's line, and what `workout history` reads from it (reports, statistics,
+        // exports, forgetting). The engine reads a routine's past sessions only through its
+        // `HistorySource`, which the file is.
+        .target(name: "History", dependencies: ["IntervalEngine"]),
         // A session's samples (the CSV beside the history) and its activity files, FIT and
         // TCX, for Strava, Garmin Connect and the like: `history export --format fit|tcx`.
-        .target(name: "Activity", dependencies: ["IntervalEngine"]),
+        .target(name: "Activity", dependencies: ["IntervalEngine", "History"]),
         // Workout files other tools keep (Zwift .zwo, intervals.icu text, FIT workouts, .erg
         // and .mrc courses), read into and written from WorkoutFile, one WorkoutCodec each:
         // `workout import` and `workout export`.
@@ -51,7 +56,7 @@ let package = Package(
         ),
         // The sound player: IntervalEngine's sounds played through libpulse on its own thread.
         .target(name: "SoundPlayer", dependencies: ["IntervalEngine", "CPulse"]),
-        .target(name: "Display", dependencies: ["IntervalEngine"]),
+        .target(name: "Display", dependencies: ["IntervalEngine", "History"]),
         // libsystemd's sd-bus. Header only (Debian's libsystemd-dev): the library is opened
         // at run time, not linked (Sources/CSDBus/shim.h, docs/design.md).
         .systemLibrary(name: "CSDBus"),
@@ -84,6 +89,7 @@ let package = Package(
             name: "WorkoutCLI",
             dependencies: [
                 "IntervalEngine",
+                "History",
                 "Activity",
                 "Interchange",
                 "Display",
@@ -124,8 +130,8 @@ let package = Package(
         .testTarget(
             name: "UnitTests",
             dependencies: [
-                "IntervalEngine", "Activity", "GATT", "Interchange", "Display", "WorkoutCLI", "Broker", "ClassPublishing",
-                "ClassFollowing", "RemoteControl", "SoundPlayer",
+                "IntervalEngine", "History", "Activity", "GATT", "Interchange", "Display", "WorkoutCLI", "Broker",
+                "ClassPublishing", "ClassFollowing", "RemoteControl", "SoundPlayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -134,8 +140,8 @@ let package = Package(
         .testTarget(
             name: "IntervalEngineTests",
             dependencies: [
-                "IntervalEngine", "Activity", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ", "Music",
-                "Broker", "ClassPublishing", "ClassFollowing",
+                "IntervalEngine", "History", "Activity", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ",
+                "Music", "Broker", "ClassPublishing", "ClassFollowing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures"]

@@ -5,6 +5,7 @@
 // A crash, a sanitizer report or an input that runs past libFuzzer's -timeout fails it;
 // a routine that does not load is the expected outcome for most inputs.
 import Foundation
+import History
 import IntervalEngine
 
 /// Small limits keep each input fast; the code paths are the same as with the defaults.

@@ -13,6 +13,7 @@
 import Activity
 import Foundation
 import GATT
+import History
 import IntervalEngine
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,4 +1,5 @@
 import Foundation
+import History
 import IntervalEngine
 
 /// A session from the history, with its samples, as an activity file shows it: laps on

@@ -1,4 +1,5 @@
 import Foundation
+import History
 import IntervalEngine
 
 /// `workout history export SESSION --format fit|tcx`: which session is meant, and its

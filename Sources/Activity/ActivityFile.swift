@@ -1,4 +1,5 @@
 import Foundation
+import History
 import IntervalEngine
 
 /// A session's samples, one line a second, in `activities/` beside the history

@@ -1,4 +1,5 @@
 import Foundation
+import History
 import IntervalEngine
 
 /// Keeps a session's samples in its activity file (`ActivityFile`), one record a second:

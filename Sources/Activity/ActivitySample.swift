@@ -1,4 +1,5 @@
 import Foundation
+import History
 import IntervalEngine
 
 /// What the sensors give at a moment: the values a recorder keeps, each nil when no

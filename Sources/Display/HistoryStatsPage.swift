@@ -1,3 +1,4 @@
+import History
 import IntervalEngine
 
 /// `workout history stats` as text: totals and streaks, the calendar, a bar of work time

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Display
 import Foundation
+import History
 import IntervalEngine
 
 /// `workout history`: the sessions list (the default), and `stats`, `export`, `forget`.

@@ -1,6 +1,7 @@
 import Activity
 import ArgumentParser
 import Foundation
+import History
 import IntervalEngine
 
 /// `workout history export`: every session, sped-up ones included, as CSV or JSON; or one

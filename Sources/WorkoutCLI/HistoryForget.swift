@@ -2,6 +2,7 @@ import Activity
 import ArgumentParser
 import Display
 import Foundation
+import History
 import IntervalEngine
 
 /// `workout history forget [N]`: takes the Nth latest session out of the history, after

@@ -1,4 +1,5 @@
 import ArgumentParser
+import History
 import IntervalEngine
 
 /// `--no-history` and `--history-file PATH`, shared by `plan` and `check` (and read the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Display
 import Foundation
+import History
 import IntervalEngine
 
 /// `workout history stats`: totals, streaks, the calendar, weekly bars and the routines.

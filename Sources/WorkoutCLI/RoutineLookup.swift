@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import History
 import IntervalEngine
 
 /// Finds a routine: a path as given, else `NAME` or `NAME.lua` in the user's programs

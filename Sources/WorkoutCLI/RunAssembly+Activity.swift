@@ -1,5 +1,6 @@
 import Activity
 import Foundation
+import History
 import IntervalEngine
 
 /// After a recorded run: where the session's samples are and how to export them, and

@@ -5,6 +5,7 @@ import ClassPublishing
 import DBus
 import Display
 import Foundation
+import History
 import IntervalEngine
 import Music
 import SoundPlayer

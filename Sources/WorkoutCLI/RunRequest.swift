@@ -1,5 +1,6 @@
 import ArgumentParser
 import Broker
+import History
 import IntervalEngine
 import Music
 

@@ -1,5 +1,6 @@
 @testable import Activity
 import Foundation
+@testable import History
 @testable import IntervalEngine
 import XCTest
 

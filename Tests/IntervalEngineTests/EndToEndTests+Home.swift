@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import History
 @testable import IntervalEngine
 
 /// Every path comes from the environment the same way: `XDG_*` when absolute, then

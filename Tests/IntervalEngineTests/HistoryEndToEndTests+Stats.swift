@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import History
 @testable import IntervalEngine
 
 /// Scores and speeds as the built binary records them, and `history stats`, `export` and

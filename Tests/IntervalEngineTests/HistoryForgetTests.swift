@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import History
 @testable import IntervalEngine
 
 /// `workout history forget` on real files, against real concurrent runs, and asking in

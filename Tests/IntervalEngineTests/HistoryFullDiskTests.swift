@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import History
 @testable import IntervalEngine
 
 /// A full disk loses nothing already safe: an append cut short is cut back off, and the

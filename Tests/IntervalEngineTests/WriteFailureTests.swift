@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import History
 @testable import IntervalEngine
 
 /// Nothing written is lost unseen: a command that writes a file or standard output on a

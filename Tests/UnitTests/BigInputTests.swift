@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import History
 @testable import IntervalEngine
 
 /// Big inputs stay small: a routine file is refused early above its documented size,

@@ -2,6 +2,7 @@ import ClassPublishing
 import Display
 import Foundation
 import XCTest
+@testable import History
 @testable import IntervalEngine
 
 /// The class of `run --mqtt` on the virtual clock: the participants' messages read

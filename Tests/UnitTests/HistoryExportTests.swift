@@ -1,4 +1,5 @@
 import XCTest
+@testable import History
 @testable import IntervalEngine
 
 /// `history export`'s CSV opened in a spreadsheet: text that would be a formula is text.

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import History
 @testable import IntervalEngine
 
 /// Reading history lines: what is a whole entry, what is damaged, and the JSON reader

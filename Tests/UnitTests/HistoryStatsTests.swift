@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import History
 @testable import IntervalEngine
 
 /// `history stats` over fixture histories whose answers were worked out by hand.

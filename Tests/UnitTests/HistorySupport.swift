@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import History
 @testable import IntervalEngine
 
 /// A history entry for tests: `started` as an internet date-time, 100 s long.

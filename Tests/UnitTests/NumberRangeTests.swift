@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import History
 @testable import IntervalEngine
 
 /// Numbers from the user or the disk never trap: every Double-to-integer conversion is

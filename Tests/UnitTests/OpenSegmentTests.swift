@@ -1,4 +1,5 @@
 import XCTest
+@testable import History
 @testable import IntervalEngine
 
 /// Segments that end when the athlete says so, on the virtual clock: done at any moment,

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import History
 @testable import IntervalEngine
 
 /// The listeners a real run wires in besides the output: the history recorder, the alert

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import History
 @testable import IntervalEngine
 
 /// A routine reading its own history: only its sessions, newest first, read-only, a

@@ -1,3 +1,4 @@
+@testable import History
 @testable import IntervalEngine
 import XCTest
 

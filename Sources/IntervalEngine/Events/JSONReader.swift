@@ -11,16 +11,16 @@ public struct JSONReader {
     /// Nesting deeper than this is refused rather than followed (stack safety).
     static let deepest = 64
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    public init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
-    // The streaming side, for readers that know the shape they expect (`HistoryEntry`):
+    // The streaming side, for readers that know the shape they expect (a history line):
     // no `JSONValue` is built, which made reading a history line five times faster.
 
     /// Visits each field of the object at the reader (after white space), `field`
     /// reading its value; false when the text is not an object or `field` refuses.
-    mutating func fields(_ field: (String, inout JSONReader) -> Bool) -> Bool {
+    public mutating func fields(_ field: (String, inout JSONReader) -> Bool) -> Bool {
         skipSpace()
         guard take(UInt8(ascii: "{")) else { return false }
         skipSpace()
@@ -39,7 +39,7 @@ public struct JSONReader {
     }
 
     /// Visits each item of the array at the reader.
-    mutating func items(_ item: (inout JSONReader) -> Bool) -> Bool {
+    public mutating func items(_ item: (inout JSONReader) -> Bool) -> Bool {
         skipSpace()
         guard take(UInt8(ascii: "[")) else { return false }
         skipSpace()
@@ -54,33 +54,33 @@ public struct JSONReader {
     }
 
     /// Whether only white space is left.
-    mutating func atEnd() -> Bool {
+    public mutating func atEnd() -> Bool {
         skipSpace()
         return position == bytes.count
     }
 
-    mutating func readString() -> String? {
+    public mutating func readString() -> String? {
         current == UInt8(ascii: "\"") ? string() : nil
     }
 
-    mutating func readNumber() -> Double? {
+    public mutating func readNumber() -> Double? {
         guard case .number(let value)? = number() else { return nil }
         return value
     }
 
     /// Whether the value is `null` (taken when it is).
-    mutating func readNull() -> Bool {
+    public mutating func readNull() -> Bool {
         take("null")
     }
 
-    mutating func readBool() -> Bool? {
+    public mutating func readBool() -> Bool? {
         if take("true") { return true }
         if take("false") { return false }
         return nil
     }
 
     /// Reads any value and forgets it (a field this reader does not know).
-    mutating func skipValue() -> Bool {
+    public mutating func skipValue() -> Bool {
         value(depth: 0) != nil
     }
 

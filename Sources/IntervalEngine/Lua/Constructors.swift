@@ -131,9 +131,9 @@ enum Constructors {
                 throw APIError("\(function): an open segment has no duration: it ends when it is done "
                                + "(cap = … ends it at the latest, expect = … is what plan counts)")
             }
-            var end = OpenEnd(cap: cap, expect: expect)
-            end.until = until
+            let end = OpenEnd(cap: cap, expect: expect)
             spec.open = end
+            spec.until = until
             spec.duration = end.expect
         } else {
             guard cap == nil, expect == nil else {

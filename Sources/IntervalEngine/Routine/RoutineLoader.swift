@@ -55,14 +55,14 @@ public enum RoutineLoader {
                 folders: [directory, directories.sounds])), defaults: try UserSounds.scheme(directories))
         }
         let first = try run(source: source, fileName: fileName, directory: directory, settings: settings, limits: limits,
-                            history: history?.sessions(named: nil) ?? .none, sounds: sounds)
+                            history: RoutineHistory(file: history), sounds: sounds)
         guard first.lua.history.asked else {
             first.lua.history.name = first.name
             first.lua.history.prime(for: source)
             return first
         }
         let second = try run(source: source, fileName: fileName, directory: directory, settings: settings, limits: limits,
-                             history: history?.sessions(named: first.name) ?? .none, sounds: sounds)
+                             history: RoutineHistory(file: history, name: first.name), sounds: sounds)
         second.lua.history.prime(for: source)
         return second
     }

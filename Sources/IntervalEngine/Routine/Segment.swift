@@ -20,6 +20,10 @@ public struct Segment {
     /// Set when it ends when the athlete says so; `duration` is then its expected length
     /// in the plan, and its cap (or a day) while it runs.
     public var open: OpenEnd? = nil
+    /// For an open segment, a condition on the sensors' values that marks it done
+    /// (`until_hr_below`, `until_sample`), checked as samples come in. Kept here, not in
+    /// `OpenEnd`, so that what events and snapshots carry holds no Lua function.
+    var until: SampleCondition? = nil
     /// A score it records by itself when it ends.
     public var score: SegmentScore? = nil
     /// The payload as data, for a routine made from data (`Routine.fromData`): read

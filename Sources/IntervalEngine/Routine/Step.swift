@@ -35,6 +35,8 @@ struct SegmentSpec {
     var line: Int
     /// Set for a segment that ends when the athlete says so.
     var open: OpenEnd? = nil
+    /// What marks an open segment done on a sample (`Segment.until`).
+    var until: SampleCondition? = nil
     /// A score it records by itself when it ends.
     var score: SegmentScore? = nil
     /// A routine made from data (`Routine.fromData`): the payload as JSON, not a Lua table,

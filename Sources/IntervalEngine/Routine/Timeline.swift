@@ -176,7 +176,7 @@ public final class Timeline {
             round: block?.round ?? spec.place?.round, rounds: block?.rounds ?? spec.place?.rounds,
             block: block.map(\.name) ?? spec.place?.block,
             info: spec.info, cues: spec.cues, onStart: spec.onStart, onEnd: spec.onEnd,
-            line: spec.line, open: spec.open, score: spec.score, infoData: spec.infoData))
+            line: spec.line, open: spec.open, until: spec.until, score: spec.score, infoData: spec.infoData))
     }
 
     /// `skip_last_rest`: only a rest segment can be dropped, never a generator's output.

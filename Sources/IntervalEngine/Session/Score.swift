@@ -39,7 +39,7 @@ public struct Score: Sendable, Equatable {
 
 extension [Score] {
     /// Sets `score.name` to the new value, keeping the order names were first recorded in.
-    mutating func record(_ score: Score) {
+    public mutating func record(_ score: Score) {
         if let position = firstIndex(where: { $0.name == score.name }) {
             self[position] = score
         } else {

@@ -14,7 +14,7 @@ extension Session {
         let t = now - startedAt
         sensors.count(until: t, running: state == .running, athlete: options.athlete)
         sensors.take(sample)
-        if case .hrBelow(let bpm)? = segment.open?.until, let hr = sensors.hr?.current, hr < bpm,
+        if case .hrBelow(let bpm)? = segment.until, let hr = sensors.hr?.current, hr < bpm,
            state == .running, phase.boundary == nil {
             markDone(by: .sample)
         }
@@ -23,7 +23,7 @@ extension Session {
         sensors.lastEvent[sample.sensor] = t
         updateSensorTable()
         emit(.sample(sample))
-        if case .function(let until)? = segment.open?.until, state == .running, phase.boundary == nil,
+        if case .function(let until)? = segment.until, state == .running, phase.boundary == nil,
            !disabledHooks.contains(until) {
             let values = sensors
             let zone = sensorZone

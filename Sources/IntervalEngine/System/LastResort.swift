@@ -3,7 +3,7 @@ import Foundation
 /// A line to append to a file when the process must end from a signal handler (the Lua
 /// watchdog, stopping a library call that cannot be interrupted): the history keeps a
 /// line of the session as it stood at its latest boundary here, so even that exit loses
-/// no session. Whoever owns the line sets it (`HistoryRecorder`); whoever ends the process
+/// no session. Whoever owns the line sets it (`History`'s `HistoryRecorder`); whoever ends the process
 /// appends it (`Watchdog`), neither knowing the other.
 public enum LastResort {
     /// The line and its file, as C strings: the handler only reads them.
@@ -36,7 +36,7 @@ public enum LastResort {
         free(oldLine)
     }
 
-    /// Appends the line, if one is set, under the lock appends take (`HistoryFile`), so a
+    /// Appends the line, if one is set, under the lock appends take (`History`'s `HistoryFile`), so a
     /// `history forget` replacing the file meanwhile does not drop it. Plain system calls
     /// only: async-signal-safe.
     static func appendFromHandler() {

@@ -16,8 +16,9 @@ import Foundation
 /// and notes that it asked (`asked`); the loader then loads it again with the name
 /// (`RoutineLoader`).
 public final class RoutineHistory {
-    /// Where the history is read from; nil for `--no-history` (an empty history).
-    public let file: HistoryFile?
+    /// Where the history is read from (the history file); nil for `--no-history` (an
+    /// empty history).
+    public let file: (any HistorySource)?
     /// The routine's name; nil while it is not known (a first load).
     public var name: String?
     /// The routine read its history while its name was not known.
@@ -31,7 +32,7 @@ public final class RoutineHistory {
     /// How many entries are kept for `history[i]` without reading again.
     static let cached = 1_000
 
-    public init(file: HistoryFile?, name: String? = nil) {
+    public init(file: (any HistorySource)?, name: String? = nil) {
         self.file = file
         self.name = name
     }
@@ -117,7 +118,7 @@ public final class RoutineHistory {
         }
         var kept: [HistoryEntry] = []
         var stopped = false
-        bytesRead += file.forEachEntryNewestFirst(program: name) { entry in
+        bytesRead += file.forEachSession(named: name) { entry in
             guard entry.program == name else { return true }
             if kept.count < Self.cached { kept.append(entry) }
             if body(entry) { return true }
@@ -160,8 +161,4 @@ public final class RoutineHistory {
         }
         return found
     }
-}
-
-extension HistoryFile: HistorySource {
-    public func sessions(named name: String?) -> RoutineHistory { RoutineHistory(file: self, name: name) }
 }

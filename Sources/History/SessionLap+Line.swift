@@ -1,32 +1,6 @@
-import Foundation
+import IntervalEngine
 
-/// One timed segment as it was done: what an activity file's lap is made of. Times are
-/// workout seconds (events' `t`): `start` since the session's start, `elapsed` from the
-/// segment's start to its end with pauses, `timer` the same less the time paused.
-public struct SessionLap: Sendable, Equatable {
-    /// The segment's 1-based index; for a lap that folds several segments, the first.
-    public var index: Int
-    public var name: String
-    /// The segment's kind (`work`, `rest`, `warmup`, `cooldown`, …); `mixed` for a lap
-    /// that folds segments of different kinds.
-    public var kind: String
-    public var start: Double
-    public var elapsed: Double
-    public var timer: Double
-
-    public init(index: Int, name: String, kind: String, start: Double, elapsed: Double, timer: Double) {
-        self.index = index
-        self.name = name
-        self.kind = kind
-        self.start = start
-        self.elapsed = elapsed
-        self.timer = timer
-    }
-
-    /// The longest name a lap keeps: a FIT step name or a TCX note shows little more,
-    /// and it keeps the history's line short.
-    static let longestName = 48
-
+extension SessionLap {
     /// `{"index": 2, "name": "Work", "kind": "work", "start": 300, "elapsed": 30, "timer": 30}`.
     public var json: JSONValue {
         .object([("index", .integer(index)), ("name", .string(name)), ("kind", .string(kind)),
@@ -36,7 +10,7 @@ public struct SessionLap: Sendable, Equatable {
     }
 
     /// Reads one back from a history line; nil when it is damaged.
-    init?(_ reader: inout JSONReader) {
+    public init?(_ reader: inout JSONReader) {
         var index, start, elapsed, timer: Double?
         var name, kind: String?
         func amount(_ reader: inout JSONReader) -> Double? {
@@ -63,22 +37,13 @@ public struct SessionLap: Sendable, Equatable {
     }
 }
 
-/// A pause of the session: when it began (workout seconds) and how long it lasted.
-public struct SessionPause: Sendable, Equatable {
-    public var at: Double
-    public var seconds: Double
-
-    public init(at: Double, seconds: Double) {
-        self.at = at
-        self.seconds = seconds
-    }
-
+extension SessionPause {
     /// `[at, seconds]`.
     public var json: JSONValue {
         .array([.number(Number.rounded(at, places: 3)), .number(Number.rounded(seconds, places: 3))])
     }
 
-    init?(_ reader: inout JSONReader) {
+    public init?(_ reader: inout JSONReader) {
         var values: [Double] = []
         let whole = reader.items { reader in
             guard values.count < 2, let value = reader.readNumber(), value >= 0, value <= HistoryEntry.largest else {

@@ -1,4 +1,5 @@
 import Foundation
+import IntervalEngine
 
 /// Records a session in the history from its events, so a session that ends any way —
 /// finished, quit, Ctrl-C, SIGTERM — is written by this one path, when `workout_end`

@@ -1,25 +1,8 @@
-/// One participant of a class (`run --mqtt`'s `PREFIX/participants/NAME`) as the
-/// coach's history line keeps it: `{"name":…,"hr_avg":…,"hr_max":…,"power_avg":…}` in
-/// the line's `participants` array. Readers that predate it skip the field.
-public struct ParticipantSummary: Equatable, Sendable {
-    public var name: String
-    public var averageHR: Double?
-    public var maxHR: Int?
-    public var averagePower: Double?
+import IntervalEngine
 
-    /// Entries a line keeps at most (the roster's own bound).
-    public static let most = 256
-    /// Characters of a name at most, written or read.
-    public static let longestName = 40
-
-    public init(name: String, averageHR: Double?, maxHR: Int?, averagePower: Double?) {
-        self.name = name
-        self.averageHR = averageHR
-        self.maxHR = maxHR
-        self.averagePower = averagePower
-    }
-
-    var json: JSONValue {
+extension ParticipantSummary {
+    /// `{"name":…,"hr_avg":…,"hr_max":…,"power_avg":…}`, in the line's `participants` array.
+    public var json: JSONValue {
         .object([
             ("name", .string(String(name.prefix(Self.longestName)))),
             ("hr_avg", averageHR.map { .number(Number.rounded($0, places: 1)) } ?? .null),
@@ -29,7 +12,7 @@ public struct ParticipantSummary: Equatable, Sendable {
     }
 
     /// One entry of the array, or nil when it is not one (the line is then damaged).
-    init?(_ reader: inout JSONReader) {
+    public init?(_ reader: inout JSONReader) {
         var name: String?
         var averageHR: Double?
         var maxHR: Int?

@@ -1,4 +1,5 @@
 import Foundation
+import IntervalEngine
 
 extension HistoryFile {
     /// Streams the file from its end: each entry, newest first, to `entry` until it
@@ -71,5 +72,11 @@ extension HistoryFile {
         }
         if !tooLong, !line(tail[...]) { return read }
         return read
+    }
+}
+
+extension HistoryFile: HistorySource {
+    public func forEachSession(named name: String, _ session: (HistoryEntry) -> Bool) -> Int {
+        forEachEntryNewestFirst(program: name, session)
     }
 }

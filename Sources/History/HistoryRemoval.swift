@@ -1,4 +1,5 @@
 import Foundation
+import IntervalEngine
 
 /// `workout history forget`: one line taken out of the history. The file is read,
 /// written without that line to a temporary file beside it, synced and renamed over the

@@ -1,4 +1,5 @@
 import Foundation
+import IntervalEngine
 
 /// What `workout history stats` computes: totals, streaks, figures per routine (with each
 /// score's best) and per day, over the sessions a filter picks. Days are local dates

@@ -1,3 +1,5 @@
+import IntervalEngine
+
 /// The laps and pauses of a running session, taken from its events, for the history
 /// line (and so for `history export --format fit|tcx`). A line stays short whatever the
 /// routine: at most `mostLaps` laps, the last of them folding every segment after it
