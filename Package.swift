@@ -15,8 +15,9 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     // The modules in layers, each importing only from the layers below it: the C headers;
-    // IntervalEngine and DBus; History, SoundPlayer, GATT, Interchange; Activity, Display,
-    // BlueZ, Music; WorkoutCLI and WebRemote; the executables (docs/design.md, Modules).
+    // WorkoutValues and DBus; IntervalEngine; History, SoundPlayer, GATT, Interchange;
+    // Activity, Display, BlueZ, Music; WorkoutCLI and WebRemote; the executables
+    // (docs/design.md, Modules).
     targets: [
         .systemLibrary(
             name: "CLua",
@@ -35,7 +36,11 @@ let package = Package(
         // The MQTT client library of `run --mqtt`. Header only (Debian's libmosquitto-dev):
         // libmosquitto is opened at run time, as libpulse is.
         .systemLibrary(name: "CMosquitto"),
-        .target(name: "IntervalEngine", dependencies: ["CLua", "CSystem", "CSndfile"]),
+        // The values a viewer reads of a workout, without the engine: the snapshot, a
+        // segment's summary, a command, the sensors' readings, the texts of times, numbers
+        // and targets. Foundation only.
+        .target(name: "WorkoutValues"),
+        .target(name: "IntervalEngine", dependencies: ["WorkoutValues", "CLua", "CSystem", "CSndfile"]),
         // The history of sessions: `history.jsonl` and its lines, the recorder that writes a
         // session's line, and what `workout history` reads from it (reports, statistics,
         // exports, forgetting). The engine reads a routine's past sessions only through its
@@ -56,7 +61,8 @@ let package = Package(
         ),
         // The sound player: IntervalEngine's sounds played through libpulse on its own thread.
         .target(name: "SoundPlayer", dependencies: ["IntervalEngine", "CPulse"]),
-        .target(name: "Display", dependencies: ["IntervalEngine", "History"]),
+        // The live display's pure parts, from the snapshot's values alone: no engine, no Lua.
+        .target(name: "Display", dependencies: ["WorkoutValues"]),
         // libsystemd's sd-bus. Header only (Debian's libsystemd-dev): the library is opened
         // at run time, not linked (Sources/CSDBus/shim.h, docs/design.md).
         .systemLibrary(name: "CSDBus"),

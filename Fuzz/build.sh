@@ -14,8 +14,8 @@ case "${1:-routine}" in
   sensors) source=Fuzz/SensorFuzzer.swift; fuzzer="$scratch/workout-fuzz-sensors" ;;
   *) echo "usage: Fuzz/build.sh [routine|files|sensors]" >&2; exit 64 ;;
 esac
-# Each of these and what it imports (the engine, which the others import).
-targets=(IntervalEngine History GATT Activity Interchange)
+# Each of these and what it imports (the values and the engine, which the others import).
+targets=(WorkoutValues IntervalEngine History GATT Activity Interchange)
 for target in "${targets[@]}"; do
   swift build --scratch-path "$scratch" --target "$target" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >&2

@@ -1,4 +1,4 @@
-import IntervalEngine
+import WorkoutValues
 
 /// A class's participants (`run --mqtt`) in one row of the live display: each name with
 /// its heart rate in its zone's colour and its power, as many as the width holds, then

@@ -1,4 +1,4 @@
-import IntervalEngine
+import WorkoutValues
 
 /// A line the display keeps on screen until the next one: a cue, a `print` from the
 /// routine, a warning or an error.
@@ -101,7 +101,7 @@ public struct DisplayState: Equatable, Sendable {
                 workoutLeft: Double?, elapsed: Double? = nil, active: Double? = nil,
                 message: DisplayMessage? = nil, paused: Bool = false, help: Bool = false,
                 band: Bool = false, flash: Bool = false, invitation: Invitation? = nil,
-                backGrace: Double = SessionOptions.standardBackGrace) {
+                backGrace: Double = SessionCommand.standardBackGrace) {
         self.routine = routine
         self.name = name
         self.kind = kind

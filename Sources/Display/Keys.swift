@@ -1,4 +1,4 @@
-import IntervalEngine
+import WorkoutValues
 
 /// What a key press asks for: a command for the session (the same values a hook's
 /// action or a web page's button gives), or the display's own help.

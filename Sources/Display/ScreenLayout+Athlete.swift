@@ -1,4 +1,4 @@
-import IntervalEngine
+import WorkoutValues
 
 /// What the athlete counts, ends and gives: an open segment's bar (toward its cap, if
 /// any), the tallies in words on a row of their own, and the numbers in big digits beside

@@ -1,4 +1,4 @@
-import IntervalEngine
+import WorkoutValues
 
 /// The lines around the band: the title, the bars, the info area, round and next, and
 /// the message.
@@ -83,7 +83,7 @@ extension ScreenLayout {
     }
 
     /// A progress bar `width` cells wide, in eighths of a cell where the glyphs allow.
-    static func bar(_ fraction: Double, width: Int, sgr: String?, glyphs: Glyphs) -> Line {
+    package static func bar(_ fraction: Double, width: Int, sgr: String?, glyphs: Glyphs) -> Line {
         guard width > 0 else { return Line() }
         let steps = glyphs.eighths.isEmpty ? 1 : 8
         let filled = Int((min(1, max(0, fraction)) * Double(width * steps)).rounded(.down))

@@ -1,4 +1,4 @@
-import IntervalEngine
+import WorkoutValues
 
 /// A terminal's size in character cells.
 public struct ScreenSize: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import IntervalEngine
+import WorkoutValues
 
 /// The sensors' values as the live display shows them: in words in the title row (heart
 /// rate in its zone's colour, power and cadence; a value whose sensor dropped out is dim,

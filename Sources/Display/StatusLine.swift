@@ -1,4 +1,4 @@
-import IntervalEngine
+import WorkoutValues
 
 /// The display on a terminal too small for the full one (under 40×12): one line,
 /// its parts left off from the right when they do not fit, so it never wraps.

@@ -1,4 +1,5 @@
 import Display
+import WorkoutCLI
 import XCTest
 @testable import IntervalEngine
 

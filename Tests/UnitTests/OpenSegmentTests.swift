@@ -28,7 +28,7 @@ final class OpenSegmentTests: XCTestCase {
         moments.onWithdrawn = { withdrawn.append("\(Number.format($0.at)) \($0.kind)") }
         harness.session.subscribe(moments)
         harness.session.start()
-        XCTAssertEqual(planned.first, "60 boundary(next: Optional(IntervalEngine.SegmentSummary(index: 2, count: Optional(2), name: \"Rest\", kind: \"rest\", duration: 10.0, round: nil, rounds: nil, block: nil, open: nil, line: 2)), last: false)",
+        XCTAssertEqual(planned.first, "60 boundary(next: Optional(WorkoutValues.SegmentSummary(index: 2, count: Optional(2), name: \"Rest\", kind: \"rest\", duration: 10.0, round: nil, rounds: nil, block: nil, open: nil, line: 2)), last: false)",
                        "an open segment with a cap plans its end at the cap")
         harness.clock.advance(by: 7.25)
         planned = []

@@ -112,37 +112,6 @@ public struct SoundAlert: Sendable, Equatable {
     }
 }
 
-/// The fields of `segment_start`, and what a display needs to show a segment.
-public struct SegmentSummary: Sendable, Equatable {
-    public var index: Int
-    /// How many segments the workout has; nil when it is open-ended.
-    public var count: Int?
-    public var name: String
-    public var kind: String
-    /// Its length; for an open segment, the length it is expected to take.
-    public var duration: Double
-    public var round: Int?
-    public var rounds: Int?
-    public var block: String?
-    /// Set when it ends when the athlete says so (its clock counts up).
-    public var open: OpenEnd?
-    /// The routine line that created it, for warnings that name it (not in events).
-    public var line: Int
-
-    public init(_ segment: Segment, count: Int?) {
-        index = segment.index
-        line = segment.line
-        self.count = count
-        name = segment.name
-        kind = segment.kind
-        open = segment.open
-        duration = segment.open?.expect ?? segment.duration
-        round = segment.round
-        rounds = segment.rounds
-        block = segment.block
-    }
-}
-
 extension Event {
     /// The spec's name for the event: `segment_start`.
     public var name: String {

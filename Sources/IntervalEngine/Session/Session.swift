@@ -6,9 +6,8 @@
 ///
 /// All of it runs on one thread: the main run loop, or the caller of a virtual clock.
 public final class Session {
-    public enum State: Sendable, Equatable {
-        case ready, running, paused, finished
-    }
+    /// Ready, running, paused or finished: the `SessionState` snapshots carry.
+    public typealias State = SessionState
 
     public let routine: Routine
     let scheduler: any Scheduler

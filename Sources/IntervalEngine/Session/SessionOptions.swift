@@ -28,7 +28,7 @@ public struct SessionOptions: Sendable {
     public var powerInEvents = false
 
     /// What `backGrace` is unless a caller says otherwise.
-    public static let standardBackGrace = 2.0
+    public static let standardBackGrace = SessionCommand.standardBackGrace
 
     public init(alerts: AlertSwitches, payloadsInEvents: Bool = true, tenths: Bool = false,
                 backGrace: Double = standardBackGrace, athlete: Athlete = Athlete()) {

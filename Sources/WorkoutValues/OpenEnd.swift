@@ -18,13 +18,6 @@ public struct OpenEnd: Sendable, Equatable {
     }
 }
 
-/// What ends an open segment on a sample: the heart rate below a number of beats per
-/// minute, or a routine's function of the sample returning true.
-enum SampleCondition: Sendable, Equatable {
-    case hrBelow(Int)
-    case function(LuaRef)
-}
-
 /// A score a segment records by itself, without code, when it ends.
 public enum SegmentScore: Sendable, Equatable {
     /// `for_time{}`: done by the athlete, its time (`time`, lower is better); at the cap,

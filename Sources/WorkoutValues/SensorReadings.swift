@@ -18,9 +18,9 @@ public struct SensorReadings: Sendable, Equatable {
     public var speed: Reading<Double>?
     /// When each sensor's last `sample` event went out (workout seconds), for the limit
     /// of one a second.
-    var lastEvent: [String: Double] = [:]
+    package var lastEvent: [String: Double] = [:]
     /// When `on_sample` last ran.
-    var lastHook: Double?
+    package var lastHook: Double?
     public private(set) var totals = SensorTotals()
     /// The totals of the segment running, for an open segment's record.
     public private(set) var segmentTotals = SensorTotals()
@@ -30,7 +30,7 @@ public struct SensorReadings: Sendable, Equatable {
     /// Whether any sensor has given a value.
     public var isEmpty: Bool { hr == nil && power == nil && cadence == nil && speed == nil }
 
-    mutating func take(_ sample: SensorSample) {
+    package mutating func take(_ sample: SensorSample) {
         if let value = sample.hr {
             hr = Reading(value: value, sensor: sample.sensor)
             totals.see(hr: value)
@@ -42,7 +42,7 @@ public struct SensorReadings: Sendable, Equatable {
     }
 
     /// Marks what `sensor` gave as stale; true when something was.
-    mutating func markStale(_ sensor: String) -> Bool {
+    package mutating func markStale(_ sensor: String) -> Bool {
         var changed = false
         func mark<V>(_ reading: inout Reading<V>?) {
             if reading?.sensor == sensor, reading?.stale == false { reading?.stale = true; changed = true }
@@ -57,7 +57,7 @@ public struct SensorReadings: Sendable, Equatable {
     /// Adds the workout time since the last count to the totals, with the values that
     /// held over it; time paused (`running` false) is passed over. A gap of more than 5 s
     /// without a value counts only its first 5 s: a sensor silent that long was not worn.
-    mutating func count(until t: Double, running: Bool, athlete: Athlete) {
+    package mutating func count(until t: Double, running: Bool, athlete: Athlete) {
         defer { lastCount = t }
         guard running, let since = lastCount else { return }
         let seconds = min(t - since, 5)
@@ -67,7 +67,7 @@ public struct SensorReadings: Sendable, Equatable {
     }
 
     /// The totals of the segment that ends at `t`; the next one's start from nothing.
-    mutating func endSegment(at t: Double, running: Bool, athlete: Athlete) -> SensorTotals {
+    package mutating func endSegment(at t: Double, running: Bool, athlete: Athlete) -> SensorTotals {
         count(until: t, running: running, athlete: athlete)
         defer { segmentTotals = SensorTotals() }
         return segmentTotals
@@ -93,7 +93,7 @@ public struct SensorTotals: Sendable, Equatable {
     public var averagePower: Double? { powerSeconds > 0 ? powerSum / powerSeconds : nil }
     public var isEmpty: Bool { hrSeconds == 0 && powerSeconds == 0 && maxHR == nil }
 
-    mutating func add(seconds: Double, hr: Int?, power: Int?, zone: Int?) {
+    package mutating func add(seconds: Double, hr: Int?, power: Int?, zone: Int?) {
         guard seconds > 0 else { return }
         if let hr {
             hrSeconds += seconds
@@ -108,7 +108,7 @@ public struct SensorTotals: Sendable, Equatable {
     }
 
     /// Notes a heart rate for the maximum without adding time.
-    mutating func see(hr: Int) { maxHR = max(maxHR ?? hr, hr) }
+    package mutating func see(hr: Int) { maxHR = max(maxHR ?? hr, hr) }
 }
 
 extension SensorTotals {

@@ -1,3 +1,4 @@
+import Display
 import IntervalEngine
 
 /// The calendar heatmap of `workout history stats`, as GitHub draws contributions: one

@@ -1,3 +1,4 @@
+import Display
 import History
 import IntervalEngine
 

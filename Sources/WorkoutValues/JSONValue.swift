@@ -60,7 +60,7 @@ public enum JSONValue: Equatable, Sendable {
         }
     }
 
-    static func quote(_ text: String, into output: inout String) {
+    package static func quote(_ text: String, into output: inout String) {
         output += "\""
         // Most text needs no escape: copied whole, not a character at a time.
         // (0xC2 leads U+0080 to U+00BF, C1 among them: those take the careful path.)

@@ -1,6 +1,5 @@
-/// How a workout is summed up in words: the line left on the terminal at the end, the
-/// finish notification and each segment's notification. One place, so they agree.
-public enum SummaryText {
+/// A session's summary and a segment in words (`SummaryText`).
+extension SummaryText {
     /// `Finished Tabata in 15:40 (0:25 paused): 49/49 segments (0 skipped), 2:40 of work`.
     /// The time is the whole session, pauses included, as the history records it; the
     /// paused part is stated apart when there was one.
@@ -30,14 +29,5 @@ public enum SummaryText {
     /// `15:40`, or `15:40 (0:25 paused)`.
     static func elapsed(_ summary: Summary) -> String {
         elapsed(summary.elapsed, active: summary.active)
-    }
-
-    /// Time since the start, pauses included, with the paused part said apart when
-    /// there was one: the summary's words, and the live display's "time done", so the two
-    /// agree.
-    public static func elapsed(_ elapsed: Double, active: Double) -> String {
-        let paused = elapsed - active
-        let text = TimeText.clock(elapsed)
-        return paused >= 0.5 ? "\(text) (\(TimeText.clock(paused)) paused)" : text
     }
 }
