@@ -135,7 +135,8 @@ def spread_figures(name, label, spread):
 def method(sizes):
     return (f"Each server started by the harness: a private `pulseaudio -n`, and PipeWire 0.3 (`pipewire`, "
             "`wireplumber`, `pipewire-pulse` on a private session bus in a private runtime directory, the null sink "
-            "loaded with `pactl load-module module-null-sink`), each with a silent `pacat` and `parec` recording "
+            "loaded with `pactl load-module module-null-sink`, the graph's quantum set to a desktop's default of 1024 "
+            "frames with `pw-metadata -n settings 0 clock.force-quantum 1024`), each with a silent `pacat` and `parec` recording "
             f"`null.monitor` as in *Sound*. Long run: {sizes.long_sound_seconds} one-second segments, a 1 kHz `pip` "
             "at each boundary, and `paplay` of a 2 kHz tone spawned half-way through every other second; onsets as "
             "distance from workout's median landing (the recording's delay is unknown), paplay's on the same footing. "

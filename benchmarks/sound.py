@@ -25,6 +25,7 @@ from types import SimpleNamespace
 from processes import BenchError, under_rusage, usage_written
 
 RATE = 48_000
+QUANTUM = 1024  # PipeWire's default graph quantum on a desktop (frames)
 THRESHOLD = 1_000
 GAP_S = 0.06
 
@@ -55,7 +56,7 @@ class SoundServer:
 
     def __enter__(self):
         programs = ("pacat", "parec", "paplay", "pactl") + (
-            ("pulseaudio",) if self.kind == "pulseaudio" else ("pipewire", "wireplumber", "pipewire-pulse", "dbus-daemon"))
+            ("pulseaudio",) if self.kind == "pulseaudio" else ("pipewire", "wireplumber", "pipewire-pulse", "pw-metadata", "dbus-daemon"))
         for program in programs:
             if shutil.which(program) is None:
                 raise BenchError(f"{program} is not installed (make bench installs pulseaudio, pulseaudio-utils, "
@@ -98,6 +99,13 @@ class SoundServer:
             time.sleep(0.05)
         self.pactl("load-module", "module-null-sink", "sink_name=null", f"rate={RATE}")
         self.pactl("set-default-sink", "null")
+        # The graph in cycles of a desktop's default quantum (1024 frames, 21 ms): the null
+        # sink alone would run in far smaller ones, which hide how pipewire-pulse's read
+        # index moves (once a cycle).
+        forced = subprocess.run(["pw-metadata", "-n", "settings", "0", "clock.force-quantum", str(QUANTUM)],
+                                env={**os.environ, **self.env}, capture_output=True, text=True, timeout=10)
+        if forced.returncode != 0:
+            raise BenchError(f"pw-metadata could not set the quantum: {forced.stderr.strip()}")
         self.processes.append(self.spawn(["pacat", "--raw", "--format=s16le", f"--rate={RATE}", "--channels=1",
                                           "--latency-msec=20"], stdin=open("/dev/zero", "rb")))
         self.settle()
