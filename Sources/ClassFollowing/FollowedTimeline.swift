@@ -15,6 +15,12 @@ public enum FollowedTimeline {
 
     /// `source`: where it came from, for messages (`PREFIX/timeline`).
     public static func routine(_ bytes: [UInt8], source: String) throws(FollowError) -> Routine {
+        try read(bytes, source: source).routine
+    }
+
+    /// The routine, and what the follower says once of the coach's own sounds (nil: it
+    /// has none): `ownSoundsNote`.
+    public static func read(_ bytes: [UInt8], source: String) throws(FollowError) -> (routine: Routine, note: String?) {
         guard bytes.count <= largest else {
             throw FollowError("\(source): the timeline is \(bytes.count) bytes, more than a follower reads (\(largest))")
         }
@@ -36,9 +42,34 @@ public enum FollowedTimeline {
         }
         let name = text(value["name"]) ?? "class"
         let countdown = value["countdown"]?.double.flatMap { $0.isFinite && $0 >= 0 && $0 <= 60 ? $0 : nil } ?? 3
-        return Routine.fromData(name: name, fileName: source, countdown: countdown, sounds: sounds(value["sounds"]),
-                                segments: segments)
+        let routine = Routine.fromData(name: name, fileName: source, countdown: countdown, sounds: sounds(value["sounds"]),
+                                       segments: segments)
+        return (routine, ownSoundsNote(value["sounds"]?["own"]))
     }
+
+    /// The coach's routine plays sounds of its own (`sounds = { work = "gong.ogg" }`, or
+    /// notes): a follower has neither the files nor the code, and never fetches either, so
+    /// it hears its built-in sounds there and says so once. At most `namesShown` names,
+    /// each cut to 60 characters and escaped.
+    static func ownSoundsNote(_ value: JSONValue?) -> String? {
+        var names: [String] = []
+        var count = 0
+        if case .array(let files)? = value?["files"] {
+            for case .string(let name) in files.prefix(1000) {
+                count += 1
+                if names.count < namesShown {
+                    names.append(VisibleText.escape(name.count > 60 ? String(name.prefix(60)) + "…" : name))
+                }
+            }
+        }
+        if count > names.count { names.append("\(count - names.count) more") }
+        if value?["notes"] == .bool(true) { names.append("its own notes") }
+        guard !names.isEmpty else { return nil }
+        return "the coach's routine plays sounds of its own (\(names.joined(separator: ", "))): "
+            + "a follower never receives sound files, and plays its built-in sounds in their place"
+    }
+
+    static let namesShown = 5
 
     private static func segment(_ entry: JSONValue, number: Int, source: String) throws(FollowError) -> DataSegment {
         guard let kind = text(entry["kind"]), let name = text(entry["name"]),

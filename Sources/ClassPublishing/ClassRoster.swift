@@ -7,12 +7,15 @@ import IntervalEngine
 /// participant costs the main thread nothing) and the screens that read it (the live
 /// display on the main thread, the page's `/class.json` on the server's threads, the
 /// history at the end). Everything under one lock; each step is a dictionary look-up.
+/// A watcher (the class page's feed, `watch`) hears of each message kept as it is kept,
+/// on that same network thread: the page is pushed a reading, never polls for it.
 /// The compiler cannot see an `NSLock`: hence `@unchecked Sendable`.
 public final class ClassRoster: @unchecked Sendable {
     private let lock = NSLock()
     private var roster = ParticipantRoster()
     private let clock: @Sendable () -> Double
     private let warn: @Sendable (String) -> Void
+    private var watchers: [@Sendable (String) -> Void] = []
     public let topics: ClassTopics
 
     /// `clock`: the coach's seconds (monotonic); `warn` is called once, from any thread,
@@ -33,11 +36,26 @@ public final class ClassRoster: @unchecked Sendable {
         guard topic.hasPrefix(stem) else { return .refused }
         let id = String(topic.dropFirst(stem.count))
         let now = clock()
-        let outcome = lock.withLock { roster.receive(id: id, payload: payload, at: now) }
+        let (outcome, participant, watchers) = lock.withLock {
+            let outcome = roster.receive(id: id, payload: payload, at: now)
+            return (outcome, roster.participants[id], self.watchers)
+        }
+        // Only a kept message changes what a screen shows: a flood's dropped ones reach no one.
+        if outcome == .kept, let participant, !watchers.isEmpty {
+            let text = Self.json(participant, at: now).text
+            for watcher in watchers { watcher(text) }
+        }
         if outcome == .firstIgnored {
             warn("mqtt: more than \(ParticipantRoster.mostParticipants) participants on \(VisibleText.escape(topics.participants))/+; the others are ignored")
         }
         return outcome
+    }
+
+    /// `changed` is called with a participant as `/class.json` lists it (one member of its
+    /// `participants`) each time a message of theirs is kept, on the thread that received it
+    /// (mosquitto's), outside the roster's lock.
+    public func watch(_ changed: @escaping @Sendable (String) -> Void) {
+        lock.withLock { watchers.append(changed) }
     }
 
     /// The roster now, and the clock it was read at.
@@ -54,26 +72,29 @@ public final class ClassRoster: @unchecked Sendable {
     /// `/class.json`: every participant by name, with what the class page shows.
     public func json() -> String {
         let (roster, now) = read()
-        let people: [JSONValue] = roster.byName.map { person in
-            .object([
-                ("id", .string(person.id)),
-                ("name", .string(person.name)),
-                ("hr", .from(person.hr)),
-                ("hr_zone", .from(person.zone)),
-                ("power", .from(person.power)),
-                ("zones", .array(person.zoneSeconds.map { .integer(Int($0.rounded(.down))) })),
-                ("seen", .number(Number.rounded(max(0, now - person.lastSeen), places: 1))),
-                ("away", .bool(person.away(at: now))),
-                ("gone", .bool(person.gone)),
-                ("kept", .integer(person.kept)),
-                ("dropped", .integer(person.dropped)),
-            ])
-        }
+        let people = roster.byName.map { Self.json($0, at: now) }
         return JSONValue.object([
             ("participants", .array(people)),
             ("dropped", .integer(roster.dropped)),
             ("refused", .integer(roster.refused)),
             ("ignored", .integer(roster.ignored)),
         ]).text
+    }
+
+    /// One participant as the class page shows them, at `now` on the coach's clock.
+    static func json(_ person: ParticipantRoster.Participant, at now: Double) -> JSONValue {
+        .object([
+            ("id", .string(person.id)),
+            ("name", .string(person.name)),
+            ("hr", .from(person.hr)),
+            ("hr_zone", .from(person.zone)),
+            ("power", .from(person.power)),
+            ("zones", .array(person.zoneSeconds.map { .integer(Int($0.rounded(.down))) })),
+            ("seen", .number(Number.rounded(max(0, now - person.lastSeen), places: 1))),
+            ("away", .bool(person.away(at: now))),
+            ("gone", .bool(person.gone)),
+            ("kept", .integer(person.kept)),
+            ("dropped", .integer(person.dropped)),
+        ])
     }
 }

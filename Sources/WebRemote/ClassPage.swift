@@ -1,9 +1,11 @@
 /// `/class`: the class of `run --mqtt` on a TV — a card for each participant (name,
 /// heart rate in its zone's colour, power, the time in each zone), sorted by the field
 /// `?sort=` names (`name`, `hr`, `power`, `zone`) or the page's own control, away
-/// participants last and dim. Self-contained like the live page (no CDN); it polls
-/// `/class.json` four times a second (a reading waits at most a quarter of a second), and every name is set with `textContent`, never as markup.
-/// Its Content-Security-Policy lets it run its own inline script and style and fetch
+/// participants last and dim. Self-contained like the live page (no CDN). It follows
+/// `/class/events` (`ClassFeed`): the whole roster first, then each participant's reading
+/// pushed the moment the coach's run keeps it, so a reading reaches the screen within
+/// milliseconds instead of waiting for a poll; every name is set with `textContent`, never
+/// as markup. Its Content-Security-Policy lets it run its own inline script and style and fetch
 /// from this server only.
 enum ClassPage {
     static let policy = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
@@ -12,17 +14,9 @@ enum ClassPage {
     /// `/class.json` of a run without a class.
     static let noClass = #"{"participants":[],"dropped":0,"refused":0,"ignored":0,"class":false}"#
 
-    static let html = """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="referrer" content="no-referrer">
-        <link rel="icon" href="data:,">
-        <title>workout · class</title>
-        <style>\(style)</style>
-        </head>
+    static let html = PageScaffold.head(title: "workout · class", style: style) + body
+
+    private static let body = """
         <body>
         <header>
           <span id="title">Class</span>
@@ -34,16 +28,13 @@ enum ClassPage {
         </header>
         <main id="class"></main>
         <p id="empty">Waiting for participants on the broker…</p>
-        <script>\(script)</script>
+        <script>\(PageScaffold.script)\(script)</script>
         </body>
         </html>
 
         """
 
     static let style = """
-        :root { color-scheme: dark; }
-        * { box-sizing: border-box; }
-        html, body { margin: 0; background: #111; color: #eee; font-family: system-ui, sans-serif; }
         header { display: flex; gap: 1.5em; align-items: center; padding: .5em 1em; color: #888;
           font-size: clamp(14px, 2vmin, 28px); }
         #title { color: #eee; font-weight: 700; } header label { margin-left: auto; }
@@ -58,9 +49,6 @@ enum ClassPage {
         .power { color: #ccc; margin-left: .5em; font-variant-numeric: tabular-nums; }
         .zones { display: flex; height: .5em; border-radius: .2em; overflow: hidden; background: #333; margin-top: .2em; }
         .zones span { height: 100%; }
-        .zone1 { color: #bbb; border-color: #bbb; } .zone2 { color: #6af; border-color: #6af; }
-        .zone3 { color: #6d6; border-color: #6d6; } .zone4 { color: #fd4; border-color: #fd4; }
-        .zone5 { color: #f55; border-color: #f55; }
         .z1 { background: #bbb; } .z2 { background: #6af; } .z3 { background: #6d6; } .z4 { background: #fd4; }
         .z5 { background: #f55; }
         .time { color: #888; font-size: .9em; font-variant-numeric: tabular-nums; }
@@ -68,15 +56,14 @@ enum ClassPage {
         """
 
     static let script = #"""
-        "use strict";
-        const params = new URLSearchParams(location.search);
-        const token = params.get("token") || "";
-        const $ = (id) => document.getElementById(id);
         const fields = ["name", "hr", "power", "zone"];
         let sortBy = fields.includes(params.get("sort")) ? params.get("sort") : "name";
         $("sort").value = sortBy;
         $("sort").addEventListener("change", () => { sortBy = $("sort").value; render(); });
-        let latest = [], lastText = "";
+        // The roster by id: replaced whole by each `roster` event, one participant changed by
+        // each `participant` event; never more than the server's 256.
+        let people = new Map();
+        const most = 256;
         // For tests and the benchmark: each change of a participant's heart rate as shown
         // (ms since the epoch), the latest 5,000.
         window.classShown = [];
@@ -123,13 +110,13 @@ enum ClassPage {
           return div;
         }
         function render() {
-          const people = latest.slice().sort(compare);
-          $("class").replaceChildren(...people.map(card));
-          $("empty").hidden = people.length > 0;
-          const here = people.filter((p) => !p.away).length;
-          $("count").textContent = here + " here" + (people.length > here ? ", " + (people.length - here) + " away" : "");
+          const shown = [...people.values()].sort(compare);
+          $("class").replaceChildren(...shown.map(card));
+          $("empty").hidden = shown.length > 0;
+          const here = shown.filter((p) => !p.away).length;
+          $("count").textContent = here + " here" + (shown.length > here ? ", " + (shown.length - here) + " away" : "");
           const now = performance.timeOrigin + performance.now();
-          for (const p of people) {
+          for (const p of shown) {
             if (shownHR.get(p.id) !== p.hr) {
               shownHR.set(p.id, p.hr);
               window.classShown.push({ id: p.id, hr: p.hr, at: now });
@@ -137,20 +124,25 @@ enum ClassPage {
           }
           if (window.classShown.length > 5000) window.classShown.splice(0, window.classShown.length - 5000);
         }
-        async function poll() {
-          try {
-            const response = await fetch("class.json?token=" + encodeURIComponent(token), { cache: "no-store" });
-            if (response.ok) {
-              const text = await response.text();
-              if (text !== lastText) {
-                lastText = text;
-                latest = JSON.parse(text).participants;
-                render();
-              }
-            }
-          } catch (e) { /* the server is gone or restarting: try again */ }
-          setTimeout(poll, 1000 / 4);
+        // A class's readings come in bursts (30 participants in the same few milliseconds):
+        // the roster changes with each, the screen once a frame.
+        let drawing = false;
+        function draw() {
+          if (drawing) return;
+          drawing = true;
+          requestAnimationFrame(() => { drawing = false; render(); });
         }
-        poll();
+        listen("class/events", {
+          roster: (message) => {
+            people = new Map(JSON.parse(message.data).participants.slice(0, most).map((p) => [p.id, p]));
+            draw();
+          },
+          participant: (message) => {
+            const p = JSON.parse(message.data);
+            if (!people.has(p.id) && people.size >= most) return;
+            people.set(p.id, p);
+            draw();
+          },
+        }, (connected) => document.body.classList.toggle("connected", connected));
         """#
 }

@@ -13,7 +13,7 @@ public final class EventFeed: @preconcurrency SessionListener {
     nonisolated public static let maximumViewers = 32
 
     private let snapshot: () -> SessionSnapshot
-    private var streams: [FeedStream] = []
+    private var audience = Viewers(most: EventFeed.maximumViewers)
     private var refreshQueued = false
     private var heartbeat: DispatchSourceTimer?
 
@@ -21,7 +21,7 @@ public final class EventFeed: @preconcurrency SessionListener {
         self.snapshot = snapshot
     }
 
-    public var viewers: Int { streams.count }
+    public var viewers: Int { audience.count }
 
     public func receive(_ event: Event) {
         send(EventFeed.message("data: ", event.json))
@@ -37,19 +37,10 @@ public final class EventFeed: @preconcurrency SessionListener {
     public func changed() { queueRefresh() }
 
     /// A new viewer, starting with the snapshot and a reconnection delay for the
-    /// browser. With `maximumViewers` already, the newcomer takes the place of the viewer
-    /// that has been behind longest, or else of the oldest: a phone that reloads is never
-    /// locked out by connections that stopped reading or were forgotten.
+    /// browser; with `maximumViewers` already, it takes the place of one that fell behind
+    /// (`Viewers`).
     func open() -> FeedStream? {
-        streams.removeAll(where: \.isGone)
-        if streams.count >= EventFeed.maximumViewers {
-            let behind = streams.indices.compactMap { index in streams[index].behindSince.map { (index, $0) } }
-            let leaving = behind.min { $0.1 < $1.1 }?.0 ?? 0
-            streams.remove(at: leaving).abandon()
-        }
-        let stream = FeedStream()
-        _ = stream.push(EventFeed.message("retry: 1000\ndata: ", snapshot().json))
-        streams.append(stream)
+        let stream = audience.admit(first: EventFeed.message("retry: 1000\ndata: ", snapshot().json))
         startHeartbeat()
         return stream
     }
@@ -107,17 +98,17 @@ public final class EventFeed: @preconcurrency SessionListener {
     public func finish() {
         heartbeat?.cancel()
         heartbeat = nil
-        for stream in streams { stream.finish() }
+        audience.finish()
     }
 
     /// Viewers gone or dropped for falling too far behind are forgotten.
     private func send(_ bytes: [UInt8]) {
-        streams.removeAll { !$0.push(bytes) }
+        audience.send(bytes)
     }
 
     /// Several events of one boundary make one snapshot, on the next turn of the loop.
     private func queueRefresh() {
-        guard !refreshQueued, !streams.isEmpty else { return }
+        guard !refreshQueued, !audience.isEmpty else { return }
         refreshQueued = true
         DispatchQueue.main.async { [self] in
             refreshQueued = false

@@ -4,12 +4,9 @@ extension LivePage {
     /// remaining time, one frame at a time, so the feed has nothing to send each second;
     /// an open segment's clock counts up from `elapsed_in_segment` instead (its
     /// `remaining` is only the way to its cap, or a day). Buttons and the terminal's keys
-    /// post to `/control`.
+    /// post to `/control`. It follows `PageScaffold.script`, whose `listen` keeps the feed.
     static let script = #"""
-        "use strict";
-        const token = new URLSearchParams(location.search).get("token") || "";
-        const $ = (id) => document.getElementById(id);
-        let snap = null, snapAt = 0, source = null, retry = 1000, wakeLock = null, audio = null;
+        let snap = null, snapAt = 0, wakeLock = null, audio = null;
         // For tests and the benchmark: when each segment was first shown (ms since the epoch:
         // updated, and in the next animation frame).
         window.workoutShown = [];
@@ -170,22 +167,17 @@ extension LivePage {
           keepAwake();
         }
         function connect() {
-          source = new EventSource("events?token=" + encodeURIComponent(token));
-          source.onopen = () => { retry = 1000; document.body.classList.add("connected"); status("connected"); };
-          source.onmessage = (message) => {
-            const data = JSON.parse(message.data);
-            if (!("event" in data)) { take(message.data); return; }
-            heard(data);
-          };
-          source.addEventListener("snapshot", (message) => take(message.data));
-          source.onerror = () => {
-            source.close();
-            document.body.classList.remove("connected");
-            if (snap && snap.state === "finished") { status("finished"); return; }
-            status("reconnecting");
-            setTimeout(connect, retry);
-            retry = Math.min(retry * 2, 8000);
-          };
+          listen("events", {
+            message: (message) => {
+              const data = JSON.parse(message.data);
+              if (!("event" in data)) { take(message.data); return; }
+              heard(data);
+            },
+            snapshot: (message) => take(message.data),
+          }, (connected) => {
+            document.body.classList.toggle("connected", connected);
+            status(connected ? "connected" : snap && snap.state === "finished" ? "finished" : "reconnecting");
+          }, () => snap && snap.state === "finished");
         }
         function status(text) { $("link").setAttribute("aria-label", text); $("link").title = text; }
         // A new segment is shown the moment its event comes; the snapshot that follows

@@ -1,11 +1,10 @@
 extension LivePage {
     /// Sized from the viewport, so one layout serves a phone upright, a tablet and a TV:
-    /// the clock takes what the width and the height allow.
+    /// the clock takes what the width and the height allow. The dark ground and the zones'
+    /// colours (the heart rate's) are `PageScaffold`'s.
     static let style = """
-        :root { color-scheme: dark; --ink: #eee; --kind: #ddd; --dim: #888; }
-        * { box-sizing: border-box; }
-        html, body { margin: 0; height: 100%; background: #111; color: var(--ink);
-          font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+        :root { --ink: #eee; --kind: #ddd; --dim: #888; }
+        html, body { height: 100%; color: var(--ink); }
         body { display: flex; flex-direction: column; height: 100dvh;
           padding: env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom) env(safe-area-inset-left); }
         body.kind-warmup { --kind: #f5c542; } body.kind-work { --kind: #ff5a4f; }
@@ -37,8 +36,6 @@ extension LivePage {
         #sensors { font-size: clamp(20px, 6vmin, 90px); font-weight: bold; font-variant-numeric: tabular-nums; }
         #sensors span + span { margin-left: 0.8em; }
         #sensors .stale { opacity: 0.4; }
-        #hr.zone1 { color: #bbb; } #hr.zone2 { color: #6af; } #hr.zone3 { color: #6d6; }
-        #hr.zone4 { color: #fd4; } #hr.zone5 { color: #f55; }
         #tallies { display: flex; gap: 1em; font-size: clamp(22px, 7vmin, 120px); font-weight: 700;
           font-variant-numeric: tabular-nums; }
         #tallies:empty { display: none; }

@@ -6,22 +6,7 @@
 /// are always there, for an AMRAP counts in timed segments too. The style and the script
 /// are in `LivePage+Style.swift` and `LivePage+Script.swift`.
 enum LivePage {
-    static let html = head + body
-
-    private static let head = """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-        <meta name="referrer" content="no-referrer">
-        <meta name="theme-color" content="#111">
-        <link rel="icon" href="data:,">
-        <title>workout</title>
-        <style>\(style)</style>
-        </head>
-
-        """
+    static let html = PageScaffold.head(title: "workout", style: style, notch: true) + body
 
     /// Every text is set with `textContent` by the script: a routine's names and info
     /// can never become markup.
@@ -58,7 +43,7 @@ enum LivePage {
           <button id="next-button" aria-label="Next (n)">Next</button>
           <button id="sound" aria-label="Sound on this device" aria-pressed="false">Sound off</button>
         </nav>
-        <script>\(script)</script>
+        <script>\(PageScaffold.script)\(script)</script>
         </body>
         </html>
 

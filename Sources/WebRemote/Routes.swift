@@ -11,6 +11,8 @@ struct Routes: Sendable {
     let token: String
     let hosts: ServedHosts
     let feed: EventFeed
+    /// The class page's pushed roster (`/class/events`).
+    let classFeed: ClassFeed
     let snapshot: @MainActor @Sendable () -> SessionSnapshot
     let control: @MainActor @Sendable (SessionCommand) -> Void
     /// The class's roster as JSON (`run --mqtt`), read off the main thread; nil without a class.
@@ -21,7 +23,7 @@ struct Routes: Sendable {
 
     /// Each path and the one method it takes (GET's paths take HEAD too).
     static let methods: [String: String] = ["/": "GET", "/state": "GET", "/events": "GET", "/control": "POST",
-                                            "/class": "GET", "/class.json": "GET"]
+                                            "/class": "GET", "/class.json": "GET", "/class/events": "GET"]
 
     /// `body` is nil when it was larger than `largestBody` (and was not read).
     func respond(_ request: RequestHead, body: [UInt8]?) async -> Answer {
@@ -30,7 +32,7 @@ struct Routes: Sendable {
         }
         guard authorized(request) else { return Answer(.forbidden) }
         guard let method = Routes.methods[request.path] else {
-            return Answer(.notFound, "no such path (/, /state, /events, /control, /class, /class.json)\n")
+            return Answer(.notFound, "no such path (/, /state, /events, /control, /class, /class.json, /class/events)\n")
         }
         let head = request.method == "HEAD" && method == "GET"
         guard request.method == method || head else {
@@ -48,6 +50,8 @@ struct Routes: Sendable {
             answer.headers.append(("Content-Security-Policy", ClassPage.policy))
         case "/class.json":
             answer = Answer(.ok, (participants?() ?? ClassPage.noClass) + "\n", type: "application/json")
+        case "/class/events":
+            answer = head ? Answer(events: nil) : classEvents()
         default: return await command(request, body: body, host: host)
         }
         answer.headOnly = head
@@ -72,6 +76,12 @@ struct Routes: Sendable {
         guard let stream = await onMain({ feed.open() }) else {
             return Answer(.serviceUnavailable, "already \(EventFeed.maximumViewers) viewers\n")
         }
+        return Answer(events: stream)
+    }
+
+    /// Neither the main thread nor the session: the class feed lives beside the roster.
+    private func classEvents() -> Answer {
+        guard let stream = classFeed.open() else { return Answer(.serviceUnavailable, "the workout is over\n") }
         return Answer(events: stream)
     }
 

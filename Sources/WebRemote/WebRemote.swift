@@ -11,7 +11,7 @@ public enum WebRemote {
         let feed = EventFeed(snapshot: request.snapshot)
         let server = try WebServer(address: request.address, token: token, feed: feed,
                                    snapshot: request.snapshot, control: request.control, stopped: request.stopped,
-                                   participants: request.participants)
+                                   participants: request.participants, watchParticipants: request.watchParticipants)
         return ServedWorkout(server: server, feed: feed)
     }
 }

@@ -15,6 +15,7 @@ public final class WebServer: Sendable {
     public let address: ServeAddress
     private let listener: Listener
     private let feed: EventFeed
+    private let classFeed: ClassFeed
     private let tasks: Tasks
 
     /// Seconds a connection may make no progress, reading or writing, and so the longest a
@@ -24,13 +25,15 @@ public final class WebServer: Sendable {
     /// Starts listening on `address` (port 0: a free one) and returns once it does.
     /// `snapshot` and `control` are called on the main thread only, and so is `stopped`,
     /// if the server stops before the workout does; `participants` (a class's roster as
-    /// `/class.json`, with `run --mqtt`) on the server's own threads. A port in use or an address that is not
+    /// `/class.json`, with `run --mqtt`) on the server's own threads, and `watchParticipants`
+    /// once, here, with what the class page's feed does as each participant changes. A port in use or an address that is not
     /// this machine's is a usage error naming it.
     public init(address: ServeAddress, token: String, feed: EventFeed,
                 snapshot: @escaping @MainActor @Sendable () -> SessionSnapshot,
                 control: @escaping @MainActor @Sendable (SessionCommand) -> Void,
                 stopped: @escaping @MainActor @Sendable (String) -> Void = { _ in },
-                participants: (@Sendable () -> String)? = nil) throws(ServeError) {
+                participants: (@Sendable () -> String)? = nil,
+                watchParticipants: (@Sendable (@escaping @Sendable (String) -> Void) -> Void)? = nil) throws(ServeError) {
         let socketAddress: sockaddr_in
         do {
             socketAddress = try sockaddr_in.inet(ip4: address.host, port: address.port)
@@ -66,7 +69,10 @@ public final class WebServer: Sendable {
         url = "http://\(shown)/?token=\(token)"
         listener = Listener(socket: listening)
         self.feed = feed
-        let routes = Routes(token: token, hosts: ServedHosts(served: shown.host), feed: feed,
+        let classFeed = ClassFeed(roster: participants ?? { ClassPage.noClass })
+        self.classFeed = classFeed
+        watchParticipants?({ classFeed.changed($0) })
+        let routes = Routes(token: token, hosts: ServedHosts(served: shown.host), feed: feed, classFeed: classFeed,
                             snapshot: snapshot, control: control, participants: participants)
         let listener = self.listener
         let reportOnMain: @Sendable (String) -> Void = { reason in
@@ -99,6 +105,7 @@ public final class WebServer: Sendable {
     @MainActor
     public func finish(within seconds: Double) {
         feed.finish()
+        classFeed.finish()
         listener.stop()
         let listener = self.listener
         let end = Date().addingTimeInterval(seconds)

@@ -3,7 +3,7 @@ import Broker
 import Foundation
 import IntervalEngine
 
-/// `run --mqtt URL`, `--mqtt-ca FILE` and `--insecure`: the session published on an MQTT
+/// `run --mqtt URL`, with `--mqtt-ca FILE` and `--insecure`: the session published on an MQTT
 /// broker for Home Assistant, a coach's screen or a script (docs/mqtt.md). The same address
 /// and CA may be written once as `mqtt = URL` and `mqtt_ca = FILE` in the athlete file.
 struct BrokerOptions: ParsableArguments {
@@ -14,14 +14,7 @@ struct BrokerOptions: ParsableArguments {
         valueName: "url"))
     var mqtt: String?
 
-    @Option(help: ArgumentHelp(
-        "With an mqtts:// address: trust only the CA certificates (PEM) in FILE, for a broker whose certificate "
-            + "a private CA signed (default: the athlete file's mqtt_ca = …, else the system's CAs in /etc/ssl/certs).",
-        valueName: "file"))
-    var mqttCa: String?
-
-    @Flag(help: "With --mqtt: send the address's password over plain mqtt://, readable by anyone on the network.")
-    var insecure = false
+    @OptionGroup var trust: BrokerTrustOptions
 
     func validate() throws {
         if let mqtt {
@@ -31,13 +24,33 @@ struct BrokerOptions: ParsableArguments {
                 throw ValidationError("--mqtt: \(error.message)")
             }
         }
-        if let problem = BrokerAddress.caProblem(mqttCa, address: mqtt.flatMap { try? BrokerAddress(parsing: $0) }) {
-            throw ValidationError("--mqtt-ca: \(problem)")
-        }
+        try trust.check(mqtt)
     }
 
     var address: BrokerAddress? {
         mqtt.flatMap { try? BrokerAddress(parsing: $0) }
+    }
+}
+
+/// `--mqtt-ca FILE` and `--insecure`, the same for `run --mqtt` and `follow`: which CA a
+/// TLS broker's certificate is checked against, and whether a password may cross the
+/// network in plain text.
+struct BrokerTrustOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "With an mqtts:// address: trust only the CA certificates (PEM) in FILE, for a broker whose certificate "
+            + "a private CA signed (default: the athlete file's mqtt_ca = …, else the system's CAs in /etc/ssl/certs).",
+        valueName: "file"))
+    var mqttCa: String?
+
+    @Flag(help: "Send the broker address's password over plain mqtt://, readable by anyone on the network.")
+    var insecure = false
+
+    /// `--mqtt-ca` against the command line's address `url` (nil: the athlete file's,
+    /// checked when it is read).
+    func check(_ url: String?) throws {
+        if let problem = BrokerAddress.caProblem(mqttCa, address: url.flatMap { try? BrokerAddress(parsing: $0) }) {
+            throw ValidationError("--mqtt-ca: \(problem)")
+        }
     }
 }
 

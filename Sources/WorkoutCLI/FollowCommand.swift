@@ -29,35 +29,11 @@ struct Follow: ParsableCommand {
                                valueName: "name"))
     var name: String?
 
-    @Option(help: ArgumentHelp("With an mqtts:// address: trust only the CA certificates (PEM) in FILE (default: the athlete file's mqtt_ca = …, else the system's CAs).",
-                               valueName: "file"))
-    var mqttCa: String?
+    @OptionGroup var trust: BrokerTrustOptions
 
-    @Flag(help: "Send the address's password over plain mqtt://, readable by anyone on the network.")
-    var insecure = false
+    @OptionGroup var cues: CueOptions
 
-    @Flag(help: "Print one JSON object per event, one per line.")
-    var json = false
-
-    @Flag(help: "No sounds (default: on where a sound server answers; the terminal bell stands in).")
-    var noSound = false
-
-    @Option(help: "The sounds' volume, 0 to 100.")
-    var volume = PlainWhole(RunRequest.standard.volume)
-
-    @Flag(help: "Speak each segment's name, the countdown and text cues (spd-say or espeak-ng).")
-    var voice = false
-
-    @Flag(help: "The display without the band of the kind's colour.")
-    var calm = false
-
-    @Option(name: .customLong("sensor"),
-            help: ArgumentHelp("A Bluetooth sensor to connect to instead of the remembered ones (repeatable).",
-                               valueName: "address"))
-    var sensors: [String] = []
-
-    @Flag(help: "Connect to no sensor, not even the remembered ones.")
-    var noSensors = false
+    @OptionGroup var sensing: SensorOptions
 
     /// How long to wait for the clock's answers before following with what came.
     static let measureTime = 0.5
@@ -66,14 +42,12 @@ struct Follow: ParsableCommand {
         if let url {
             do {
                 let address = try BrokerAddress(parsing: url)
-                if let problem = address.passwordProblem(insecure: insecure) { throw ValidationError(problem) }
+                if let problem = address.passwordProblem(insecure: trust.insecure) { throw ValidationError(problem) }
             } catch let error as BrokerAddressError {
                 throw ValidationError("the address: \(error.message)")
             }
         }
-        if let problem = BrokerAddress.caProblem(mqttCa, address: url.flatMap { try? BrokerAddress(parsing: $0) }) {
-            throw ValidationError("--mqtt-ca: \(problem)")
-        }
+        try trust.check(url)
         if let name, let problem = ParticipantName.check(name) {
             throw ValidationError("--name: \(problem), got \(VisibleText.escape(name))")
         }
@@ -83,13 +57,8 @@ struct Follow: ParsableCommand {
     func request(speed: Double) -> RunRequest {
         var request = RunRequest(routine: "follow")
         request.speed = speed
-        request.json = json
-        request.noSound = noSound
-        request.volume = volume.value
-        request.voice = voice
-        request.calm = calm
-        request.sensors = sensors
-        request.noSensors = noSensors
+        cues.apply(to: &request)
+        sensing.apply(to: &request)
         // The coach's workout is the coach's: this machine keeps no history of it.
         request.noHistory = true
         return request
@@ -119,7 +88,7 @@ struct Follow: ParsableCommand {
         }
         let link = CoachLink(connection: connection, id: "\(participant)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         link.start()
-        let joined: (routine: Routine, origin: Double, speed: Double)
+        let joined: Joined
         do {
             joined = try waitForCoach(link)
         } catch {
@@ -135,7 +104,7 @@ struct Follow: ParsableCommand {
     }
 
     @MainActor
-    private func follow(_ joined: (routine: Routine, origin: Double, speed: Double), link: CoachLink,
+    private func follow(_ joined: Joined, link: CoachLink,
                         participant: String, athleteSettings: [ParameterSetting]) -> Int32 {
         let topics = link.topics
         let assembly: RunAssembly
@@ -147,13 +116,15 @@ struct Follow: ParsableCommand {
         } catch {
             return error.exitStatus
         }
-        let follower = ClassFollower(link: link, session: assembly.session, origin: joined.origin) { text in
+        let say: (String) -> Void = { text in
             if let display = assembly.display { display.warn(text) } else { Output.error(text) }
         }
+        if let note = joined.note { say("workout: \(note)") }
+        let follower = ClassFollower(link: link, session: assembly.session, origin: joined.origin, say: say)
         let participants = ParticipantPublisher(connection: link.connection, topic: topics.participant(participant),
                                                 name: participant, snapshot: assembly.session.snapshot)
         // Right after the session's start, in the run loop: to the coach's segment.
-        let json = json, session = MainThreadBox(assembly.session)
+        let json = cues.json, session = MainThreadBox(assembly.session)
         DispatchQueue.main.async {
             // Where this run joined, in the coach's clock: its events' `t` plus `coach_t`
             // are the coach's.
@@ -177,13 +148,14 @@ struct Follow: ParsableCommand {
 
     /// Turns the run loop until the coach's timeline is here, its workout runs and the
     /// clocks are measured; a timeline that cannot be followed is an error.
-    private func waitForCoach(_ link: CoachLink) throws(FollowError) -> (routine: Routine, origin: Double, speed: Double) {
+    private func waitForCoach(_ link: CoachLink) throws(FollowError) -> Joined {
         var said = false
         var askedAt: Date?
         var problem: FollowError?
-        var result: (Routine, Double, Double)?
+        var result: Joined?
         let source = VisibleText.escape(link.topics.timeline)
         var routine: Routine?
+        var note: String?
         var readFrom: [UInt8]?
         let check = {
             if let text = link.timelineProblem { problem = FollowError(VisibleText.escape(text)); return }
@@ -191,7 +163,9 @@ struct Follow: ParsableCommand {
             if let bytes = link.timeline, bytes != readFrom {
                 readFrom = bytes
                 do throws(FollowError) {
-                    routine = try FollowedTimeline.routine(bytes, source: source)
+                    let read = try FollowedTimeline.read(bytes, source: source)
+                    routine = read.routine
+                    note = read.note
                 } catch {
                     problem = error
                     return
@@ -211,7 +185,7 @@ struct Follow: ParsableCommand {
             }
             guard link.clock.count >= 6 || (link.clock.count >= 1 && Date().timeIntervalSince(askedAt!) > Self.measureTime),
                   let origin = link.clock.origin, let speed = link.clock.speed else { return }
-            result = (routine, origin, speed)
+            result = Joined(routine: routine, origin: origin, speed: speed, note: note)
         }
         link.changed = { check(); MainLoop.wake() }
         // The clock's answers may all be lost: ask again until some come.
@@ -240,11 +214,11 @@ struct Follow: ParsableCommand {
             if let url, let given = try? BrokerAddress(parsing: url) {
                 address = given
             } else if let line = options["mqtt"] {
-                address = try BrokerAddress.fromFile(line, insecure: insecure)
+                address = try BrokerAddress.fromFile(line, insecure: trust.insecure)
             } else {
                 throw ValidationError("follow needs the coach's address: mqtt://HOST/PREFIX (or mqtt = … in the athlete file)")
             }
-            return try address.withGivenCA(mqttCa).withCA(from: file, options: options)
+            return try address.withGivenCA(trust.mqttCa).withCA(from: file, options: options)
         } catch let error as RoutineError {
             Output.error("workout: \(error.message)")
             throw ExitCode.failure
@@ -259,4 +233,13 @@ struct Follow: ParsableCommand {
         }
         return user
     }
+}
+
+/// The coach's workout as a follower joins it: the routine built from the timeline, where
+/// the coach's clock reads 0 and its speed, and what to say once of the coach's own sounds.
+struct Joined {
+    var routine: Routine
+    var origin: Double
+    var speed: Double
+    var note: String?
 }

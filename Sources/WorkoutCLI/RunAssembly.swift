@@ -295,7 +295,10 @@ final class RunAssembly {
             var serving = ServeRequest(address: address, renewToken: request.newToken,
                                        environment: Terminal.environment,
                                        snapshot: { session.snapshot() }, control: control, stopped: stopped)
-            if let roster { serving.participants = { @Sendable in roster.json() } }
+            if let roster {
+                serving.participants = { @Sendable in roster.json() }
+                serving.watchParticipants = { @Sendable changed in roster.watch(changed) }
+            }
             return try starter(serving)
         } catch {
             Output.error("workout: \(error.message)")

@@ -3,7 +3,6 @@ import Broker
 import Display
 import Foundation
 import IntervalEngine
-import Music
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,45 +28,10 @@ struct Run: ParsableCommand {
     @Option(help: "Run X times faster (workout seconds per real second), from 0.01 to 10000.")
     var speed = PlainDecimal(RunRequest.standard.speed)
 
-    @Flag(help: "Print one JSON object per event, one per line.")
-    var json = false
-
     @Flag(help: "Run the whole workout instantly on a virtual clock: hooks run, nothing sounds, no history.")
     var dryRun = false
 
-    /// Nil: on where no sound plays, but off in a dry run.
-    @Flag(inversion: .prefixedNo,
-          help: "The terminal bell at boundaries and for the countdown (default: where no sound plays; in a dry run, off).")
-    var bell: Bool?
-
-    @Flag(help: "No sounds (default: on where a sound server answers; the terminal bell stands in).")
-    var noSound = false
-
-    @Option(help: "The sounds' volume, 0 to 100.")
-    var volume = PlainWhole(RunRequest.standard.volume)
-
-    @Flag(help: "No flash of the display's band at boundaries and for the countdown.")
-    var noFlash = false
-
-    @Flag(help: "The display without the band of the kind's colour: colour only on the kind's label and digits.")
-    var calm = false
-
-    @Flag(inversion: .prefixedNo,
-          help: "Desktop notifications at each segment (default: on when a session bus and notify-send exist).")
-    var notify: Bool?
-
-    @Flag(help: "Speak each segment's name, the countdown and text cues (spd-say or espeak-ng).")
-    var voice = false
-
-    @Option(help: ArgumentHelp("Music players (MPRIS) that are playing while a cue is heard: lowered to a third (duck), paused (pause), or left alone (off).",
-                               valueName: "duck|pause|off"))
-    var music = RunRequest.standard.music
-
-    @Flag(help: "Show elapsed time in the segment instead of time remaining.")
-    var countUp = false
-
-    @Flag(help: "Show tenths of a second in each segment's last 3 seconds (0:02.5), here and on the web page.")
-    var tenths = false
+    @OptionGroup var cues: CueOptions
 
     @Flag(help: "Neither read nor record the history ($XDG_DATA_HOME/workout/history.jsonl): the routine's `history` is empty, and this session is not kept.")
     var noHistory = false
@@ -80,20 +44,7 @@ struct Run: ParsableCommand {
                                valueName: "DIR"))
     var exportFit: String?
 
-    /// Off by default: a laptop that suspends mid-workout is what it guards against.
-    @Flag(help: "Let the computer sleep during the workout (by default workout asks logind to keep it awake).")
-    var allowSleep = false
-
-    @Option(name: .customLong("sensor"),
-            help: ArgumentHelp("A Bluetooth sensor to connect to instead of the remembered ones (repeatable; see `workout sensors`).",
-                               valueName: "address"))
-    var sensors: [String] = []
-
-    @Flag(help: "Connect to no sensor, not even the remembered ones.")
-    var noSensors = false
-
-    @Flag(help: "Leave a trainer's resistance to the rider: no power targets written to it.")
-    var noErg = false
+    @OptionGroup var sensing: SensorOptions
 
     @OptionGroup(title: "Serving")
     var serving: ServeOptions
@@ -120,13 +71,14 @@ struct Run: ParsableCommand {
     /// What the options ask for, as a plain value: the run itself reads only this, so
     /// `QuickRunArguments` can make it without ArgumentParser's parse (docs/design.md).
     var request: RunRequest {
-        RunRequest(routine: routine, settings: parameters.settings, speed: speed.value, json: json, dryRun: dryRun,
-                   bell: bell, noSound: noSound, volume: volume.value, noFlash: noFlash, calm: calm, notify: notify,
-                   voice: voice, music: music, countUp: countUp, tenths: tenths, noHistory: noHistory, allowSleep: allowSleep,
-                   sensors: sensors, noSensors: noSensors, noErg: noErg,
-                   serveAddress: serving.address, newToken: serving.newToken,
-                   mqtt: publishing.address, mqttCA: publishing.mqttCa, insecure: publishing.insecure, horizon: horizon.horizon, assume: assume.assume, historyFile: historyFile,
-                   exportFit: exportFit, limits: limits.limits)
+        var request = RunRequest(routine: routine, settings: parameters.settings, speed: speed.value, dryRun: dryRun,
+                                 noHistory: noHistory, serveAddress: serving.address, newToken: serving.newToken,
+                                 mqtt: publishing.address, mqttCA: publishing.trust.mqttCa,
+                                 insecure: publishing.trust.insecure, horizon: horizon.horizon, assume: assume.assume,
+                                 historyFile: historyFile, exportFit: exportFit, limits: limits.limits)
+        cues.apply(to: &request)
+        sensing.apply(to: &request)
+        return request
     }
 }
 

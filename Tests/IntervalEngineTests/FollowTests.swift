@@ -168,6 +168,32 @@ final class FollowTests: XCTestCase {
         XCTAssertTrue(ann.stdout.contains("\"completed\":false"), ann.stdout)
     }
 
+    /// The coach's routine plays a sound file of its own: the timeline names it and never
+    /// carries it, and the follower says once that it plays its built-in sound there.
+    func testTheCoachsOwnSoundFileIsNamedNeverSent() throws {
+        broker = try PrivateBroker()
+        // A tenth of a second of silence beside the routine: 16-bit mono WAV at 8 kHz.
+        func le(_ value: Int, _ bytes: Int) -> Data { Data((0..<bytes).map { UInt8((value >> (8 * $0)) & 0xFF) }) }
+        var wav = Data("RIFF".utf8) + le(36 + 1600, 4) + Data("WAVEfmt ".utf8) + le(16, 4) + le(1, 2) + le(1, 2)
+        wav += le(8_000, 4) + le(16_000, 4) + le(2, 2) + le(16, 2) + Data("data".utf8) + le(1600, 4) + Data(count: 1600)
+        try wav.write(to: scratch.appendingPathComponent("gong.wav"))
+        let ann = try follow("ann")
+        let coach = try start("""
+            return workout { name = "Gong", countdown = 0, sounds = { work = "gong.wav" }, work(8, "Hard") }
+            """, ["--speed", "4", "--mqtt", broker.url + "/gym"])
+        XCTAssertTrue(eventually { ann.stdout.contains("\"segment_start\"") }, ann.stderr)
+        let timeline = try broker.subscribe(["gym/timeline"])
+        XCTAssertTrue(eventually { !timeline.payloads("gym/timeline").isEmpty })
+        let published = timeline.payloads("gym/timeline").joined()
+        XCTAssertTrue(published.contains(#""own":{"files":["gong.wav"],"notes":false}"#), published)
+        XCTAssertFalse(published.contains("RIFF"), "the file itself never crosses")
+        XCTAssertEqual(coach.wait(), 0, coach.stderr)
+        XCTAssertEqual(ann.wait(), 0, ann.stderr)
+        let notes = ann.stderr.split(separator: "\n").filter { $0.contains("sounds of its own") }
+        XCTAssertEqual(notes, ["workout: the coach's routine plays sounds of its own (gong.wav): a follower never "
+                               + "receives sound files, and plays its built-in sounds in their place"])
+    }
+
     /// A timeline that is Lua code, not data, is refused with a clear error and nothing runs.
     func testFollowerRefusesATimelineThatIsNotData() throws {
         broker = try PrivateBroker()

@@ -11,6 +11,7 @@ final class ServeHTTPTests: XCTestCase {
         for (method, target, headers) in [("GET", "/", [String]()), ("GET", "/state?token=wrong", []),
                                           ("GET", "/events", ["Authorization: Bearer \(workout.token)x"]),
                                           ("GET", "/no-such-path", []), ("POST", "/control", []),
+                                          ("GET", "/class/events?token=\(workout.token.dropLast())", []),
                                           ("DELETE", "/state?token=\(workout.token.dropLast())", [])] {
             let response = try workout.request(method, target, headers: headers)
             XCTAssertEqual(response.status, 403, "\(method) \(target)")
@@ -62,6 +63,18 @@ final class ServeHTTPTests: XCTestCase {
         let snapshot = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(state.body.utf8)) as? [String: Any])
         XCTAssertEqual((snapshot["segment"] as? [String: Any])?["duration"] as? Double, 50)
         try workout.quit()
+    }
+
+    /// Without `--mqtt` the class page's feed gives the empty roster, and ends with the
+    /// workout.
+    func testWithoutAClassTheClassFeedGivesTheEmptyRoster() throws {
+        let workout = try ServingWorkout(routine)
+        let feed = try FeedReader(port: workout.port, target: "/class/events?token=\(workout.token)")
+        defer { feed.close() }
+        XCTAssertNotNil(feed.time(of: #"retry: 1000\#nevent: roster\#ndata: {"participants":[],"dropped":0,"refused":0,"ignored":0,"class":false}"#),
+                        feed.text)
+        try workout.quit()
+        XCTAssertNotNil(feed.time(of: "\r\n0\r\n\r\n"), "the stream ends with the workout")
     }
 
     /// The listening socket's local address, from /proc/net/tcp: `0100007F` is 127.0.0.1.

@@ -25,6 +25,7 @@ final class ServeListenerTests: XCTestCase {
     var routes: Routes {
         Routes(token: "x", hosts: ServedHosts(served: "127.0.0.1"),
                feed: MainActor.assumeIsolated { EventFeed(snapshot: { fatalError("no viewer") }) },
+               classFeed: ClassFeed(roster: { fatalError("no viewer") }),
                snapshot: { fatalError("no request") }, control: { _ in })
     }
 

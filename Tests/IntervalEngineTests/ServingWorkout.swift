@@ -219,3 +219,44 @@ enum RawHTTP {
         return RawResponse(status: status, headers: headers, body: parts.dropFirst().joined(separator: "\r\n\r\n"))
     }
 }
+
+/// An event stream read as it comes on its own thread, with when each text first arrived.
+final class FeedReader: @unchecked Sendable {
+    private let descriptor: Int32
+    private let lock = NSLock()
+    private var received = ""
+    private var arrivals: [(count: Int, at: Date)] = []
+
+    init(port: UInt16, target: String) throws {
+        descriptor = try RawHTTP.connect(port: port)
+        RawHTTP.send(descriptor, "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+        let descriptor = self.descriptor
+        Thread.detachNewThread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = recv(descriptor, &buffer, buffer.count, 0)
+                guard count > 0 else { Glibc.close(descriptor); break }
+                let now = Date()
+                lock.withLock {
+                    received += String(decoding: buffer[..<count], as: UTF8.self)
+                    arrivals.append((received.utf8.count, now))
+                }
+            }
+        }
+    }
+
+    var text: String { lock.withLock { received } }
+
+    /// When `wanted` had arrived whole (waiting up to 10 s for it); nil if it never did.
+    func time(of wanted: String) -> Date? {
+        guard eventually(timeout: 10, every: 0.002, { text.contains(wanted) }) else { return nil }
+        return lock.withLock {
+            guard let range = received.range(of: wanted) else { return nil }
+            let end = received.utf8.distance(from: received.startIndex, to: range.upperBound)
+            return arrivals.first { $0.count >= end }?.at
+        }
+    }
+
+    /// Ends the connection; the reading thread closes the socket.
+    func close() { shutdown(descriptor, Int32(SHUT_RDWR)) }
+}

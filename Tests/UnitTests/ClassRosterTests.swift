@@ -65,6 +65,34 @@ final class ClassRosterTests: XCTestCase {
         XCTAssertEqual(warnings.all, ["mqtt: more than 256 participants on gym/participants/+; the others are ignored"])
     }
 
+    /// The class page's feed hears each message kept, as `/class.json` lists the
+    /// participant, and nothing of a flood's dropped messages, a refused one or an ignored
+    /// participant.
+    func testAWatcherHearsEachKeptMessageAndNothingElse() throws {
+        var now = 10.0
+        let clock = ManualClock()
+        let shared = ClassRoster(topics: ClassTopics(prefix: "gym"), clock: { clock.value }, warn: { _ in })
+        let heard = Warnings()
+        shared.watch { heard.add($0) }
+        func send(_ id: String, _ text: String) {
+            clock.value = now
+            shared.receive(topic: "gym/participants/\(id)", payload: bytes(text))
+        }
+        send("ann", #"{"name":"<b>Ann</b>","hr":142,"hr_zone":3,"power":210}"#)
+        XCTAssertEqual(heard.all, [#"{"id":"ann","name":"<b>Ann</b>","hr":142,"hr_zone":3,"power":210,"zones":[0,0,0,0,0],"seen":0,"away":false,"gone":false,"kept":1,"dropped":0}"#])
+        for _ in 0..<5 { send("ann", #"{"hr":150}"#) }
+        XCTAssertEqual(heard.all.count, 2, "the burst's second is kept, the flood's rest dropped unheard")
+        now += 1
+        send("ann", "not JSON")
+        send("", #"{"hr":150}"#)
+        XCTAssertEqual(heard.all.count, 2, "refused messages are not heard")
+        now += 1
+        send("ann", "")
+        let gone = try XCTUnwrap(heard.all.last)
+        XCTAssertTrue(gone.contains(#""hr":null"#) && gone.contains(#""gone":true"#) && gone.contains(#""away":true"#), gone)
+        XCTAssertTrue(shared.json().contains(#""kept":3"#), shared.json())
+    }
+
     func testTimeInZoneAwayAndAveragesOnTheCoachsClock() throws {
         var roster = ParticipantRoster()
         var t = 100.0
@@ -124,6 +152,15 @@ final class ClassRosterTests: XCTestCase {
         // A line without them, and one whose field is not such an array.
         XCTAssertEqual(HistoryEntry(line: text.replacingOccurrences(of: #""participants":"#, with: #""future":"#))?.participants, [])
         XCTAssertNil(HistoryEntry(line: text.replacingOccurrences(of: #""name":"Bob""#, with: #""name":7"#)))
+    }
+}
+
+private final class ManualClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seconds = 0.0
+    var value: Double {
+        get { lock.withLock { seconds } }
+        set { lock.withLock { seconds = newValue } }
     }
 }
 

@@ -77,6 +77,37 @@ final class FollowingTests: XCTestCase {
         XCTAssertEqual(StatePayload.targetWatts(snapshot, ftp: nil), 250)
     }
 
+    /// The coach's own sounds cross as names only (`sounds.own`), never as files: the
+    /// follower plays its built-in sounds there and says so once, the names bounded and
+    /// escaped; a coach with built-in sounds only gives no note.
+    func testTheCoachsOwnSoundsAreNamedAndTheFollowerSaysSo() throws {
+        let coach = try load("""
+            return workout { name = "Own", countdown = 0,
+              sounds = { work = "gong.ogg", rest = { file = "bell.wav", volume = 0.5 }, finish = { hz = 440, ms = 200 } },
+              work(5), rest(5) }
+            """)
+        var published = ""
+        coach.writePlanJSON(forFollowers: true) { published += $0 }
+        XCTAssertTrue(published.contains(#""own":{"files":["bell.wav","gong.ogg"],"notes":true}"#), published)
+        let read = try FollowedTimeline.read(Array(published.utf8), source: "gym/timeline")
+        XCTAssertEqual(read.note, "the coach's routine plays sounds of its own (bell.wav, gong.ogg, its own notes): "
+                       + "a follower never receives sound files, and plays its built-in sounds in their place")
+        XCTAssertEqual(read.routine.sounds.start(of: "work")?.name, "go", "the default in its place")
+        XCTAssertEqual(read.routine.sounds.finish?.name, "finish")
+
+        var plain = ""
+        try load(#"return workout { name = "Plain", sounds = { rest = false }, work(5) }"#)
+            .writePlanJSON(forFollowers: true) { plain += $0 }
+        XCTAssertNil(try FollowedTimeline.read(Array(plain.utf8), source: "t").note)
+
+        let many = (0..<9).map { #""f\#($0)\u001b[31m.ogg""# }.joined(separator: ",")
+        let hostile = #"{"name":"H","sounds":{"own":{"files":["# + many + #"],"notes":false}},"segments":[]}"#
+        let note = try XCTUnwrap(FollowedTimeline.read(Array(hostile.utf8), source: "t").note)
+        XCTAssertTrue(note.contains(#"f0\27[31m.ogg, f1\27[31m.ogg"#), note)
+        XCTAssertTrue(note.contains(", 4 more)"), note)
+        XCTAssertFalse(note.contains("\u{1B}"), "no escape sequence reaches a terminal")
+    }
+
     /// What a follower takes of each field is bounded, and a field out of bounds is left
     /// out as if the coach had not sent it: never an error, never a larger thing kept.
     func testTheSegmentsFieldsAreBounded() throws {

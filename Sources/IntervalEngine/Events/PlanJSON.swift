@@ -80,7 +80,9 @@ extension ParameterValue {
 
 extension SoundScheme {
     /// Each moment and kind with its built-in sound's name, `null` for silence; a
-    /// routine's own notes or files are left out (a follower plays its default there).
+    /// routine's own notes or files are left out (a follower plays its default there), and
+    /// only named in `own` — `{"files": [names], "notes": bool}` — so that a follower can
+    /// say it hears its defaults in their place. Never the files' bytes.
     var builtInNames: JSONValue {
         func name(_ sound: Sound?) -> JSONValue? {
             guard let sound else { return .null }
@@ -95,6 +97,12 @@ extension SoundScheme {
         for (kind, sound) in kinds.sorted(by: { $0.key < $1.key }) {
             if let value = name(sound) { kindFields.append((kind, value)) }
         }
-        return .object(fields + [("kinds", .object(kindFields))])
+        var files: [String] = [], notes = false
+        for case let sound? in [countdown, finish, pause, resume, start] + kinds.values
+        where Sound.named(sound.name) != sound {
+            if sound.file == nil { notes = true } else if !files.contains(sound.name) { files.append(sound.name) }
+        }
+        let own = JSONValue.object([("files", .array(files.sorted().map(JSONValue.string))), ("notes", .bool(notes))])
+        return .object(fields + [("kinds", .object(kindFields)), ("own", own)])
     }
 }

@@ -31,6 +31,10 @@ public struct ServeRequest: Sendable {
     public var stopped: @MainActor @Sendable (String) -> Void = { _ in }
     /// The class's participants as `/class.json` gives them (`run --mqtt`); on any thread.
     public var participants: (@Sendable () -> String)?
+    /// Called once, as the server starts, with what it does when a participant changes:
+    /// given the participant as one member of `/class.json`'s list, on any thread (the
+    /// broker's, as each message is kept), so the class page is pushed each reading.
+    public var watchParticipants: (@Sendable (@escaping @Sendable (String) -> Void) -> Void)?
 
     public init(address: ServeAddress, renewToken: Bool, environment: [String: String],
                 snapshot: @escaping @MainActor @Sendable () -> SessionSnapshot,

@@ -51,6 +51,10 @@ def main():
     sent = {}
     try:
         driver.get(url)
+        # The page follows its feed before the first reading is sent.
+        end = time.monotonic() + 10
+        while time.monotonic() < end and not driver.execute_script("return document.body.classList.contains('connected')"):
+            time.sleep(0.01)
         for second in range(seconds):
             start = time.monotonic()
             for i, pub in enumerate(people):
