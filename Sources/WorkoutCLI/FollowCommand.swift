@@ -227,7 +227,7 @@ struct Follow: ParsableCommand {
 
     private func participantName() throws -> String {
         if let name { return name }
-        let user = Terminal.environment["USER"] ?? Terminal.environment["LOGNAME"] ?? ""
+        let user = UserDirectories(environment: Terminal.environment).userName
         if let problem = ParticipantName.check(user) {
             throw ValidationError("--name is needed: your user name cannot be one (\(problem))")
         }

@@ -19,6 +19,16 @@ public struct UserDirectories: Sendable {
         return "/"
     }
 
+    /// `$USER`, `$LOGNAME`, or the password database's name for this user (a shell started
+    /// by tmux or cron may have neither variable); empty when none has one.
+    public var userName: String {
+        for key in ["USER", "LOGNAME"] {
+            if let name = environment[key], !name.isEmpty { return name }
+        }
+        if let entry = getpwuid(getuid()), let name = entry.pointee.pw_name { return String(cString: name) }
+        return ""
+    }
+
     /// `$XDG_CONFIG_HOME`, or `~/.config`.
     public var config: String { base("XDG_CONFIG_HOME", default: ".config") }
 
