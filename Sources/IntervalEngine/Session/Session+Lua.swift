@@ -16,6 +16,23 @@ extension Session {
         }
     }
 
+    /// Calls the hook the machine names, with the current segment as `seg`.
+    func call(_ hook: SessionMachine.Hook) {
+        switch hook {
+        case .pause: callSegmentHook(routine.hooks.onPause, "on_pause")
+        case .resume: callSegmentHook(routine.hooks.onResume, "on_resume")
+        case .segmentsOwnStart: callSegmentHook(segment.onStart, "on_start")
+        case .segmentStart: callSegmentHook(routine.hooks.onSegmentStart, "on_segment_start")
+        case .segmentsOwnEnd: callSegmentHook(segment.onEnd, "on_end")
+        case .segmentEnd: callSegmentHook(routine.hooks.onSegmentEnd, "on_segment_end")
+        case .cue(let position):
+            guard case .function(let function) = segment.cues[position].action else { return }
+            callSegmentHook(function, "cue")
+        case .tally(let name, let value): callTallyHook(name, value)
+        case .lap(let split): callLapHook(split)
+        }
+    }
+
     /// `on_tally(seg, name, value)`.
     func callTallyHook(_ name: String, _ value: Int) {
         guard routine.hooks.onTally != nil else { return }
