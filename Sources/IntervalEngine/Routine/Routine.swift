@@ -63,6 +63,8 @@ public final class Routine {
     public let parameters: [Parameter]
     let hooks: WorkoutHooks
     let lua: LuaState
+    /// The routine's code as the session calls it: its hooks, cue functions and conditions.
+    var code: any RoutineHooks { lua }
 
     init(spec: WorkoutSpec, lua: LuaState) {
         name = spec.name
@@ -99,10 +101,17 @@ public final class Routine {
         let silent = SilentActions()
         lua.actions = silent
         withExtendedLifetime(silent) {
-            timeline.expand(lua) { errors.append($0.message) }
+            timeline.expand(code) { errors.append($0.message) }
         }
         lua.actions = nil
         return errors
+    }
+
+    /// Asks an open-ended routine's generators for its next segment, `elapsed` workout
+    /// seconds in (pauses excluded); false when there is none. A generator that fails is
+    /// reported through `failed` and ends; the steps after it follow.
+    func pullSegment(elapsed: Double, failed: (HookError) -> Void) -> Bool {
+        timeline.pull(code, elapsed: elapsed, failed: failed)
     }
 
     /// Registry references still held for hooks, cues and payloads.

@@ -80,7 +80,7 @@ extension Session {
     /// generator that fails is reported like a hook and ends; the steps after it follow.
     func pullSegment(at time: Double) -> Bool {
         let elapsed = time - startedAt - pausedSeconds
-        let pulled = routine.timeline.pull(routine.lua, elapsed: elapsed) { error in
+        let pulled = routine.pullSegment(elapsed: elapsed) { error in
             emit(.error(message: error.message, hook: "generate", traceback: error.traceback))
         }
         machine.tally.grow(to: timeline.count)
@@ -100,7 +100,7 @@ extension Session {
         }
         var summary = summarySoFar(completed: completed, at: time, paused: paused)
         self.summary = summary
-        callHook(routine.hooks.onFinish, "on_finish") { [summary] lua in lua.pushSummary(summary) }
+        callHook(routine.hooks.onFinish, "on_finish", with: [.summary(summary)])
         // `on_finish` may record the session's final scores.
         summary.scores = scores
         self.summary = summary
@@ -108,7 +108,7 @@ extension Session {
             give(alertPolicy.alerts(for: .summary(title: "\(routine.name) done", body: SummaryText.notification(summary))))
         }
         emit(.workoutEnd(summary))
-        routine.lua.actions = nil
+        routine.code.actions = nil
         routine.release()
     }
 

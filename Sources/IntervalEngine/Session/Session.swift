@@ -40,7 +40,7 @@ public final class Session {
     /// The latest moment whose timer fired ahead of it (`plan`): the session's clock reads
     /// it until the scheduler's catches up.
     var ranAheadTo: Double = 0
-    var disabledHooks: Set<LuaRef> = []
+    var disabledHooks: Set<RoutineReference> = []
     /// What the hooks asked to be heard that is still waiting or playing (`HeardLimits`).
     var hookSounds = WaitingToBeHeard()
     var hookSpeech = WaitingToBeHeard()
@@ -135,7 +135,7 @@ public final class Session {
         // No segment is running while `on_start` runs, or a generator makes the first
         // one: `extend` from them must not act on the stand-in.
         phase = .running(SessionPhase.Boundary(betweenSegments: true))
-        routine.lua.actions = self
+        routine.code.actions = self
         (scheduler as? any SuspendDetecting)?.onSuspend = { [weak self] missed in self?.suspended(missed: missed) }
         startedAt = now
         let followed = routine.parameters.filter { if case .history = $0.origin { true } else { false } }
@@ -149,7 +149,7 @@ public final class Session {
         for line in routine.loadLog {
             emit(.log(text: line))
         }
-        callHook(routine.hooks.onStart, "on_start") { lua in lua.pushWorkout(self.routine) }
+        callHook(routine.hooks.onStart, "on_start", with: [.workout(routine)])
         guard state != .finished else { return }
         if timeline.count > 0 || pullSegment(at: startedAt) {
             startSegment(0, at: startedAt)

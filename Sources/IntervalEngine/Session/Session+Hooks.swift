@@ -1,12 +1,11 @@
-import CLua
-
-/// Calling the routine's hooks. A hook that raises is reported as an `error` event with
-/// Lua's traceback and disabled for the rest of the run; the timer keeps going.
+/// Calling the routine's hooks, through `RoutineHooks` (the routine's `code`). A hook that
+/// raises is reported as an `error` event with its traceback and disabled for the rest of
+/// the run; the timer keeps going.
 extension Session {
-    func callHook(_ hook: LuaRef?, _ name: String, pushArguments: @escaping (LuaState) -> Int32) {
+    func callHook(_ hook: RoutineReference?, _ name: String, with arguments: [HookArgument]) {
         guard let hook, !disabledHooks.contains(hook), state != .ready else { return }
         do {
-            try routine.lua.call(hook, what: name, pushArguments: pushArguments)
+            try routine.code.call(hook, named: name, with: arguments)
         } catch where error.interrupted {
             // Ctrl-C stopped the hook; the workout is about to end as asked.
             return
@@ -33,38 +32,27 @@ extension Session {
         }
     }
 
+    /// `seg` as the hooks see it now.
+    var segmentArgument: HookArgument {
+        .segment(segment, count: segmentCount, elapsed: elapsedInSegment)
+    }
+
     /// `on_tally(seg, name, value)`.
     func callTallyHook(_ name: String, _ value: Int) {
         guard routine.hooks.onTally != nil else { return }
-        let (segment, count, elapsed) = (segment, segmentCount, elapsedInSegment)
-        callHook(routine.hooks.onTally, "on_tally") { lua in
-            _ = lua.pushSegment(segment, count: count, elapsed: elapsed)
-            lua.stack.push(name)
-            lua.stack.push(value)
-            return 3
-        }
+        callHook(routine.hooks.onTally, "on_tally", with: [segmentArgument, .text(name), .integer(value)])
     }
 
     /// `on_lap(seg, split)`.
     func callLapHook(_ split: Double) {
         guard routine.hooks.onLap != nil else { return }
-        let (segment, count, elapsed) = (segment, segmentCount, elapsedInSegment)
-        callHook(routine.hooks.onLap, "on_lap") { lua in
-            _ = lua.pushSegment(segment, count: count, elapsed: elapsed)
-            lua.stack.push(split)
-            return 2
-        }
+        callHook(routine.hooks.onLap, "on_lap", with: [segmentArgument, .number(split)])
     }
 
     /// A hook called with the current segment as `seg`.
-    func callSegmentHook(_ hook: LuaRef?, _ name: String) {
+    func callSegmentHook(_ hook: RoutineReference?, _ name: String) {
         guard hook != nil else { return }
-        let elapsed = elapsedInSegment
-        let segment = segment
-        let count = segmentCount
-        callHook(hook, name) { lua in
-            lua.pushSegment(segment, count: count, elapsed: elapsed)
-        }
+        callHook(hook, name, with: [segmentArgument])
     }
 }
 
@@ -109,61 +97,5 @@ extension Session: RoutineActions {
         }
         scores.record(score)
         emit(.score(score))
-    }
-}
-
-/// The tables hooks receive.
-extension LuaState {
-    /// `seg`: index, count, name, kind, duration, start, round, rounds, block, info,
-    /// elapsed, remaining. `info` is the segment's own table, the same on every call.
-    func pushSegment(_ segment: Segment, count: Int?, elapsed: Double) -> Int32 {
-        let capped = segment.open.map { $0.cap != nil } ?? true
-        LuaFields([
-            "index": segment.index,
-            "count": count,
-            "name": segment.name,
-            "kind": segment.kind,
-            "duration": segment.open?.expect ?? segment.duration,
-            "open": segment.open.map { _ in true },
-            "cap": segment.open?.cap,
-            "start": segment.start,
-            "round": segment.round,
-            "rounds": segment.rounds,
-            "block": segment.block,
-            "info": segment.info.map { LuaHeld(refs: refs, ref: $0) },
-            "elapsed": elapsed,
-            "remaining": capped ? segment.duration - elapsed : nil,
-        ]).push(onto: stack)
-        return 1
-    }
-
-    /// `w` for `on_start`: name, description, segments, duration (both nil when it is
-    /// open-ended), countdown.
-    func pushWorkout(_ routine: Routine) -> Int32 {
-        let ends = !routine.timeline.isOpenEnded
-        LuaFields([
-            "name": routine.name,
-            "description": routine.description,
-            "segments": ends ? routine.timeline.count : nil,
-            "duration": ends ? routine.timeline.duration : nil,
-            "countdown": routine.countdown,
-        ]).push(onto: stack)
-        return 1
-    }
-
-    /// `summary` for `on_finish`.
-    func pushSummary(_ summary: Summary) -> Int32 {
-        LuaFields([
-            "completed": summary.completed,
-            "segments_done": summary.segmentsDone,
-            "segments_skipped": summary.segmentsSkipped,
-            "segments": summary.segments,
-            "elapsed": summary.elapsed,
-            "active": summary.active,
-            "work_seconds": summary.workSeconds,
-            "speed": summary.speed,
-            "scores": LuaFields(summary.scores.map { ($0.name, $0.value) }),
-        ]).push(onto: stack)
-        return 1
     }
 }
