@@ -49,6 +49,29 @@ final class SessionMachineTests: XCTestCase {
 
     // MARK: the boundaries
 
+    func testTheStartIsABoundaryBeforeTheFirstSegmentOnce() {
+        var machine = SessionMachine()
+        XCTAssertEqual(machine.start(), [.begin, .emit(.workoutStart), .callHook(.workoutStart),
+                                         .then(.workoutStartHooksDone)])
+        XCTAssertEqual(machine.phase, .running(SessionPhase.Boundary(betweenSegments: true)))
+        XCTAssertEqual(machine.take(.workoutStartHooksDone, at: 0), [.firstSegment])
+        XCTAssertEqual(machine.start(), [], "once")
+        machine.phase = .finished
+        XCTAssertEqual(machine.take(.workoutStartHooksDone, at: 0), [], "on_start quit")
+    }
+
+    func testACompletedFinishGivesItsAlertsAndTheNotificationAndCountsThePauseUnderWay() {
+        var machine = running(segment(1), start: 0)
+        machine.phase = .paused(since: 50, SessionPhase.Boundary(betweenSegments: true))
+        machine.pausedSeconds = 4
+        XCTAssertEqual(machine.finish(completed: true, at: 56), [
+            .cancelTimers, .alert(.finish), .summarize(completed: true, at: 56, paused: 10), .callHook(.finish),
+            .keepFinalScores, .alert(.summary), .emit(.workoutEnd), .release,
+        ])
+        XCTAssertEqual(machine.phase, .finished)
+        XCTAssertEqual(machine.pausedSeconds, 4, "the machine's own count stays the generators'")
+    }
+
     func testTheEndTimerEndsTheSegmentThenItsHooksThenAsksWhatFollows() {
         var machine = running(segment(1, duration: 30), start: 10)
         let actions = machine.endTimerFired(at: 40)
@@ -238,11 +261,15 @@ final class SessionMachineTests: XCTestCase {
     func testQuitFinishesWhereTheClockIsWithTheWorkDoneCounted() {
         var machine = running(segment(1), start: 10)
         machine.phase = .paused(since: 25, nil)
-        XCTAssertEqual(machine.stop(at: 90), [.finish(completed: false, at: 25)])
+        machine.pausedSeconds = 2
+        XCTAssertEqual(machine.stop(at: 90), [.cancelTimers, .summarize(completed: false, at: 25, paused: 2),
+                                              .callHook(.finish), .keepFinalScores, .emit(.workoutEnd), .release],
+                       "not completed: no finish alerts, no notification; the pause under way ends where the clock stopped")
+        XCTAssertEqual(machine.phase, .finished)
         XCTAssertEqual(machine.workSeconds, 15)
         var between = running(segment(1), start: 10)
         between.phase = .running(SessionPhase.Boundary(betweenSegments: true))
-        XCTAssertEqual(between.stop(at: 20), [.finish(completed: false, at: 20)])
+        XCTAssertEqual(between.stop(at: 20)[1], .summarize(completed: false, at: 20, paused: 0))
         XCTAssertEqual(between.workSeconds, 0, "between segments the ended one was counted already")
         var finished = SessionMachine(phase: .finished)
         XCTAssertEqual(finished.stop(at: 1), [])

@@ -18,18 +18,30 @@ extension Session {
             case .recordEnd(let time, let skipped, let cause): recordEnd(of: segment, at: time, skipped: skipped, by: cause)
             case .forgetOpenRecord(let index): openRecords.removeAll { $0.index == index }
             case .startSegment(let position, let time): startSegment(position, at: time)
-            case .nextSegment(let time):
-                if segment.index < timeline.count || pullSegment(at: time) {
-                    startSegment(segment.index, at: time, planned: planned)
-                } else {
-                    // A dry run stopped at the horizon did not see the end of the workout.
-                    finish(completed: !timeline.reachedHorizon, at: time, planned: planned)
-                }
-            case .finish(let completed, let time): finish(completed: completed, at: time)
+            case .begin: begin()
+            case .firstSegment: startSegment(after: 0, at: startedAt, planned: planned)
+            case .nextSegment(let time): startSegment(after: segment.index, at: time, planned: planned)
+            case .summarize(let completed, let time, let paused):
+                summary = summarySoFar(completed: completed, at: time, paused: paused)
+            case .keepFinalScores: summary?.scores = scores
+            case .release:
+                routine.code.actions = nil
+                routine.release()
             case .planSkip(let cause): plan(nil, at: now) { session, _, _ in session.skip(by: cause) }
             case .planDone: plan(nil, at: now) { session, _, _ in session.markDone(by: .hook) }
             case .then(let input): carryOut(machine.take(input, at: now), planned: planned)
             }
+        }
+    }
+
+    /// Starts the segment at `position` when there is one (asked of a generator when none
+    /// is known yet), or finishes. A dry run stopped at the horizon did not see the end of
+    /// the workout: not completed.
+    private func startSegment(after position: Int, at time: Double, planned: PlannedMoment?) {
+        if position < timeline.count || pullSegment(at: time) {
+            startSegment(position, at: time, planned: planned)
+        } else {
+            carryOut(machine.finish(completed: !timeline.reachedHorizon, at: time), planned: planned)
         }
     }
 
@@ -45,6 +57,8 @@ extension Session {
     /// Emits what the machine says of the current segment.
     private func emitEvent(_ emission: SessionMachine.Emission) {
         switch emission {
+        case .workoutStart: emitWorkoutStart()
+        case .workoutEnd: if let summary { emit(.workoutEnd(summary)) }
         case .pause: emit(.pause(index: segment.index, remaining: remainingInSegment))
         case .resume: emit(.resume(index: segment.index, remaining: remainingInSegment))
         case .segmentStart:
@@ -72,6 +86,15 @@ extension Session {
                 give(alertPolicy.alerts(for: .segmentStart(segment, next: nextSegment)))
             }
         case .cue: give(planned?.alerts ?? [], moment: planned?.id)
+        case .finish:
+            if let planned, case .boundary(_, last: true) = planned.kind, let alerts = planned.alerts {
+                give(alerts, moment: planned.id)
+            } else {
+                give(alertPolicy.alerts(for: .finish))
+            }
+        case .summary:
+            guard let summary else { return }
+            give(alertPolicy.alerts(for: .summary(title: "\(routine.name) done", body: SummaryText.notification(summary))))
         }
     }
 
@@ -85,31 +108,6 @@ extension Session {
         }
         machine.tally.grow(to: timeline.count)
         return pulled
-    }
-
-    func finish(completed: Bool, at time: Double, planned: PlannedMoment? = nil) {
-        let paused = pausedSeconds + (phase.pausedSince.map { max(0, time - $0) } ?? 0)
-        cancelTimers()
-        phase = .finished
-        if completed {
-            if let planned, case .boundary(_, last: true) = planned.kind, let alerts = planned.alerts {
-                give(alerts, moment: planned.id)
-            } else {
-                give(alertPolicy.alerts(for: .finish))
-            }
-        }
-        var summary = summarySoFar(completed: completed, at: time, paused: paused)
-        self.summary = summary
-        callHook(routine.hooks.onFinish, "on_finish", with: [.summary(summary)])
-        // `on_finish` may record the session's final scores.
-        summary.scores = scores
-        self.summary = summary
-        if completed {
-            give(alertPolicy.alerts(for: .summary(title: "\(routine.name) done", body: SummaryText.notification(summary))))
-        }
-        emit(.workoutEnd(summary))
-        routine.code.actions = nil
-        routine.release()
     }
 
     /// How the workout stands, as it would be summed up if it ended at `time`.

@@ -18,6 +18,10 @@ extension Session {
     /// Calls the hook the machine names, with the current segment as `seg`.
     func call(_ hook: SessionMachine.Hook) {
         switch hook {
+        case .workoutStart: callHook(routine.hooks.onStart, "on_start", with: [.workout(routine)])
+        case .finish:
+            guard let summary else { return }
+            callHook(routine.hooks.onFinish, "on_finish", with: [.summary(summary)])
         case .pause: callSegmentHook(routine.hooks.onPause, "on_pause")
         case .resume: callSegmentHook(routine.hooks.onResume, "on_resume")
         case .segmentsOwnStart: callSegmentHook(segment.onStart, "on_start")

@@ -130,31 +130,31 @@ public final class Session {
     /// (even once its generators have ended, so that every event of a run agrees).
     var segmentCount: Int? { timeline.isOpenEnded ? nil : timeline.count }
 
+    /// Starts the workout: `workout_start`, `on_start`, then the first segment.
     public func start() {
-        guard phase == .ready else { return }
-        // No segment is running while `on_start` runs, or a generator makes the first
-        // one: `extend` from them must not act on the stand-in.
-        phase = .running(SessionPhase.Boundary(betweenSegments: true))
+        carryOut(machine.start())
+    }
+
+    /// What `begin` does: the clock starts, the routine's code reaches this session, and
+    /// a sleep of the computer pauses it.
+    func begin() {
         routine.code.actions = self
         (scheduler as? any SuspendDetecting)?.onSuspend = { [weak self] missed in self?.suspended(missed: missed) }
         startedAt = now
+    }
+
+    /// `workout_start`, then where each value the history decided came from, where a
+    /// viewer shows it, and the lines the routine printed while it loaded.
+    func emitWorkoutStart() {
         let followed = routine.parameters.filter { if case .history = $0.origin { true } else { false } }
         emit(.workoutStart(name: routine.name, segments: segmentCount,
                            duration: timeline.isOpenEnded ? nil : timeline.duration, speed: scheduler.speed,
                            fromHistory: followed.map { NamedValue($0.name, $0.value.json) }))
-        // Where each value the history decided came from, where a viewer shows it.
         for parameter in followed {
             emit(.log(text: parameter.originText))
         }
         for line in routine.loadLog {
             emit(.log(text: line))
-        }
-        callHook(routine.hooks.onStart, "on_start", with: [.workout(routine)])
-        guard state != .finished else { return }
-        if timeline.count > 0 || pullSegment(at: startedAt) {
-            startSegment(0, at: startedAt)
-        } else {
-            finish(completed: !timeline.reachedHorizon, at: startedAt)
         }
     }
 

@@ -103,6 +103,6 @@ extension SessionMachine {
         guard isUnderWay else { return [] }
         let time = phase.pausedSince ?? now
         if phase.boundary?.betweenSegments != true { countWork(until: time) }
-        return [.finish(completed: false, at: time)]
+        return finish(completed: false, at: time)
     }
 }

@@ -6,6 +6,30 @@
 /// (`quit`): what follows its hooks is then nothing (`segmentEndHooksDone`,
 /// `segmentStartHooksDone`).
 extension SessionMachine {
+    /// Starts the workout: a boundary before the first segment, in which `on_start` runs
+    /// (no segment is running while it does, or while a generator makes the first one, so
+    /// `extend` from them does not act on the stand-in). Once only.
+    mutating func start() -> [Action] {
+        guard phase == .ready else { return [] }
+        phase = .running(SessionPhase.Boundary(betweenSegments: true))
+        return [.begin, .emit(.workoutStart), .callHook(.workoutStart), .then(.workoutStartHooksDone)]
+    }
+
+    /// `on_start` is done: the first segment, unless it finished the session.
+    mutating func workoutStartHooksDone() -> [Action] {
+        phase == .finished ? [] : [.firstSegment]
+    }
+
+    /// Ends the workout at `time`: the timers go, and the time of a pause under way counts
+    /// as paused. Completed, it gives the finish's alerts and the summary's notification.
+    mutating func finish(completed: Bool, at time: Double) -> [Action] {
+        let paused = pausedSeconds + (phase.pausedSince.map { max(0, time - $0) } ?? 0)
+        phase = .finished
+        return [.cancelTimers] + (completed ? [.alert(.finish)] : [])
+            + [.summarize(completed: completed, at: time, paused: paused), .callHook(.finish), .keepFinalScores]
+            + (completed ? [.alert(.summary)] : []) + [.emit(.workoutEnd), .release]
+    }
+
     /// The current segment's end timer fired at `time`: it ends, done, by its timer (or an
     /// open segment's cap).
     mutating func endTimerFired(at time: Double) -> [Action] {

@@ -3,9 +3,9 @@
 /// returns what the session must carry out, in order (`Session.carryOut`), so a transition
 /// is a value to test — input, then the state and the actions — without a clock, a run
 /// loop or Lua. The inputs are the athlete's commands (pause, resume, next, back, ±time,
-/// done, a tally, a lap, quit; `SessionMachine+Athlete.swift`) and the boundaries (a
-/// segment's end timer, a cue, a segment's start, the end of a boundary's hooks;
-/// `SessionMachine+Boundary.swift`). What needs more than these values — the events'
+/// done, a tally, a lap, quit; `SessionMachine+Athlete.swift`) and the boundaries (the
+/// workout's start and finish, a segment's end timer, a cue, a segment's start, the end of
+/// a boundary's hooks; `SessionMachine+Boundary.swift`). What needs more than these values — the events'
 /// contents, Lua, the timeline's generators, the timers themselves, the summary — is the
 /// session's, named by an action.
 struct SessionMachine: Equatable {
@@ -48,11 +48,21 @@ struct SessionMachine: Equatable {
         case forgetOpenRecord(index: Int)
         /// Start the timeline's segment at `position` (from 0) at workout time `at`.
         case startSegment(position: Int, at: Double)
+        /// Start the workout's clock, take the actions the routine's code calls and hear
+        /// the computer's sleeps.
+        case begin
+        /// After `on_start`: start the first segment (asking a generator for it when none
+        /// is known yet), or finish when there is none.
+        case firstSegment
         /// After a segment's end and its hooks: start the segment that follows (asking a
         /// generator for it when none is known yet), or finish when there is none.
         case nextSegment(at: Double)
-        /// End the workout at `at`.
-        case finish(completed: Bool, at: Double)
+        /// Sum the finished workout up as of `at`, with `paused` seconds paused in all.
+        case summarize(completed: Bool, at: Double, paused: Double)
+        /// Put the scores `on_finish` recorded in the summary.
+        case keepFinalScores
+        /// Let the routine's code and its references go: no hook runs after this.
+        case release
         /// A skip or a done the boundary's hooks asked for, through the scheduler at once
         /// (not recursion: a hook that skips every segment must not grow the stack).
         case planSkip(by: SegmentEndCause)
@@ -64,6 +74,11 @@ struct SessionMachine: Equatable {
 
     /// What an event says, of the current segment.
     enum Emission: Equatable {
+        /// `workout_start`, then a `log` line for each value the history decided and each
+        /// line the routine printed while it loaded.
+        case workoutStart
+        /// `workout_end`, with the summary.
+        case workoutEnd
         case pause, resume
         case segmentStart
         case segmentEnd(skipped: Bool, by: SegmentEndCause)
@@ -80,10 +95,16 @@ struct SessionMachine: Equatable {
         case segmentStart
         /// A text cue's, as its timer announced them.
         case cue
+        /// The workout's end: those the last boundary's timer announced, or the policy's.
+        case finish
+        /// The summary's notification.
+        case summary
     }
 
     /// Which of the routine's hooks, with the current segment as `seg`.
     enum Hook: Equatable {
+        /// The workout's `on_start(w)`, and `on_finish(summary)`.
+        case workoutStart, finish
         /// `on_pause`, `on_resume`.
         case pause, resume
         /// The segment's own `on_start`, then the workout's `on_segment_start`.
@@ -100,6 +121,8 @@ struct SessionMachine: Equatable {
 
     /// An input the machine hands itself through the session (`Action.then`).
     enum Input: Equatable {
+        /// The workout's `on_start` is done.
+        case workoutStartHooksDone
         /// The boundary's hooks are done: leave it and apply what they asked for.
         case endBoundary
         /// The ended segment's hooks are done.
@@ -113,6 +136,7 @@ struct SessionMachine: Equatable {
     /// Takes an input the machine handed itself, at workout time `now`.
     mutating func take(_ input: Input, at now: Double) -> [Action] {
         switch input {
+        case .workoutStartHooksDone: workoutStartHooksDone()
         case .endBoundary: endBoundary(at: now)
         case .segmentEndHooksDone(let time): segmentEndHooksDone(at: time)
         case .segmentStartHooksDone: segmentStartHooksDone()
