@@ -23,6 +23,22 @@ extension LuaState: RoutineHooks {
         Generator(spec, lua: self)
     }
 
+    func json(of value: RoutineReference) -> JSONValue {
+        let guarded = StackGuard(L, "converting info to JSON")
+        refs.push(value)
+        defer {
+            stack.pop()
+            guarded.check()
+        }
+        return LuaJSON.value(stack, at: top)
+    }
+
+    var liveReferences: Int { refs.liveCount }
+
+    func releaseAll() {
+        refs.releaseAll()
+    }
+
     /// Pushes each argument; how many there are.
     private func push(_ arguments: [HookArgument]) -> Int32 {
         for argument in arguments {

@@ -16,6 +16,12 @@ protocol RoutineHooks: AnyObject {
     func showSensors(_ readings: SensorReadings, zone: Int?)
     /// Starts a `generate(fn)` step, for the timeline to pull its segments from.
     func generator(for spec: GeneratorSpec) -> any SegmentGenerator
+    /// A value the code holds (a segment's `info`), as JSON as it stands now.
+    func json(of value: RoutineReference) -> JSONValue
+    /// How many references are still held, for tests that none is left behind.
+    var liveReferences: Int { get }
+    /// Lets every reference go: after this no hook runs.
+    func releaseAll()
 }
 
 /// A `generate(fn)` step while it runs: the timeline asks it for its next steps as the
