@@ -1,14 +1,8 @@
 import CLua
 
-/// A mistake in how a routine called the API. Swift code throws it; `entry` turns it
-/// into a Lua error raised by the C trampoline, prefixed with the routine's file:line.
-struct APIError: Error {
-    var message: String
-
-    init(_ message: String) {
-        self.message = message
-    }
-
+/// `APIError` (the session's, `Session/RoutineActions.swift`) raised in Lua: `entry` turns
+/// it into a Lua error raised by the C trampoline, prefixed with the routine's file:line.
+extension APIError {
     /// Runs the body of a Swift function exposed to Lua and maps a thrown error to the
     /// trampoline's error return.
     static func entry(_ L: OpaquePointer?, _ body: (LuaStack, LuaState) throws(APIError) -> Int32) -> Int32 {

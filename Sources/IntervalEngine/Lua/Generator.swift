@@ -10,7 +10,7 @@ import CLua
 /// `run.elapsed`, workout seconds done so far, pauses not counted (in `plan`, the planned
 /// seconds). What `fn` yields (or returns) are steps: segments or `rounds`; yielding
 /// nothing, or `nil`, or returning, ends it.
-final class Generator {
+final class Generator: SegmentGenerator {
     private let lua: LuaState
     private let spec: GeneratorSpec
     private let thread: OpaquePointer

@@ -1,9 +1,8 @@
 import CLua
 
-/// A value kept alive in the Lua registry for Swift: a hook, a cue function, a payload.
-struct LuaRef: Hashable, Sendable {
-    let id: Int32
-}
+/// A value kept alive in the Lua registry for Swift: a hook, a cue function, a payload;
+/// its id is the registry's.
+typealias LuaRef = RoutineReference
 
 /// The one owner of every registry reference the engine holds. The session releases
 /// them all when it stops, and `liveCount` lets tests prove none is left behind.

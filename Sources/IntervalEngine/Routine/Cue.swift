@@ -1,6 +1,6 @@
 /// A moment inside a segment: `cues = { [0] = "Go", [-10] = "10 seconds", half = fn }`.
 /// Each cue gets a timer of its own when its segment runs.
-struct Cue {
+struct Cue: Equatable {
     enum Moment: Equatable {
         /// Seconds after the segment starts.
         case fromStart(Double)
@@ -9,7 +9,7 @@ struct Cue {
         case half
     }
 
-    enum Action {
+    enum Action: Equatable {
         case text(String)
         case function(LuaRef)
     }

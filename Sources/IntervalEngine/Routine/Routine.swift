@@ -63,6 +63,8 @@ public final class Routine {
     public let parameters: [Parameter]
     let hooks: WorkoutHooks
     let lua: LuaState
+    /// The routine's code as the session calls it: its hooks, cue functions and conditions.
+    var code: any RoutineHooks { lua }
 
     init(spec: WorkoutSpec, lua: LuaState) {
         name = spec.name
@@ -97,36 +99,37 @@ public final class Routine {
         timeline.horizon = horizon
         var errors: [String] = []
         let silent = SilentActions()
-        lua.actions = silent
+        code.actions = silent
         withExtendedLifetime(silent) {
-            timeline.expand(lua) { errors.append($0.message) }
+            timeline.expand(code) { errors.append($0.message) }
         }
-        lua.actions = nil
+        code.actions = nil
         return errors
     }
 
+    /// Asks an open-ended routine's generators for its next segment, `elapsed` workout
+    /// seconds in (pauses excluded); false when there is none. A generator that fails is
+    /// reported through `failed` and ends; the steps after it follow.
+    func pullSegment(elapsed: Double, failed: (HookError) -> Void) -> Bool {
+        timeline.pull(code, elapsed: elapsed, failed: failed)
+    }
+
     /// Registry references still held for hooks, cues and payloads.
-    public var liveReferences: Int { lua.refs.liveCount }
+    public var liveReferences: Int { code.liveReferences }
 
     /// The Lua stack height, for checking that calls leave it as they found it.
     public var luaStackHeight: Int { Int(lua.top) }
 
     /// Drops every registry reference; after this no hook can run.
     public func release() {
-        lua.refs.releaseAll()
+        code.releaseAll()
     }
 
     /// The segment's payload as JSON, as it is now (hooks may have changed it).
     public func infoJSON(for segment: Segment) -> JSONValue {
         if let data = segment.infoData { return data }
         guard let info = segment.info else { return .null }
-        let guarded = StackGuard(lua.L, "converting info to JSON")
-        lua.refs.push(info)
-        defer {
-            lua.stack.pop()
-            guarded.check()
-        }
-        return LuaJSON.value(lua.stack, at: lua.top)
+        return code.json(of: info)
     }
 }
 

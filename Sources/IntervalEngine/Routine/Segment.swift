@@ -1,5 +1,5 @@
 /// One segment of the flattened timeline, with its planned start.
-public struct Segment {
+public struct Segment: Equatable {
     /// 1-based position in the timeline.
     public var index: Int
     public var kind: String

@@ -69,7 +69,7 @@ public final class Timeline {
     private var pending: [Piece] = []
     private var nextPiece = 0
     /// The generator being pulled from, and the block its `generate` step sits in.
-    private var running: (generator: Generator, block: Block?)?
+    private var running: (generator: any SegmentGenerator, block: Block?)?
 
     init(steps: [Step]) {
         for step in steps {
@@ -82,7 +82,7 @@ public final class Timeline {
     /// generator that raises, or yields something that is not a step, is handed to
     /// `failed` and ends there: the steps after it follow. `elapsed` is what the
     /// generator's `run.elapsed` reads: workout seconds done so far.
-    func pull(_ lua: LuaState, elapsed: Double, failed: (LuaError) -> Void) -> Bool {
+    func pull(_ code: any RoutineHooks, elapsed: Double, failed: (HookError) -> Void) -> Bool {
         deferring = false
         let before = count
         while count == before {
@@ -105,7 +105,7 @@ public final class Timeline {
                 nextPiece += 1
                 switch piece {
                 case let .segment(spec, block): add(spec, block: block)
-                case let .generator(spec, block): running = (Generator(spec, lua: lua), block)
+                case let .generator(spec, block): running = (code.generator(for: spec), block)
                 }
             }
         }
@@ -118,11 +118,11 @@ public final class Timeline {
     }
 
     /// Pulls until every segment is known or the horizon is reached (for `plan`).
-    func expand(_ lua: LuaState, failed: (LuaError) -> Void) {
-        while pull(lua, elapsed: duration, failed: failed) {}
+    func expand(_ code: any RoutineHooks, failed: (HookError) -> Void) {
+        while pull(code, elapsed: duration, failed: failed) {}
     }
 
-    private func end(_ generator: Generator) {
+    private func end(_ generator: any SegmentGenerator) {
         generator.close()
         running = nil
     }

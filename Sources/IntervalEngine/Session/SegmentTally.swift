@@ -1,7 +1,7 @@
 /// How the workout's segments have gone so far: how each one last ended, by position,
 /// and the counts the summary reports, kept in step with it (a summary is asked for at
 /// every boundary, so the counts are not recounted from 100,000 positions each time).
-struct SegmentTally {
+struct SegmentTally: Equatable {
     /// How a segment ended.
     enum Ending: UInt8 {
         case pending, done, skipped

@@ -10,15 +10,7 @@ extension Session {
     /// Ends the current segment, done, if it is open. From a hook (`done()`), it waits
     /// until the hook's boundary is done. While paused, the next segment starts paused.
     func markDone(by cause: SegmentEndCause) {
-        guard phase != .ready, phase != .finished, segment.open != nil else { return }
-        if var boundary = phase.boundary {
-            guard !boundary.betweenSegments else { return }
-            boundary.done = true
-            phase.boundary = boundary
-            return
-        }
-        if cause == .athlete && elapsedInSegment < Session.doneGrace { return }
-        endSegment(at: endingTime, skipped: false, by: cause)
+        carryOut(machine.markDone(by: cause, at: now))
     }
 
     /// The longest tally name, and how much one command may add or take away.
@@ -34,36 +26,18 @@ extension Session {
     /// Counts `add` more on the tally `name` (never below 0), tells the listeners and
     /// calls `on_tally`. A name or step out of bounds is ignored: it comes from outside.
     func count(_ name: String, add: Int) {
-        guard phase != .ready, phase != .finished, Session.isTallyName(name),
-              abs(add) <= Session.largestTallyStep else { return }
-        let value: Int
-        if let position = tallies.firstIndex(where: { $0.name == name }) {
-            value = max(0, tallies[position].value + add)
-            tallies[position].value = value
-        } else {
-            guard tallies.count < Score.mostNames else { return }
-            value = max(0, add)
-            tallies.append((name, value))
-        }
-        emit(.tally(name: name, value: value, add: add))
-        callTallyHook(name, value)
+        carryOut(machine.count(name, add: add))
     }
 
     /// What the tally `name` has counted (0 before its first count).
     public func tallyValue(_ name: String) -> Int {
-        tallies.first { $0.name == name }?.value ?? 0
+        machine.tallyValue(name)
     }
 
     /// Records a lap split in the current segment: seconds since its previous lap or its
     /// start, pauses excluded.
     func lap() {
-        guard phase != .ready, phase != .finished, segment.index > 0 else { return }
-        let elapsed = elapsedInSegment
-        let split = elapsed - laps.reduce(0, +)
-        guard split > 0 else { return }
-        laps.append(split)
-        emit(.lap(index: segment.index, number: laps.count, split: split))
-        callLapHook(split)
+        carryOut(machine.lap(at: now))
     }
 
     /// What an ending segment leaves behind: an open segment's record, and the score of a

@@ -1,82 +1,100 @@
-/// Boundaries and the current segment's timers. At a boundary the order is:
-/// `segment_end` → the old segment's `on_end` → `on_segment_end` → the new segment's
-/// timers (each announced to the listeners as planned) → `segment_start` → its `on_start`
-/// → `on_segment_start` → alerts (sound, bell, flash, notification, voice).
+/// Carrying out the machine's transitions, and the current segment's timers. The order at
+/// a boundary is the machine's (`SessionMachine+Boundary.swift`): `segment_end` → the old
+/// segment's `on_end` → `on_segment_end` → the new segment's timers (each announced to the
+/// listeners as planned) → `segment_start` → its `on_start` → `on_segment_start` → alerts
+/// (sound, bell, flash, notification, voice).
 extension Session {
+    /// Carries out what a transition of the machine returned, in order. `planned`: the
+    /// moment whose timer caused the transition, which announced the alerts it gives (a
+    /// boundary's, a text cue's); the inputs the machine hands itself (`then`) carry it on.
+    func carryOut(_ actions: [SessionMachine.Action], planned: PlannedMoment? = nil) {
+        for action in actions {
+            switch action {
+            case .cancelTimers: cancelTimers()
+            case .scheduleTimers: scheduleTimers()
+            case .emit(let emission): emitEvent(emission)
+            case .alert(let moment): giveAlerts(of: moment, planned: planned)
+            case .callHook(let hook): call(hook)
+            case .recordEnd(let time, let skipped, let cause): recordEnd(of: segment, at: time, skipped: skipped, by: cause)
+            case .forgetOpenRecord(let index): openRecords.removeAll { $0.index == index }
+            case .startSegment(let position, let time): startSegment(position, at: time)
+            case .begin: begin()
+            case .firstSegment: startSegment(after: 0, at: startedAt, planned: planned)
+            case .nextSegment(let time): startSegment(after: segment.index, at: time, planned: planned)
+            case .summarize(let completed, let time, let paused):
+                summary = summarySoFar(completed: completed, at: time, paused: paused)
+            case .keepFinalScores: summary?.scores = scores
+            case .release:
+                routine.code.actions = nil
+                routine.release()
+            case .planSkip(let cause): plan(nil, at: now) { session, _, _ in session.skip(by: cause) }
+            case .planDone: plan(nil, at: now) { session, _, _ in session.markDone(by: .hook) }
+            case .then(let input): carryOut(machine.take(input, at: now), planned: planned)
+            }
+        }
+    }
+
+    /// Starts the segment at `position` when there is one (asked of a generator when none
+    /// is known yet), or finishes. A dry run stopped at the horizon did not see the end of
+    /// the workout: not completed.
+    private func startSegment(after position: Int, at time: Double, planned: PlannedMoment?) {
+        if position < timeline.count || pullSegment(at: time) {
+            startSegment(position, at: time, planned: planned)
+        } else {
+            carryOut(machine.finish(completed: !timeline.reachedHorizon, at: time), planned: planned)
+        }
+    }
+
     /// Starts the segment at `position`. `planned`: the boundary moment whose timer ended
     /// the segment before, when it announced this start's alerts ahead; they are given as
     /// announced, under its id.
     func startSegment(_ position: Int, at time: Double, planned: PlannedMoment? = nil) {
-        segment = timeline.segments[position]
-        segment.duration = segment.runningDuration
-        laps = []
-        tally.started(segment.index)
-        segmentStart = time
-        firedCues = []
         // Hooks may have changed a payload since it was last shown.
         infoCache = []
-        switch phase {
-        case .paused: phase = .paused(since: time, SessionPhase.Boundary(betweenSegments: false))
-        case .running: phase = .running(SessionPhase.Boundary(betweenSegments: false))
-        case .ready, .finished: return
-        }
-        if case .running = phase { scheduleTimers() }
-        let info = options.payloadsInEvents ? routine.infoJSON(for: segment) : .null
-        emit(.segmentStart(SegmentSummary(segment, count: segmentCount), info: info))
-        callSegmentHook(segment.onStart, "on_start")
-        callSegmentHook(routine.hooks.onSegmentStart, "on_segment_start")
-        guard state != .finished else { return }
-        if let planned, case .boundary(let next?, _) = planned.kind, next.index == segment.index,
-           let alerts = planned.alerts {
-            give(alerts, moment: planned.id)
-        } else {
-            give(alertPolicy.alerts(for: .segmentStart(segment, next: nextSegment)))
-        }
-        endBoundary()
+        carryOut(machine.startSegment(timeline.segments[position], at: time), planned: planned)
     }
 
-    /// Leaves the boundary, then applies the control actions its hooks asked for.
-    private func endBoundary() {
-        guard let boundary = phase.boundary else { return }
-        phase.boundary = nil
-        if boundary.pause {
-            pause()
-        }
-        // Through the scheduler, not recursion: a hook that skips or ends every segment
-        // must not grow the stack by a boundary per segment.
-        if let cause = boundary.skip {
-            plan(nil, at: now) { session, _, _ in session.skip(by: cause) }
-        } else if boundary.done {
-            plan(nil, at: now) { session, _, _ in session.markDone(by: .hook) }
+    /// Emits what the machine says of the current segment.
+    private func emitEvent(_ emission: SessionMachine.Emission) {
+        switch emission {
+        case .workoutStart: emitWorkoutStart()
+        case .workoutEnd: if let summary { emit(.workoutEnd(summary)) }
+        case .pause: emit(.pause(index: segment.index, remaining: remainingInSegment))
+        case .resume: emit(.resume(index: segment.index, remaining: remainingInSegment))
+        case .segmentStart:
+            let info = options.payloadsInEvents ? routine.infoJSON(for: segment) : .null
+            emit(.segmentStart(SegmentSummary(segment, count: segmentCount), info: info))
+        case .segmentEnd(let skipped, let cause):
+            emit(.segmentEnd(index: segment.index, name: segment.name, kind: segment.kind, skipped: skipped, by: cause))
+        case .cue(let position, let offset):
+            emit(.cue(index: segment.index, offset: offset, text: segment.cues[position].text))
+        case .tally(let name, let value, let add): emit(Event.Kind.tally(name: name, value: value, add: add))
+        case .lap(let number, let split): emit(.lap(index: segment.index, number: number, split: split))
         }
     }
 
-    /// Runs a cue's function as a boundary of its own: a `pause()` or `skip()` from it
-    /// waits until it returns.
-    func runCueFunction(_ function: LuaRef) {
-        let outer = phase.boundary
-        if outer == nil { phase.boundary = SessionPhase.Boundary(betweenSegments: false) }
-        callSegmentHook(function, "cue")
-        if outer == nil { endBoundary() }
-    }
-
-    /// Ends the current segment at `time`. `planned`: the boundary moment whose timer
-    /// fired, which announced the alerts of what follows.
-    func endSegment(at time: Double, skipped: Bool, by cause: SegmentEndCause, planned: PlannedMoment? = nil) {
-        cancelTimers()
-        phase.boundary = SessionPhase.Boundary(betweenSegments: true)
-        tally.ended(segment.index - 1, skipped: skipped)
-        countWork(until: time)
-        emit(.segmentEnd(index: segment.index, name: segment.name, kind: segment.kind, skipped: skipped, by: cause))
-        recordEnd(of: segment, at: time, skipped: skipped, by: cause)
-        callSegmentHook(segment.onEnd, "on_end")
-        callSegmentHook(routine.hooks.onSegmentEnd, "on_segment_end")
-        guard state != .finished else { return }
-        if segment.index < timeline.count || pullSegment(at: time) {
-            startSegment(segment.index, at: time, planned: planned)
-        } else {
-            // A dry run stopped at the horizon did not see the end of the workout.
-            finish(completed: !timeline.reachedHorizon, at: time, planned: planned)
+    /// Gives a moment's alerts: those its timer announced when it did, else the policy's.
+    private func giveAlerts(of moment: SessionMachine.AlertMoment, planned: PlannedMoment?) {
+        switch moment {
+        case .pause: give(alertPolicy.alerts(for: .pause))
+        case .resume: give(alertPolicy.alerts(for: .resume))
+        case .segmentStart:
+            if let planned, case .boundary(let next?, _) = planned.kind, next.index == segment.index,
+               let alerts = planned.alerts {
+                give(alerts, moment: planned.id)
+            } else {
+                give(alertPolicy.alerts(for: .segmentStart(segment, next: nextSegment)))
+            }
+        case .cue: give(planned?.alerts ?? [], moment: planned?.id)
+        case .finish:
+            if let planned, case .boundary(_, last: true) = planned.kind, let alerts = planned.alerts {
+                give(alerts, moment: planned.id)
+            } else {
+                give(alertPolicy.alerts(for: .finish))
+            }
+        case .summary:
+            guard let summary else { return }
+            give(alertPolicy.alerts(for: .summary(title: "\(routine.name) done", body: SummaryText.notification(summary))))
         }
     }
 
@@ -85,42 +103,11 @@ extension Session {
     /// generator that fails is reported like a hook and ends; the steps after it follow.
     func pullSegment(at time: Double) -> Bool {
         let elapsed = time - startedAt - pausedSeconds
-        let pulled = routine.timeline.pull(routine.lua, elapsed: elapsed) { error in
+        let pulled = routine.pullSegment(elapsed: elapsed) { error in
             emit(.error(message: error.message, hook: "generate", traceback: error.traceback))
         }
-        tally.grow(to: timeline.count)
+        machine.tally.grow(to: timeline.count)
         return pulled
-    }
-
-    /// Adds the current segment's work done by `time` to the work total.
-    func countWork(until time: Double) {
-        guard segment.kind == "work" else { return }
-        workSeconds += min(max(0, time - segmentStart), segment.duration)
-    }
-
-    func finish(completed: Bool, at time: Double, planned: PlannedMoment? = nil) {
-        let paused = pausedSeconds + (phase.pausedSince.map { max(0, time - $0) } ?? 0)
-        cancelTimers()
-        phase = .finished
-        if completed {
-            if let planned, case .boundary(_, last: true) = planned.kind, let alerts = planned.alerts {
-                give(alerts, moment: planned.id)
-            } else {
-                give(alertPolicy.alerts(for: .finish))
-            }
-        }
-        var summary = summarySoFar(completed: completed, at: time, paused: paused)
-        self.summary = summary
-        callHook(routine.hooks.onFinish, "on_finish") { [summary] lua in lua.pushSummary(summary) }
-        // `on_finish` may record the session's final scores.
-        summary.scores = scores
-        self.summary = summary
-        if completed {
-            give(alertPolicy.alerts(for: .summary(title: "\(routine.name) done", body: SummaryText.notification(summary))))
-        }
-        emit(.workoutEnd(summary))
-        routine.lua.actions = nil
-        routine.release()
     }
 
     /// How the workout stands, as it would be summed up if it ended at `time`.
@@ -201,19 +188,18 @@ extension Session {
             } ?? (last ? alertPolicy.alerts(for: .finish) : nil)
             plan(.boundary(next: following.map { SegmentSummary($0, count: segmentCount) }, last: last),
                  alerts: boundaryAlerts, at: start + duration) { session, fire, moment in
-                session.endSegment(at: fire.at, skipped: false, by: session.segment.open == nil ? .timer : .cap,
-                                   planned: moment)
+                session.carryOut(session.machine.endTimerFired(at: fire.at), planned: moment)
             }
         }
         if options.standInAthlete, let open = segment.open, open.expect < duration, start + open.expect > now {
             plan(nil, at: start + open.expect) { session, _, _ in session.markDone(by: .athlete) }
         }
-        for (position, cue) in segment.cues.enumerated() where !firedCues.contains(position) {
+        for (position, cue) in segment.cues.enumerated() where !machine.firedCues.contains(position) {
             guard let offset = cue.offset(in: duration) else { continue }
             var alerts: [AlertPolicy.Alert] = []
             if case .text(let text) = cue.action { alerts = alertPolicy.alerts(for: .textCue(text)) }
             plan(.cue(offset: offset, text: cue.text), alerts: alerts, at: start + offset) { session, _, moment in
-                session.fireCue(position, offset: offset, moment: moment)
+                session.carryOut(session.machine.cueFired(position, offset: offset), planned: moment)
             }
         }
         guard hasEnd else { return }
@@ -245,18 +231,6 @@ extension Session {
             scheduler.cancel(token)
             guard let moment else { continue }
             for listener in listeners { listener.withdrawn(moment) }
-        }
-    }
-
-    func fireCue(_ position: Int, offset: Double, moment: PlannedMoment?) {
-        firedCues.insert(position)
-        let cue = segment.cues[position]
-        emit(.cue(index: segment.index, offset: offset, text: cue.text))
-        switch cue.action {
-        case .text:
-            give(moment?.alerts ?? [], moment: moment?.id)
-        case .function(let function):
-            runCueFunction(function)
         }
     }
 

@@ -1,5 +1,3 @@
-import CLua
-
 /// Bluetooth sensors' values in a running workout: the run hands each decoded notification
 /// to `take`; the session keeps the latest (for snapshots, the routine's `sensor` table and
 /// the history's totals), emits a `sample` event at most once a second per sensor, and
@@ -25,13 +23,8 @@ extension Session {
         emit(.sample(sample))
         if case .function(let until)? = segment.until, state == .running, phase.boundary == nil,
            !disabledHooks.contains(until) {
-            let values = sensors
-            let zone = sensorZone
             do {
-                if try routine.lua.test(until, what: "until_sample", pushArguments: { lua in
-                    lua.pushSample(values, zone: zone)
-                    return 1
-                }) {
+                if try routine.code.test(until, named: "until_sample", with: [.sample(sensors, zone: sensorZone)]) {
                     markDone(by: .sample)
                 }
             } catch where error.interrupted {
@@ -44,16 +37,7 @@ extension Session {
         guard routine.hooks.onSample != nil, state == .running, phase.boundary == nil else { return }
         if let last = sensors.lastHook, t - last < second { return }
         sensors.lastHook = t
-        let values = sensors
-        let zone = sensorZone
-        let elapsed = elapsedInSegment
-        let segment = segment
-        let count = segmentCount
-        callHook(routine.hooks.onSample, "on_sample") { lua in
-            _ = lua.pushSegment(segment, count: count, elapsed: elapsed)
-            lua.pushSample(values, zone: zone)
-            return 2
-        }
+        callHook(routine.hooks.onSample, "on_sample", with: [segmentArgument, .sample(sensors, zone: sensorZone)])
     }
 
     /// A sensor dropped out (or lost contact): its values are stale from now on, and the
@@ -76,32 +60,8 @@ extension Session {
         return sensors.totals
     }
 
-    /// Fills the global `sensor` table with the current values (nil for stale ones).
+    /// Shows the current values in the routine's `sensor` table (nil for stale ones).
     private func updateSensorTable() {
-        let lua = routine.lua
-        let L = lua.L
-        lua_getglobal(L, "sensor")
-        defer { lua.stack.pop() }
-        guard lua_type(L, -1) == LUA_TTABLE else { return }
-        lua.setSampleFields(sensors, zone: sensorZone)
-    }
-}
-
-extension LuaState {
-    /// `s` of `on_sample`: hr, power, cadence, speed, hr_zone.
-    func pushSample(_ readings: SensorReadings, zone: Int?) {
-        lua_createtable(L, 0, 5)
-        setSampleFields(readings, zone: zone)
-    }
-
-    /// Sets the sample's fields on the table on top of the stack (nil where absent or stale).
-    func setSampleFields(_ readings: SensorReadings, zone: Int?) {
-        LuaFields([
-            "hr": readings.hr?.current,
-            "power": readings.power?.current,
-            "cadence": readings.cadence?.current,
-            "speed": readings.speed?.current,
-            "hr_zone": zone,
-        ]).set(on: stack)
+        routine.code.showSensors(sensors, zone: sensorZone)
     }
 }

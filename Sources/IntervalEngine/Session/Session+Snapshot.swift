@@ -37,7 +37,7 @@ extension Session {
             nextChange: running ? ShownTime(remaining: remaining, tenths: options.tenths)
                 .nextChange(deadline: segmentDeadline - startedAt) : nil,
             open: started ? segment.open : nil,
-            tallies: tallies.map { TallyCount(name: $0.name, value: $0.value) }, laps: laps,
+            tallies: tallies, laps: laps,
             t: now - startedAt, speed: scheduler.speed, sensors: sensors, hrZone: sensorZone)
     }
 

@@ -15,7 +15,8 @@ public final class Session {
     /// Who hears the events and the planned moments, in the order they subscribed.
     private(set) var listeners: [any SessionListener] = []
 
-    /// The phase and the segment's clock, whose pause and resume are pure transitions.
+    /// The phase, the segment and its clock, the counts: the pure part, whose inputs
+    /// return the actions the session carries out (`carryOut`).
     var machine = SessionMachine()
     /// Where the session is: ready, running or paused (either with a boundary's hooks in
     /// progress), or finished (`SessionPhase`).
@@ -25,22 +26,21 @@ public final class Session {
     }
     public var state: State { phase.state }
     /// The current segment, its duration changed by `extend`.
-    public internal(set) var segment: Segment
-    /// Workout time at which the current segment started, moved later by pauses.
-    public internal(set) var segmentStart: Double {
-        get { machine.segmentStart }
-        set { machine.segmentStart = newValue }
+    public internal(set) var segment: Segment {
+        get { machine.segment }
+        set { machine.segment = newValue }
     }
+    /// Workout time at which the current segment started, moved later by pauses.
+    public var segmentStart: Double { machine.segmentStart }
     /// The current segment's timers still to fire, with the moment each was announced as
     /// (nil for the session's own bookkeeping timers).
     var timers: [(token: TimerToken, moment: PlannedMoment?)] = []
-    var firedCues: Set<Int> = []
     /// The fire being handled, stamped on the events it causes.
     var currentFire: Fire?
     /// The latest moment whose timer fired ahead of it (`plan`): the session's clock reads
     /// it until the scheduler's catches up.
     var ranAheadTo: Double = 0
-    var disabledHooks: Set<LuaRef> = []
+    var disabledHooks: Set<RoutineReference> = []
     /// What the hooks asked to be heard that is still waiting or playing (`HeardLimits`).
     var hookSounds = WaitingToBeHeard()
     var hookSpeech = WaitingToBeHeard()
@@ -49,19 +49,16 @@ public final class Session {
     /// the coach's (`workout follow` says where it joined).
     public var startTime: Double { startedAt }
     /// How each segment ended, and the counts of the summary.
-    var tally: SegmentTally
-    var workSeconds: Double = 0
+    var tally: SegmentTally { machine.tally }
+    var workSeconds: Double { machine.workSeconds }
     /// Workout seconds spent paused, for a generator's `run.elapsed`.
-    var pausedSeconds: Double {
-        get { machine.pausedSeconds }
-        set { machine.pausedSeconds = newValue }
-    }
+    var pausedSeconds: Double { machine.pausedSeconds }
     /// What `record` kept so far.
     var scores: [Score] = []
     /// The tallies counted so far (`r`, the page's +1), in the order first counted.
-    var tallies: [(name: String, value: Int)] = []
+    var tallies: [TallyCount] { machine.tallies }
     /// The current segment's lap splits.
-    var laps: [Double] = []
+    var laps: [Double] { machine.laps }
     /// How the open segments that ended went, for the history.
     var openRecords: [OpenSegmentRecord] = []
     public internal(set) var summary: Summary?
@@ -82,10 +79,10 @@ public final class Session {
         self.scheduler = scheduler
         self.options = options
         if let onEvent { listeners.append(EventClosure(onEvent)) }
-        // An open-ended routine may have no segment before its generator has run.
-        segment = routine.timeline.segments.first ?? Segment.none
-        tally = SegmentTally(count: routine.timeline.count)
         alertPolicy = AlertPolicy(switches: options.alerts, sounds: routine.sounds)
+        // An open-ended routine may have no segment before its generator has run.
+        machine.segment = routine.timeline.segments.first ?? Segment.none
+        machine.tally = SegmentTally(count: routine.timeline.count)
     }
 
     var timeline: Timeline { routine.timeline }
@@ -111,18 +108,13 @@ public final class Session {
     /// The same as of `now` (scheduler time): a snapshot reads the clock once, so all of
     /// its times agree to the nanosecond.
     func elapsedInSegment(at now: Double) -> Double {
-        min(max(0, (phase.pausedSince ?? now) - segmentStart), segment.duration)
+        machine.elapsedInSegment(at: now)
     }
 
     public var remainingInSegment: Double { segment.duration - elapsedInSegment }
 
     /// When the current segment ends, in workout time (while running).
     public var segmentDeadline: Double { segmentStart + segment.duration }
-
-    /// When a segment ended now ends: now, or where its clock stopped while paused.
-    var endingTime: Double {
-        phase.pausedSince == nil ? now : segmentStart + elapsedInSegment
-    }
 
     /// Seconds of the planned workout still to go, the current segment included; nil
     /// while an open-ended workout has segments still to come.
@@ -138,31 +130,31 @@ public final class Session {
     /// (even once its generators have ended, so that every event of a run agrees).
     var segmentCount: Int? { timeline.isOpenEnded ? nil : timeline.count }
 
+    /// Starts the workout: `workout_start`, `on_start`, then the first segment.
     public func start() {
-        guard phase == .ready else { return }
-        // No segment is running while `on_start` runs, or a generator makes the first
-        // one: `extend` from them must not act on the stand-in.
-        phase = .running(SessionPhase.Boundary(betweenSegments: true))
-        routine.lua.actions = self
+        carryOut(machine.start())
+    }
+
+    /// What `begin` does: the clock starts, the routine's code reaches this session, and
+    /// a sleep of the computer pauses it.
+    func begin() {
+        routine.code.actions = self
         (scheduler as? any SuspendDetecting)?.onSuspend = { [weak self] missed in self?.suspended(missed: missed) }
         startedAt = now
+    }
+
+    /// `workout_start`, then where each value the history decided came from, where a
+    /// viewer shows it, and the lines the routine printed while it loaded.
+    func emitWorkoutStart() {
         let followed = routine.parameters.filter { if case .history = $0.origin { true } else { false } }
         emit(.workoutStart(name: routine.name, segments: segmentCount,
                            duration: timeline.isOpenEnded ? nil : timeline.duration, speed: scheduler.speed,
                            fromHistory: followed.map { NamedValue($0.name, $0.value.json) }))
-        // Where each value the history decided came from, where a viewer shows it.
         for parameter in followed {
             emit(.log(text: parameter.originText))
         }
         for line in routine.loadLog {
             emit(.log(text: line))
-        }
-        callHook(routine.hooks.onStart, "on_start") { lua in lua.pushWorkout(self.routine) }
-        guard state != .finished else { return }
-        if timeline.count > 0 || pullSegment(at: startedAt) {
-            startSegment(0, at: startedAt)
-        } else {
-            finish(completed: !timeline.reachedHorizon, at: startedAt)
         }
     }
 
@@ -172,22 +164,6 @@ public final class Session {
 
     func resume() {
         carryOut(machine.resume(at: now))
-    }
-
-    /// Carries out what a transition of the machine returned, in order.
-    private func carryOut(_ actions: [SessionMachine.Action]) {
-        for action in actions {
-            switch action {
-            case .cancelTimers: cancelTimers()
-            case .scheduleTimers: scheduleTimers()
-            case .emit(.pause): emit(.pause(index: segment.index, remaining: remainingInSegment))
-            case .emit(.resume): emit(.resume(index: segment.index, remaining: remainingInSegment))
-            case .alert(.pause): give(alertPolicy.alerts(for: .pause))
-            case .alert(.resume): give(alertPolicy.alerts(for: .resume))
-            case .callHook(.pause): callSegmentHook(routine.hooks.onPause, "on_pause")
-            case .callHook(.resume): callSegmentHook(routine.hooks.onResume, "on_resume")
-            }
-        }
     }
 
     /// The machine slept under the running workout: say so and pause where it was, so
@@ -202,61 +178,26 @@ public final class Session {
     /// Ends the current segment now, marked skipped. While paused, the next segment
     /// starts paused. Called from a hook, it takes effect once the hook's boundary is done.
     func skip(by cause: SegmentEndCause = .athlete) {
-        guard phase != .ready, phase != .finished else { return }
-        if var boundary = phase.boundary {
-            boundary.skip = cause
-            phase.boundary = boundary
-            return
-        }
-        endSegment(at: endingTime, skipped: true, by: cause)
+        carryOut(machine.skip(by: cause, at: now))
     }
 
     /// Starts the current segment again from its beginning, or the previous segment when
-    /// the current one is less than `options.backGrace` seconds old. The new start is a fresh
-    /// `segment_start` with its hooks and alerts; the abandoned attempt has no
-    /// `segment_end`, and a segment gone back over no longer counts as done. While
-    /// paused, it stays paused.
+    /// the current one is less than `options.backGrace` seconds old (`SessionMachine.back`).
     func back() {
-        guard phase != .ready, phase != .finished, phase.boundary == nil else { return }
-        let time = phase.pausedSince ?? now
-        var position = segment.index - 1
-        if elapsedInSegment < options.backGrace && position > 0 {
-            position -= 1
-            tally.forget(position)
-            openRecords.removeAll { $0.index == position + 1 }
-        }
-        cancelTimers()
-        countWork(until: time)
-        startSegment(position, at: time)
+        carryOut(machine.back(at: now, grace: options.backGrace))
     }
 
     /// Lengthens the current segment (or shortens it, with a negative number; a cut of
     /// all that is left ends it now, skipped).
     func extend(by seconds: Double) {
-        guard phase != .ready, phase != .finished, phase.boundary?.betweenSegments != true else { return }
-        // An open segment has no end to move, only its cap.
-        if let open = segment.open, open.cap == nil { return }
-        let done = elapsedInSegment
-        // Taking away all that is left ends this segment as `next` does, counted as skipped,
-        // and nothing more: a day taken away is not the rest of the workout done.
-        guard segment.duration + seconds > done else { return skip() }
-        segment.duration = min(segment.duration + seconds, Duration.maximum)
-        if case .running = phase {
-            cancelTimers()
-            scheduleTimers()
-        }
+        carryOut(machine.extend(by: seconds, at: now))
     }
 
     /// Moves the current segment's start by `seconds` (positive: later) and keeps its
     /// length, so that its end and its cues move together: a follower put on the coach's
     /// clock (`workout follow`, docs/design.md). Nothing during a boundary's hooks.
     public func shiftSegment(by seconds: Double) {
-        guard phase != .ready, phase != .finished, phase.boundary == nil, seconds.isFinite else { return }
-        segmentStart += seconds
-        if case .running = phase {
-            cancelTimers()
-            scheduleTimers()
-        }
+        carryOut(machine.shiftSegment(by: seconds))
     }
 
     /// How the workout stands now, summed up as if it were stopped at this moment.
@@ -268,11 +209,7 @@ public final class Session {
 
     /// Quits: the workout ends now, not completed.
     func stop() {
-        guard phase != .ready, phase != .finished else { return }
-        let time = phase.pausedSince ?? now
-        // The work done in the segment under way counts, as it would had the segment ended.
-        if phase.boundary?.betweenSegments != true { countWork(until: time) }
-        finish(completed: false, at: time)
+        carryOut(machine.stop(at: now))
     }
 
     /// Publishes an event to every listener, in order, and keeps the message line.
