@@ -35,8 +35,15 @@ struct Follow: ParsableCommand {
 
     @OptionGroup var sensing: SensorOptions
 
-    /// How long to wait for the clock's answers before following with what came.
+    /// How often the clock's questions are asked again while no answer, or no precise one,
+    /// has come (seconds).
     static let measureTime = 0.5
+    /// The clock is precise enough to follow by once its best round trip puts the coach's
+    /// seconds within this (half the round trip, seconds): loopback and a LAN answer well
+    /// within it, a busy machine may take a few batches of questions.
+    static let wantedUncertainty = 0.004
+    /// How long to go on asking for a precise clock before following with the best answer.
+    static let measureLimit = 3.0
 
     func validate() throws {
         if let url {
@@ -183,15 +190,20 @@ struct Follow: ParsableCommand {
                 link.askSeveral(6)
                 return
             }
-            guard link.clock.count >= 6 || (link.clock.count >= 1 && Date().timeIntervalSince(askedAt!) > Self.measureTime),
+            let precise = link.clock.count >= 6 && (link.clock.uncertainty ?? .infinity) <= Self.wantedUncertainty
+            guard precise || (link.clock.count >= 1 && Date().timeIntervalSince(askedAt!) > Self.measureLimit),
                   let origin = link.clock.origin, let speed = link.clock.speed else { return }
             result = Joined(routine: routine, origin: origin, speed: speed, note: note)
         }
         link.changed = { check(); MainLoop.wake() }
-        // The clock's answers may all be lost: ask again until some come.
+        // The clock's answers may all be lost, or all have waited in queues on a busy
+        // machine: ask again until a precise one comes (the best round trip is kept).
         let retry = DispatchSource.makeTimerSource(queue: .main)
         retry.setEventHandler {
-            if let askedAt, link.clock.count == 0, Date().timeIntervalSince(askedAt) > 1 { link.askSeveral(6) }
+            if let askedAt, Date().timeIntervalSince(askedAt) >= Self.measureTime,
+               link.clock.count == 0 || (link.clock.uncertainty ?? .infinity) > Self.wantedUncertainty {
+                link.askSeveral(6)
+            }
             check()
         }
         retry.schedule(deadline: .now() + Self.measureTime, repeating: Self.measureTime)
