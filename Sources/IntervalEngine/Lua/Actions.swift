@@ -77,10 +77,10 @@ enum Actions {
             try args.noArguments(after: 1)
             if let sound = Sound.named(name) { return try play(sound, args) }
             guard Sound.isFileName(name) else { throw args.unknownSound(at: 1) }
-            if let file = args.state.soundFiles.decoded(name) { return try play(Sound(file: file), args) }
+            if let file = args.state.routineSoundFiles.decoded(name) { return try play(Sound(file: file), args) }
             let actions = try running(args)
             let undeclared = UndeclaredSound(name: name, file: args.state.chunkName, line: args.stack.callerLine())
-            args.state.undeclaredSounds.insert(undeclared)
+            args.state.undeclared.insert(undeclared)
             actions.unheardSound(undeclared.alertText)
         }
     }

@@ -33,6 +33,10 @@ extension LuaState: RoutineHooks {
         return LuaJSON.value(stack, at: top)
     }
 
+    var soundFiles: [SoundFile] { routineSoundFiles.names.compactMap { routineSoundFiles.decoded($0) } }
+
+    var undeclaredSounds: [UndeclaredSound] { undeclared.all }
+
     var liveReferences: Int { refs.liveCount }
 
     func releaseAll() {

@@ -16,11 +16,11 @@ final class LuaState {
     /// gives one).
     var history = RoutineHistory.none
     /// The sound files the routine names, decoded while it loads; what `sound()` plays.
-    var soundFiles = RoutineSoundFiles.skipped
+    var routineSoundFiles = RoutineSoundFiles.skipped
     /// What `sounds = { … }` is laid over: the standard sounds under the user's defaults.
     var defaultSounds = SoundScheme.standard
     /// The files hooks asked to play that the routine does not name, for `workout check`.
-    var undeclaredSounds = UndeclaredSounds()
+    var undeclared = UndeclaredSounds()
     /// The running session, reached by `skip()`, `bell()` and the other actions.
     weak var actions: (any RoutineActions)?
     /// What the running call has asked to be heard, for `HeardLimits.perCall`: each call,

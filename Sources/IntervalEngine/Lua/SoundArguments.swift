@@ -29,7 +29,7 @@ extension Arguments {
     func soundFile(_ name: String, at index: Int32, what: String) throws(APIError) -> SoundFile {
         guard VisibleText.isPlainName(name) else { throw fail(what, "a file's name without control characters", at: index) }
         do throws(SoundFileError) {
-            return try state.soundFiles.file(name)
+            return try state.routineSoundFiles.file(name)
         } catch {
             throw APIError("\(function): \(what): \(error.description)")
         }

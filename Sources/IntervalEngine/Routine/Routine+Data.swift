@@ -51,6 +51,6 @@ extension Routine {
         }
         let spec = WorkoutSpec(name: name, description: nil, countdown: countdown, sounds: sounds, steps: steps,
                                hooks: WorkoutHooks(), line: 0)
-        return Routine(spec: spec, lua: lua)
+        return lua.routine(spec)
     }
 }

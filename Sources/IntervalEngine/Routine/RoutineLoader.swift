@@ -56,15 +56,21 @@ public enum RoutineLoader {
         }
         let first = try run(source: source, fileName: fileName, directory: directory, settings: settings, limits: limits,
                             history: RoutineHistory(file: history), sounds: sounds)
-        guard first.lua.history.asked else {
-            first.lua.history.name = first.name
-            first.lua.history.prime(for: source)
-            return first
+        guard first.history.asked else {
+            first.history.name = first.routine.name
+            first.history.prime(for: source)
+            return first.routine
         }
         let second = try run(source: source, fileName: fileName, directory: directory, settings: settings, limits: limits,
-                             history: RoutineHistory(file: history, name: first.name), sounds: sounds)
-        second.lua.history.prime(for: source)
-        return second
+                             history: RoutineHistory(file: history, name: first.routine.name), sounds: sounds)
+        second.history.prime(for: source)
+        return second.routine
+    }
+
+    /// A routine the file built, and the history its Lua state reads from.
+    private struct Loaded {
+        var routine: Routine
+        var history: RoutineHistory
     }
 
     /// What a routine's sounds start from: its files (none decoded yet) and the defaults.
@@ -74,10 +80,10 @@ public enum RoutineLoader {
     }
 
     private static func run(source: [UInt8], fileName: String, directory: String?, settings: [ParameterSetting],
-                            limits: LuaLimits, history: RoutineHistory, sounds: Sounds) throws(RoutineError) -> Routine {
+                            limits: LuaLimits, history: RoutineHistory, sounds: Sounds) throws(RoutineError) -> Loaded {
         let lua = LuaState(chunkName: fileName, directory: directory, limits: limits)
         lua.history = history
-        lua.soundFiles = sounds.files
+        lua.routineSoundFiles = sounds.files
         lua.defaultSounds = sounds.defaults
         lua.builder.settings = settings
         do {
@@ -102,7 +108,7 @@ public enum RoutineLoader {
                                isModule: type == LUA_TTABLE || type == LUA_TFUNCTION)
         }
         let spec = lua.builder.workouts[raw.load(as: Int.self)]
-        return Routine(spec: spec, lua: lua)
+        return Loaded(routine: lua.routine(spec), history: history)
     }
 
     /// A `--set` the routine could not take is the user's mistake, not the routine's:

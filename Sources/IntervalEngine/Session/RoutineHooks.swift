@@ -18,6 +18,11 @@ protocol RoutineHooks: AnyObject {
     func generator(for spec: GeneratorSpec) -> any SegmentGenerator
     /// A value the code holds (a segment's `info`), as JSON as it stands now.
     func json(of value: RoutineReference) -> JSONValue
+    /// The sound files it names (`sounds`, `sound_files`), decoded when it loaded, in the
+    /// order named.
+    var soundFiles: [SoundFile] { get }
+    /// The files its hooks asked to play so far without naming them, each place once.
+    var undeclaredSounds: [UndeclaredSound] { get }
     /// How many references are still held, for tests that none is left behind.
     var liveReferences: Int { get }
     /// Lets every reference go: after this no hook runs.

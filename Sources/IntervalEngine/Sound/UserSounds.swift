@@ -24,7 +24,7 @@ public enum UserSounds {
             throw RoutineError("\(path): \(error.explanation)")
         }
         let lua = LuaState(chunkName: path)
-        lua.soundFiles = RoutineSoundFiles(reading: .decoded(directories), folders: SoundFolders(folders: [directories.sounds]))
+        lua.routineSoundFiles = RoutineSoundFiles(reading: .decoded(directories), folders: SoundFolders(folders: [directories.sounds]))
         lua.setGlobal("sounds", define)
         do {
             try lua.run(source: source, results: 0)
