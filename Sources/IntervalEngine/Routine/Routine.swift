@@ -55,19 +55,19 @@ public final class Routine {
     public let fileName: String
     /// For a routine loaded from a file: its absolute path, and the SHA-256 of the bytes
     /// that were loaded (the history records which version of a file was run).
-    public internal(set) var filePath: String?
-    public internal(set) var sha256: String?
+    public package(set) var filePath: String?
+    public package(set) var sha256: String?
     /// Lines printed while the file loaded; the session replays them as `log` events.
     public let loadLog: [String]
     /// What `params{}` declared, by name, with the values this run uses.
     public let parameters: [Parameter]
     let hooks: WorkoutHooks
     /// The routine's code as the session calls it: its hooks, cue functions and conditions.
-    let code: any RoutineHooks
+    package let code: any RoutineHooks
 
     /// What the loader hands over: the workout the code built, the code itself, the file
     /// name, the lines printed while it loaded and the parameters it declared.
-    init(spec: WorkoutSpec, code: any RoutineHooks, fileName: String, loadLog: [String], parameters: [Parameter]) {
+    package init(spec: WorkoutSpec, code: any RoutineHooks, fileName: String, loadLog: [String], parameters: [Parameter]) {
         name = spec.name
         description = spec.description
         countdown = spec.countdown
