@@ -15,7 +15,7 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     // The modules in layers, each importing only from the layers below it: the C headers;
-    // WorkoutValues and DBus; IntervalEngine; History, SoundPlayer, GATT, Interchange;
+    // WorkoutValues and DBus; IntervalEngine; LuaBridge, History, SoundPlayer, GATT, Interchange;
     // Activity, Display, BlueZ, Music; WorkoutCLI and WebRemote; the executables
     // (docs/design.md, Modules).
     targets: [
