@@ -1,6 +1,6 @@
-import IntervalEngine
 import CLua
 import Foundation
+import IntervalEngine
 
 /// Runs a routine file in a fresh sandboxed Lua state and turns what it returns into
 /// a `Routine`.

@@ -44,7 +44,10 @@ package struct SegmentSpec {
     package var infoData: JSONValue? = nil
     package var place: SegmentPlace? = nil
 
-    package init(kind: String, name: String, duration: Double, info: RoutineReference? = nil, cues: [Cue], onStart: RoutineReference? = nil, onEnd: RoutineReference? = nil, line: Int, open: OpenEnd? = nil, until: SampleCondition? = nil, score: SegmentScore? = nil, infoData: JSONValue? = nil, place: SegmentPlace? = nil) {
+    package init(kind: String, name: String, duration: Double, info: RoutineReference? = nil, cues: [Cue],
+                 onStart: RoutineReference? = nil, onEnd: RoutineReference? = nil, line: Int, open: OpenEnd? = nil,
+                 until: SampleCondition? = nil, score: SegmentScore? = nil, infoData: JSONValue? = nil,
+                 place: SegmentPlace? = nil) {
         self.kind = kind
         self.name = name
         self.duration = duration
@@ -89,7 +92,8 @@ package struct RoundsSpec {
     /// again.
     package var segmentCount = 0
 
-    package init(count: Int, steps: [Step], name: String? = nil, restBetween: Double? = nil, skipLastRest: Bool, line: Int) {
+    package init(count: Int, steps: [Step], name: String? = nil, restBetween: Double? = nil, skipLastRest: Bool,
+                 line: Int) {
         self.count = count
         self.steps = steps
         self.name = name

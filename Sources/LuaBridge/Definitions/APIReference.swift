@@ -1,4 +1,5 @@
 import IntervalEngine
+
 /// `docs/api.md`: every global with its parameters, and every table with its fields, in
 /// Markdown. Generated from the same table the loader registers from, so the reference
 /// lists exactly what a routine can call.

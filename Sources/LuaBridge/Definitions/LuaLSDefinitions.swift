@@ -1,4 +1,5 @@
 import IntervalEngine
+
 /// The definition file for lua-language-server (`---@meta`): completion, hover help and
 /// type checks for every global a routine can call and every table it writes or gets.
 /// Generated from `RoutineAPI` and `RoutineTypes`; `make definitions` writes it to

@@ -1,5 +1,5 @@
-import IntervalEngine
 import CLua
+import IntervalEngine
 
 /// `.luacheckrc` for routines: exactly the globals a routine has — what the sandbox
 /// leaves of Lua's libraries (read from a live sandboxed state, so it cannot disagree

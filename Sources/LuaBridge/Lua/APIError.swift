@@ -1,5 +1,5 @@
-import IntervalEngine
 import CLua
+import IntervalEngine
 
 /// `APIError` (the session's, `Session/RoutineActions.swift`) raised in Lua: `entry` turns
 /// it into a Lua error raised by the C trampoline, prefixed with the routine's file:line.

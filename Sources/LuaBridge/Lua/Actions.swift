@@ -1,5 +1,5 @@
-import IntervalEngine
 import CLua
+import IntervalEngine
 
 /// The actions callable from Lua: `bell()`, `flash()`, `notify(title, body?)`, `say(text)`,
 /// `sound(name)`, `tone{}`, `print(...)`, `skip()`, `extend(seconds)`, `pause()`,

@@ -1,5 +1,5 @@
-import IntervalEngine
 import CLua
+import IntervalEngine
 
 /// The routine constructors: `workout{}`, `warmup`/`work`/`rest`/`cooldown`/`prep`,
 /// `segment{}` and `rounds`. Each checks its arguments where it is called, so an error

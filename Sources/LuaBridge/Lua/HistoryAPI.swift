@@ -1,6 +1,6 @@
-import IntervalEngine
 import CLua
 import Foundation
+import IntervalEngine
 
 /// `history`: what a routine can read of its own past sessions, while it loads (so a
 /// parameter can follow on: `from_history`) and in its hooks. The data comes from

@@ -1,4 +1,5 @@
 import IntervalEngine
+
 /// An error raised by Lua code: the session's `HookError`, made from what the message
 /// handler produced.
 typealias LuaError = HookError

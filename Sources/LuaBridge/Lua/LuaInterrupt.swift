@@ -1,4 +1,5 @@
 import IntervalEngine
+
 /// The user's "stop" reaching running Lua code. A signal handler (Ctrl-C, SIGTERM, a
 /// closed terminal) cannot wait for the main queue while a hook runs, and the main queue
 /// is where that hook runs: so the handler also raises this flag, which every Lua

@@ -1,5 +1,5 @@
-import IntervalEngine
 import CLua
+import IntervalEngine
 
 /// A Lua value as JSON, for payloads in events and plans. Tables become arrays when
 /// their keys are exactly 1…n, objects otherwise (keys sorted, so output is stable);

@@ -1,4 +1,5 @@
 import IntervalEngine
+
 /// How much a routine may do: Lua instructions and seconds for loading and for each hook
 /// or cue call, and memory for the whole state. Defaults are far beyond any honest
 /// routine (which loads in milliseconds and runs a hook in microseconds) and stop an

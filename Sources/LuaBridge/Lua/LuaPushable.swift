@@ -1,5 +1,5 @@
-import IntervalEngine
 import CLua
+import IntervalEngine
 
 /// A Swift value that says how it goes on a Lua stack, as LuaSwift's `Pushable` does: the
 /// tables hooks receive are built from values (`LuaFields`), not from push and set-field

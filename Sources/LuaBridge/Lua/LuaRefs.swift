@@ -1,5 +1,5 @@
-import IntervalEngine
 import CLua
+import IntervalEngine
 
 /// A value kept alive in the Lua registry for Swift: a hook, a cue function, a payload;
 /// its id is the registry's.

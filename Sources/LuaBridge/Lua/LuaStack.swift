@@ -1,5 +1,5 @@
-import IntervalEngine
 import CLua
+import IntervalEngine
 
 /// Reading and pushing values on one Lua stack without ever raising: only raw accesses,
 /// and strings are read only when they already are strings (`lua_tolstring` on a number

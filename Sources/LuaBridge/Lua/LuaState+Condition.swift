@@ -1,5 +1,5 @@
-import IntervalEngine
 import CLua
+import IntervalEngine
 
 extension LuaState {
     /// Calls a function held in the registry, as a hook is called (same limits, same

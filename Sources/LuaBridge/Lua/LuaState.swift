@@ -1,5 +1,5 @@
-import IntervalEngine
 import CLua
+import IntervalEngine
 
 /// One Lua state per loaded routine. It owns the `lua_State`, the registry references
 /// (through `refs`) and the bridge back to Swift: the routine builder while the file is

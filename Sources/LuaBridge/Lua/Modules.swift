@@ -1,6 +1,6 @@
-import IntervalEngine
 import CLua
 import Foundation
+import IntervalEngine
 
 /// `require "name"`: finds `name.lua` in the routine's own directory and compiles it as
 /// text. Only plain names are accepted — no paths, no `..`, no absolute names — and the

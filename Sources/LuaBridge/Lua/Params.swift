@@ -1,5 +1,5 @@
-import IntervalEngine
 import CLua
+import IntervalEngine
 
 /// `params { rounds = 8, work = "20s", exercise = { default = "Burpees", help = "…" } }`:
 /// declares the routine's parameters and returns their values for this run, the

@@ -1,4 +1,5 @@
 import IntervalEngine
+
 /// The routine a Lua state built, and the state as a routine's code.
 extension LuaState {
     /// The `Routine` of `spec`, built in this state: its code is this state, with what the

@@ -1,5 +1,5 @@
-import IntervalEngine
 import CLua
+import IntervalEngine
 
 /// Every global a routine can call, in one table: the loader registers from it, and the
 /// editor definitions (LuaLS), the luacheck config and the reference's quick list are

@@ -1,4 +1,5 @@
 import IntervalEngine
+
 /// The tables a routine writes (`segment{}`, `rounds` options, `workout{}`, a parameter's
 /// full form) and the ones its hooks receive (`seg`, `w`, `summary`). The constructors
 /// check field names against these lists, and the editor definitions, the luacheck

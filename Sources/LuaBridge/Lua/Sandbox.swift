@@ -1,5 +1,5 @@
-import IntervalEngine
 import CLua
+import IntervalEngine
 
 /// What a routine sees: the base library without `dofile`, `loadfile` and
 /// binary chunks, `string`, `table`, `math`, `utf8`, `coroutine`, and the harmless part of

@@ -1,5 +1,5 @@
-import IntervalEngine
 import CLua
+import IntervalEngine
 
 /// Reading sounds from Lua: a built-in sound's name, a sound file's name, a file with its
 /// volume `{ file = "gong.ogg", volume = 0.8 }`, one note `{ hz =, ms =, volume = }` or a

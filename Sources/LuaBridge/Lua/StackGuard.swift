@@ -1,5 +1,5 @@
-import IntervalEngine
 import CLua
+import IntervalEngine
 
 /// A debug-build check that a call into Lua, or a Swift function Lua calls, leaves the
 /// Lua stack as high as it should (Hammerspoon's `_lua_stackguard_entry`/`_exit`): a
