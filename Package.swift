@@ -15,7 +15,7 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     // The modules in layers, each importing only from the layers below it: the C headers;
-    // WorkoutValues and DBus; IntervalEngine; History, SoundPlayer, GATT, Interchange;
+    // WorkoutValues and DBus; IntervalEngine; LuaBridge, History, SoundPlayer, GATT, Interchange;
     // Activity, Display, BlueZ, Music; WorkoutCLI and WebRemote; the executables
     // (docs/design.md, Modules).
     targets: [
@@ -40,7 +40,11 @@ let package = Package(
         // segment's summary, a command, the sensors' readings, the texts of times, numbers
         // and targets. Foundation only.
         .target(name: "WorkoutValues"),
-        .target(name: "IntervalEngine", dependencies: ["WorkoutValues", "CLua", "CSystem", "CSndfile"]),
+        .target(name: "IntervalEngine", dependencies: ["WorkoutValues", "CSystem", "CSndfile"]),
+        // The routine's Lua: the sandboxed state, the routine API and its constructors, the
+        // loader that runs a file into a Routine, the hooks the session calls
+        // (IntervalEngine's RoutineHooks), the user's sounds file, the editor definitions.
+        .target(name: "LuaBridge", dependencies: ["IntervalEngine", "CLua"]),
         // The history of sessions: `history.jsonl` and its lines, the recorder that writes a
         // session's line, and what `workout history` reads from it (reports, statistics,
         // exports, forgetting). The engine reads a routine's past sessions only through its
@@ -95,6 +99,7 @@ let package = Package(
             name: "WorkoutCLI",
             dependencies: [
                 "IntervalEngine",
+                "LuaBridge",
                 "History",
                 "Activity",
                 "Interchange",
@@ -136,7 +141,7 @@ let package = Package(
         .testTarget(
             name: "UnitTests",
             dependencies: [
-                "IntervalEngine", "History", "Activity", "GATT", "Interchange", "Display", "WorkoutCLI", "Broker",
+                "IntervalEngine", "LuaBridge", "History", "Activity", "GATT", "Interchange", "Display", "WorkoutCLI", "Broker",
                 "ClassPublishing", "ClassFollowing", "RemoteControl", "SoundPlayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -146,7 +151,7 @@ let package = Package(
         .testTarget(
             name: "IntervalEngineTests",
             dependencies: [
-                "IntervalEngine", "History", "Activity", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ",
+                "IntervalEngine", "LuaBridge", "History", "Activity", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ",
                 "Music", "Broker", "ClassPublishing", "ClassFollowing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -7,6 +7,7 @@
 // millisecond it keeps).
 import Interchange
 import IntervalEngine
+import LuaBridge
 
 private let limits = LuaLimits(loadInstructions: 20_000_000, hookInstructions: 200_000,
                                loadSeconds: 5, hookSeconds: 0.5, memory: 32 * 1024 * 1024)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IntervalEngine
+import LuaBridge
 
 /// `workout definitions luals|luarc|luacheck|reference`: prints a file generated from the
 /// API table. Hidden: `make definitions` uses it to refresh the copies in the repository,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IntervalEngine
+import LuaBridge
 
 /// The limits a routine runs under (docs/routines.md, "Limits"), shared by every command that
 /// loads one. The defaults suit any honest routine; raise them for a routine that

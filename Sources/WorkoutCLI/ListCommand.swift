@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IntervalEngine
+import LuaBridge
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(

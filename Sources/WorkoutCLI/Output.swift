@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import LuaBridge
 import Synchronization
 
 /// Standard output and error, written straight to the file descriptors (no stdio

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IntervalEngine
+import LuaBridge
 
 /// Shell completion that knows routines. The scripts ArgumentParser generates
 /// (`workout --generate-completion-script bash|zsh|fish`, installed by `make install`)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import History
 import IntervalEngine
+import LuaBridge
 
 /// Finds a routine: a path as given, else `NAME` or `NAME.lua` in the user's programs
 /// (`$XDG_CONFIG_HOME/workout/programs`), else among the bundled programs.

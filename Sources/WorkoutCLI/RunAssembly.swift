@@ -7,6 +7,7 @@ import Display
 import Foundation
 import History
 import IntervalEngine
+import LuaBridge
 import Music
 import SoundPlayer
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Broker
 import History
 import IntervalEngine
+import LuaBridge
 import Music
 
 /// What `workout run` is asked to do, as a plain value. ArgumentParser's `Run` makes one

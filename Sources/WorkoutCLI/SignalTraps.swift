@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import IntervalEngine
+import LuaBridge
 
 /// The write end of the self-pipe the signal handler writes to.
 nonisolated(unsafe) private var signalPipeInput: Int32 = -1

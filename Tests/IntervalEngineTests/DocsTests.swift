@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// docs/routines.md cannot drift: every example routine is run, every command shown is
 /// run and its output compared line by line, and every global, field and hook of the

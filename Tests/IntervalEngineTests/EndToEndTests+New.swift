@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// `workout new`: a starter that runs, a copy that is byte for byte the original, the
 /// editor files beside them, and never an overwritten routine.

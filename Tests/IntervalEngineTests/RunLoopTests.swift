@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// Real Foundation timers on the main run loop, with short segments and generous bounds.
 final class RunLoopTests: XCTestCase {

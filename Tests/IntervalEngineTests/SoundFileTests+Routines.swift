@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// Sound files as routines name them, loaded as `run` and `check` load them: decoded
 /// once while the routine loads, every refusal an error naming the routine's file and

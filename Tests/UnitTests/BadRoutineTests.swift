@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// Every routine under Fixtures/bad fails to load with exactly the message on its first
 /// line (`-- error: name.lua:3: …`): file, line, what was expected and what was given.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import History
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// Big inputs stay small: a routine file is refused early above its documented size,
 /// a FIFO never blocks a load, and the history is read as a stream.

@@ -1,6 +1,7 @@
 import CLua
 import XCTest
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// The files generated from the API table (LuaLS definitions, .luarc.json, .luacheckrc,
 /// docs/api.md) are shipped in the repository; they must be what the table generates

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import Interchange
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// The FIT workout writer and reader without the binary: the bytes of one workout pinned
 /// by a golden file, every cut and damaged copy of a file refused or read (never a crash),

@@ -1,5 +1,6 @@
 import XCTest
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// `generate(fn)` (open-ended steps): segments pulled from a coroutine one yield
 /// at a time, at the boundary that needs them, after the old segment's hooks.

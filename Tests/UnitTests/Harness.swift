@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import IntervalEngine
+@testable import LuaBridge
 
 // Loading routines and running sessions on the virtual clock, for the unit tests and the
 // system tests that drive a session in-process (this file is linked into both targets).

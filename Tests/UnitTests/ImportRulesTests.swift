@@ -1,6 +1,7 @@
 import XCTest
 @testable import Interchange
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// One strict reader of numbers for both importers, and one set of rules for import and
 /// export: plain decimals, finite, each field in its range, every error naming the file,

@@ -1,5 +1,6 @@
 import XCTest
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// An endless loop or a memory bomb ends with a clear error instead of a hung or
 /// exhausted machine, at load time and in hooks.

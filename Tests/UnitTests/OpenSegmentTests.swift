@@ -1,6 +1,7 @@
 import XCTest
 @testable import History
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// Segments that end when the athlete says so, on the virtual clock: done at any moment,
 /// during a cue, twice, while paused; the cap; going back; the rest after a set planned

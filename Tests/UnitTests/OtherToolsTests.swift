@@ -1,6 +1,7 @@
 import XCTest
 @testable import Interchange
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// What other tools write, read right: intervals.icu's `press lap` (a step the athlete
 /// ends) and `60% MMP 5m`, and a Zwift step's `Zone` and `Text` attributes — each kept by

@@ -1,5 +1,6 @@
 import XCTest
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// `params{}` and `--set`: types from the defaults, overrides checked against them,
 /// and the errors an author or a user meets.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// `info` is the segment's userInfo: the same Lua table on every fire, shared by every
 /// repetition of a step.

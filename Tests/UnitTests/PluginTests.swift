@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import History
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// The listeners a real run wires in besides the output: the history recorder, the alert
 /// player behind the one switchboard, and the debug build's Lua stack guard.

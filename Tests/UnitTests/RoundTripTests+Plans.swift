@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import Interchange
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// The property behind `workout export` and `workout import`: every plan export accepts
 /// comes back from import as the same plan, in both formats — kinds, names, durations,

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import Interchange
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// `import(export(r))` gives `r`'s timeline back: kinds, durations, names, the targets in
 /// `info` and the text cues, for every bundled routine that is not open-ended and for the

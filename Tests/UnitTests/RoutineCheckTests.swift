@@ -1,5 +1,6 @@
 import XCTest
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// `workout check`'s run on the virtual clock: what shows only while a routine runs.
 final class RoutineCheckTests: XCTestCase {

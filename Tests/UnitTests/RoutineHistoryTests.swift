@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import History
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// A routine reading its own history: only its sessions, newest first, read-only, a
 /// damaged line passed over, read lazily from the end, within the sandbox's limits, and

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// What a routine can reach beyond the bad corpus: `require` from its own directory,
 /// finalizers, and the ways around the limits that need more than one file.

@@ -1,4 +1,5 @@
 @testable import IntervalEngine
+@testable import LuaBridge
 import XCTest
 
 /// The session's transitions as values: an input, then the state and the actions the

@@ -1,5 +1,6 @@
 import XCTest
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// A limit, once hit, stays hit: whatever catches the error (`pcall`, `xpcall`, a
 /// coroutine, a `__close` handler), every further instruction of the call raises it

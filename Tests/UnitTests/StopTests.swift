@@ -1,5 +1,6 @@
 import XCTest
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// Quitting mid-segment: the work done in the segment under way counts in the summary
 /// (and so in the history's `work_seconds`), paused or not.

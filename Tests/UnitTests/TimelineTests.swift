@@ -1,5 +1,6 @@
 import XCTest
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// Constructors and flattening: what a routine builds is the timeline it gets.
 final class TimelineTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import IntervalEngine
+@testable import LuaBridge
 
 /// The virtual clock refuses to run without end, and a dry run says why it stopped.
 final class VirtualClockTests: XCTestCase {

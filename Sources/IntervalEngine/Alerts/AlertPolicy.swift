@@ -19,7 +19,7 @@ public struct AlertPolicy: Sendable {
     }
 
     /// A moment of the session that may make alerts.
-    enum Moment {
+    package enum Moment {
         /// `segment` starts; `next` follows it, when known (the notification names it).
         case segmentStart(Segment, next: Segment?)
         /// One of the countdown's seconds: `second` left.

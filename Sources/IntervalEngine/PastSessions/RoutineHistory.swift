@@ -54,6 +54,11 @@ public final class RoutineHistory {
         public struct Newest: Sendable, Equatable {
             public var index: Int
             public var started: Date
+
+            package init(index: Int, started: Date) {
+                self.index = index
+                self.started = started
+            }
         }
 
         /// The sessions that match `completed` (nil: all).
@@ -98,7 +103,7 @@ public final class RoutineHistory {
 
     /// Makes the summary now, while the routine loads, when its source asks for a count or
     /// a best: the one pass over the file is then never a hook's.
-    func prime(for source: [UInt8]) {
+    package func prime(for source: [UInt8]) {
         guard name != nil, file != nil, made == nil else { return }
         let text = String(decoding: source, as: UTF8.self)
         guard Self.wholeQueries.contains(where: text.contains) else { return }
@@ -131,7 +136,7 @@ public final class RoutineHistory {
 
     /// Each of the newest `cached` entries, newest first, until `body` returns false: from
     /// memory once they are read, else a few blocks from the end of the file.
-    func forEachKept(_ body: (HistoryEntry) -> Bool) {
+    package func forEachKept(_ body: (HistoryEntry) -> Bool) {
         if complete || newest.count >= Self.cached {
             for entry in newest where !body(entry) { return }
             return
@@ -145,7 +150,7 @@ public final class RoutineHistory {
     }
 
     /// Whether the entries `forEachKept` walks are all there are.
-    var keptAll: Bool { complete }
+    package var keptAll: Bool { complete }
 
     /// The `index`th newest entry (from 1), or nil.
     public func entry(_ index: Int) -> HistoryEntry? {

@@ -1,7 +1,7 @@
 /// A moment inside a segment: `cues = { [0] = "Go", [-10] = "10 seconds", half = fn }`.
 /// Each cue gets a timer of its own when its segment runs.
-struct Cue: Equatable {
-    enum Moment: Equatable {
+package struct Cue: Equatable {
+    package enum Moment: Equatable {
         /// Seconds after the segment starts.
         case fromStart(Double)
         /// Seconds before the segment ends (stored positive).
@@ -9,17 +9,17 @@ struct Cue: Equatable {
         case half
     }
 
-    enum Action: Equatable {
+    package enum Action: Equatable {
         case text(String)
-        case function(LuaRef)
+        case function(RoutineReference)
     }
 
-    var moment: Moment
-    var action: Action
+    package var moment: Moment
+    package var action: Action
 
     /// Seconds from the segment's start for a segment that lasts `duration` (which
     /// `extend` may have changed); nil when the cue falls outside it.
-    func offset(in duration: Double) -> Double? {
+    package func offset(in duration: Double) -> Double? {
         let offset: Double
         switch moment {
         case .fromStart(let seconds): offset = seconds
@@ -29,8 +29,13 @@ struct Cue: Equatable {
         return offset >= 0 && offset < duration ? offset : nil
     }
 
-    var text: String? {
+    package var text: String? {
         if case .text(let text) = action { return text }
         return nil
+    }
+
+    package init(moment: Moment, action: Action) {
+        self.moment = moment
+        self.action = action
     }
 }

@@ -38,11 +38,10 @@ public struct DataCue: Equatable, Sendable {
 }
 
 extension Routine {
-    /// `fileName` names it in messages (the broker's address). The Lua state is an empty
-    /// sandbox the session needs; nothing is ever loaded into it.
+    /// `fileName` names it in messages (the broker's address). It has no code
+    /// (`DataOnlyCode`): nothing is ever called.
     public static func fromData(name: String, fileName: String, countdown: Double, sounds: SoundScheme = .standard,
                                 segments: [DataSegment]) -> Routine {
-        let lua = LuaState(chunkName: fileName)
         let steps: [Step] = segments.map { segment in
             .segment(SegmentSpec(kind: segment.kind, name: segment.name, duration: segment.duration, info: nil,
                                  cues: segment.cues.map { Cue(moment: .fromStart($0.at), action: .text($0.text)) },
@@ -51,6 +50,6 @@ extension Routine {
         }
         let spec = WorkoutSpec(name: name, description: nil, countdown: countdown, sounds: sounds, steps: steps,
                                hooks: WorkoutHooks(), line: 0)
-        return Routine(spec: spec, lua: lua)
+        return Routine(spec: spec, code: DataOnlyCode(), fileName: fileName, loadLog: [], parameters: [])
     }
 }

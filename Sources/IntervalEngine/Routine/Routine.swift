@@ -1,5 +1,5 @@
-/// A loaded routine: plain Swift values for the timeline, and the Lua state that
-/// holds its hooks, cue functions and payloads.
+/// A loaded routine: plain Swift values for the timeline, and its code (`RoutineHooks`:
+/// the Lua state the loader ran it in) that holds its hooks, cue functions and payloads.
 public final class Routine {
     /// Countdown bells when a routine names none (also what an imported routine gets).
     public static let defaultCountdown = 3.0
@@ -26,7 +26,7 @@ public final class Routine {
     /// in the order named: Lua visits a table's fields in an order that changes from run
     /// to run.)
     public var soundFiles: [SoundFile] {
-        var files = lua.soundFiles.names.compactMap { lua.soundFiles.decoded($0) }
+        var files = code.soundFiles
         let scheme = [sounds.countdown, sounds.finish, sounds.pause, sounds.resume, sounds.start]
             + sounds.kinds.keys.sorted().map { sounds.kinds[$0] ?? nil }
         for case let file? in scheme.map({ $0?.file }) where !files.contains(file) {
@@ -48,40 +48,36 @@ public final class Routine {
     }
     /// The files its hooks asked to play so far without naming them in `sounds` or
     /// `sound_files` (heard nowhere), each place once: `workout check`'s warnings.
-    public var undeclaredSounds: [UndeclaredSound] { lua.undeclaredSounds.all }
+    public var undeclaredSounds: [UndeclaredSound] { code.undeclaredSounds }
     /// The segments known so far; an open-ended routine's grows as it runs.
     public let timeline: Timeline
     /// The file name the routine was loaded as (`hiit.lua`).
     public let fileName: String
     /// For a routine loaded from a file: its absolute path, and the SHA-256 of the bytes
     /// that were loaded (the history records which version of a file was run).
-    public internal(set) var filePath: String?
-    public internal(set) var sha256: String?
+    public package(set) var filePath: String?
+    public package(set) var sha256: String?
     /// Lines printed while the file loaded; the session replays them as `log` events.
     public let loadLog: [String]
     /// What `params{}` declared, by name, with the values this run uses.
     public let parameters: [Parameter]
     let hooks: WorkoutHooks
-    let lua: LuaState
     /// The routine's code as the session calls it: its hooks, cue functions and conditions.
-    var code: any RoutineHooks { lua }
+    package let code: any RoutineHooks
 
-    init(spec: WorkoutSpec, lua: LuaState) {
+    /// What the loader hands over: the workout the code built, the code itself, the file
+    /// name, the lines printed while it loaded and the parameters it declared.
+    package init(spec: WorkoutSpec, code: any RoutineHooks, fileName: String, loadLog: [String], parameters: [Parameter]) {
         name = spec.name
         description = spec.description
         countdown = spec.countdown
         sounds = spec.sounds
         timeline = Timeline(steps: spec.steps)
-        fileName = lua.chunkName
-        loadLog = lua.builder.log
-        parameters = lua.builder.parameters ?? []
+        self.fileName = fileName
+        self.loadLog = loadLog
+        self.parameters = parameters
         hooks = spec.hooks
-        self.lua = lua
-        // The step tree is no longer needed once the timeline is flat, unless a generator
-        // may still yield steps the file built while loading.
-        let steps = lua.builder.steps
-        lua.resetBuilder()
-        if timeline.isOpenEnded { lua.builder.steps = steps }
+        self.code = code
     }
 
     /// A run stops asking generators for more at this many segments (a dry run of a
@@ -116,9 +112,6 @@ public final class Routine {
 
     /// Registry references still held for hooks, cues and payloads.
     public var liveReferences: Int { code.liveReferences }
-
-    /// The Lua stack height, for checking that calls leave it as they found it.
-    public var luaStackHeight: Int { Int(lua.top) }
 
     /// Drops every registry reference; after this no hook can run.
     public func release() {

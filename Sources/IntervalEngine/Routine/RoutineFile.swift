@@ -2,7 +2,7 @@
 /// regular file of at most `maximumSize` bytes, checked before it is read.
 public enum RoutineFile {
     /// 4 MiB: hundreds of times a long routine.
-    static let maximumSize = 4 * 1024 * 1024
+    package static let maximumSize = 4 * 1024 * 1024
 
     public enum Problem: Error {
         case missing

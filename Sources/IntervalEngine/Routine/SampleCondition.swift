@@ -1,6 +1,6 @@
 /// What ends an open segment on a sample: the heart rate below a number of beats per
 /// minute, or a routine's function of the sample returning true.
-enum SampleCondition: Sendable, Equatable {
+package enum SampleCondition: Sendable, Equatable {
     case hrBelow(Int)
-    case function(LuaRef)
+    case function(RoutineReference)
 }

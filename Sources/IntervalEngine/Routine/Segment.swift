@@ -11,10 +11,10 @@ public struct Segment: Equatable {
     public var round: Int?
     public var rounds: Int?
     public var block: String?
-    var info: LuaRef?
+    package var info: RoutineReference?
     var cues: [Cue]
-    var onStart: LuaRef?
-    var onEnd: LuaRef?
+    var onStart: RoutineReference?
+    var onEnd: RoutineReference?
     /// The routine line that created the segment.
     public var line: Int
     /// Set when it ends when the athlete says so; `duration` is then its expected length

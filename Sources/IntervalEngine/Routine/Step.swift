@@ -1,13 +1,13 @@
 /// What the routine's constructors build: a tree of segments and `rounds` blocks, kept
 /// as plain Swift values so that Lua stays out of the timing path. A step repeated by
 /// `rounds` is the same value each time, so its payload reference is shared.
-indirect enum Step {
+package indirect enum Step {
     case segment(SegmentSpec)
     case rounds(RoundsSpec)
     case generate(GeneratorSpec)
 
     /// Whether a `generate` is in it, at any depth: a generator may yield only fixed steps.
-    var isOpenEnded: Bool {
+    package var isOpenEnded: Bool {
         switch self {
         case .segment: false
         case .rounds(let spec): spec.steps.contains { $0.isOpenEnded }
@@ -16,33 +16,52 @@ indirect enum Step {
     }
 
     /// How many `rounds` levels the step holds (0 for a segment).
-    var depth: Int {
+    package var depth: Int {
         if case .rounds(let spec) = self { return spec.depth }
         return 0
     }
 }
 
 /// One timed segment as written, before it is placed on the timeline.
-struct SegmentSpec {
-    var kind: String
-    var name: String
+package struct SegmentSpec {
+    package var kind: String
+    package var name: String
     /// Its length; for an open segment, the length it is expected to take.
-    var duration: Double
-    var info: LuaRef?
-    var cues: [Cue]
-    var onStart: LuaRef?
-    var onEnd: LuaRef?
-    var line: Int
+    package var duration: Double
+    package var info: RoutineReference?
+    package var cues: [Cue]
+    package var onStart: RoutineReference?
+    package var onEnd: RoutineReference?
+    package var line: Int
     /// Set for a segment that ends when the athlete says so.
-    var open: OpenEnd? = nil
+    package var open: OpenEnd? = nil
     /// What marks an open segment done on a sample (`Segment.until`).
-    var until: SampleCondition? = nil
+    package var until: SampleCondition? = nil
     /// A score it records by itself when it ends.
-    var score: SegmentScore? = nil
+    package var score: SegmentScore? = nil
     /// A routine made from data (`Routine.fromData`): the payload as JSON, not a Lua table,
     /// and the segment's place in the coach's `rounds`, which a flat list cannot nest.
-    var infoData: JSONValue? = nil
-    var place: SegmentPlace? = nil
+    package var infoData: JSONValue? = nil
+    package var place: SegmentPlace? = nil
+
+    package init(kind: String, name: String, duration: Double, info: RoutineReference? = nil, cues: [Cue],
+                 onStart: RoutineReference? = nil, onEnd: RoutineReference? = nil, line: Int, open: OpenEnd? = nil,
+                 until: SampleCondition? = nil, score: SegmentScore? = nil, infoData: JSONValue? = nil,
+                 place: SegmentPlace? = nil) {
+        self.kind = kind
+        self.name = name
+        self.duration = duration
+        self.info = info
+        self.cues = cues
+        self.onStart = onStart
+        self.onEnd = onEnd
+        self.line = line
+        self.open = open
+        self.until = until
+        self.score = score
+        self.infoData = infoData
+        self.place = place
+    }
 }
 
 /// Where a segment stood in its innermost `rounds` block: round x of n, the block's name.
@@ -59,24 +78,39 @@ public struct SegmentPlace: Equatable, Sendable {
 }
 
 /// `rounds(n, steps, opts)`.
-struct RoundsSpec {
-    var count: Int
-    var steps: [Step]
-    var name: String?
-    var restBetween: Double?
-    var skipLastRest: Bool
-    var line: Int
+package struct RoundsSpec {
+    package var count: Int
+    package var steps: [Step]
+    package var name: String?
+    package var restBetween: Double?
+    package var skipLastRest: Bool
+    package var line: Int
     /// How many `rounds` deep this block is (1: it holds only segments).
-    var depth = 1
+    package var depth = 1
     /// The segments it unrolls to, saturating above the maximum, counted once here so
     /// that a block reused at every level (`s = rounds(2, { s, s })`) is never walked
     /// again.
-    var segmentCount = 0
+    package var segmentCount = 0
+
+    package init(count: Int, steps: [Step], name: String? = nil, restBetween: Double? = nil, skipLastRest: Bool,
+                 line: Int) {
+        self.count = count
+        self.steps = steps
+        self.name = name
+        self.restBetween = restBetween
+        self.skipLastRest = skipLastRest
+        self.line = line
+    }
 }
 
 /// `generate(fn)`: segments produced by `fn`, one `coroutine.yield` at a time, as the
 /// workout reaches them.
-struct GeneratorSpec {
-    var function: LuaRef
-    var line: Int
+package struct GeneratorSpec {
+    package var function: RoutineReference
+    package var line: Int
+
+    package init(function: RoutineReference, line: Int) {
+        self.function = function
+        self.line = line
+    }
 }

@@ -18,7 +18,7 @@ public struct TimerToken: Hashable, Sendable {
 
 /// Seconds as whole nanoseconds, clamped to what a UInt64 holds: a conversion that
 /// can never trap, whatever the seconds.
-func nanoseconds(_ seconds: Double) -> UInt64 {
+package func nanoseconds(_ seconds: Double) -> UInt64 {
     let value = (seconds * 1e9).rounded()
     guard value > 0 else { return 0 }
     return value >= 1.8e19 ? UInt64.max : UInt64(value)

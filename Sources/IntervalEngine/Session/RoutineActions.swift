@@ -1,17 +1,17 @@
 /// A mistake in how a routine called the API, or an action the session refuses (too much
 /// sound waiting, too many scores). Swift code throws it; the Lua bridge raises it in the
 /// routine as an error prefixed with its file:line (`APIError.entry`).
-struct APIError: Error {
-    var message: String
+package struct APIError: Error {
+    package var message: String
 
-    init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 }
 
 /// What a running workout does for the routine's actions. The session implements it;
 /// while a file is still loading there is none, and the actions say so.
-protocol RoutineActions: AnyObject {
+package protocol RoutineActions: AnyObject {
     func ringBell()
     /// The visual bell: the live display flashes its band.
     func flashBand()

@@ -4,7 +4,7 @@
 /// through this protocol and its references (`RoutineReference`); the Lua state is the
 /// one implementation (`Lua/LuaState+Hooks.swift`), and builds the routine's tables
 /// (`seg`, `s`, `w`, `summary`) from the arguments' values.
-protocol RoutineHooks: AnyObject {
+package protocol RoutineHooks: AnyObject {
     /// Who hears the actions the code calls while the session runs; nil once it ends.
     var actions: (any RoutineActions)? { get set }
     /// Calls `function` with `arguments` under the hooks' limits; `name` names it in an
@@ -18,6 +18,11 @@ protocol RoutineHooks: AnyObject {
     func generator(for spec: GeneratorSpec) -> any SegmentGenerator
     /// A value the code holds (a segment's `info`), as JSON as it stands now.
     func json(of value: RoutineReference) -> JSONValue
+    /// The sound files it names (`sounds`, `sound_files`), decoded when it loaded, in the
+    /// order named.
+    var soundFiles: [SoundFile] { get }
+    /// The files its hooks asked to play so far without naming them, each place once.
+    var undeclaredSounds: [UndeclaredSound] { get }
     /// How many references are still held, for tests that none is left behind.
     var liveReferences: Int { get }
     /// Lets every reference go: after this no hook runs.
@@ -26,7 +31,7 @@ protocol RoutineHooks: AnyObject {
 
 /// A `generate(fn)` step while it runs: the timeline asks it for its next steps as the
 /// workout gets there (`Timeline.pull`).
-protocol SegmentGenerator: AnyObject {
+package protocol SegmentGenerator: AnyObject {
     /// It has ended: returned, failed or gave nothing.
     var isFinished: Bool { get }
     /// Its next steps (usually one segment); none once it has ended. `index`: the number
@@ -37,7 +42,7 @@ protocol SegmentGenerator: AnyObject {
 }
 
 /// One argument of a hook, as a value.
-enum HookArgument {
+package enum HookArgument {
     /// `seg`: the segment, how many the workout has (nil: open-ended), the seconds done.
     case segment(Segment, count: Int?, elapsed: Double)
     /// `w` of `on_start`.
@@ -53,13 +58,13 @@ enum HookArgument {
 
 /// An error raised by the routine's code: its message names `file:line`, and runtime
 /// errors carry the traceback separately so that one-line output stays one line.
-struct HookError: Error, Equatable {
-    var message: String
-    var traceback: String?
+package struct HookError: Error, Equatable {
+    package var message: String
+    package var traceback: String?
     /// The user stopped the call (Ctrl-C): not the routine's fault.
-    var interrupted = false
+    package var interrupted = false
 
-    init(message: String, traceback: String?) {
+    package init(message: String, traceback: String?) {
         self.message = message
         self.traceback = traceback
     }

@@ -61,11 +61,11 @@ extension Session {
 }
 
 extension Session: RoutineActions {
-    func ringBell() { giveRoutine(.bell("")) }
-    func flashBand() { giveRoutine(.flash("")) }
-    func notify(title: String, body: String?) { giveRoutine(.notify(Notification(title: title, body: body ?? ""))) }
+    package func ringBell() { giveRoutine(.bell("")) }
+    package func flashBand() { giveRoutine(.flash("")) }
+    package func notify(title: String, body: String?) { giveRoutine(.notify(Notification(title: title, body: body ?? ""))) }
 
-    func say(_ text: String, from function: String) throws(APIError) {
+    package func say(_ text: String, from function: String) throws(APIError) {
         let seconds = HeardLimits.speakingSeconds(text)
         if let waiting = hookSpeech.add(seconds, at: now, speed: scheduler.speed) {
             throw APIError("\(function): about \(Self.seconds(waiting)) s of the hooks' speech is waiting or being said, "
@@ -75,7 +75,7 @@ extension Session: RoutineActions {
         giveRoutine(.say(text))
     }
 
-    func sound(_ sound: Sound, from function: String) throws(APIError) {
+    package func sound(_ sound: Sound, from function: String) throws(APIError) {
         if let waiting = hookSounds.add(sound.seconds, at: now, speed: scheduler.speed) {
             throw APIError("\(function): \(Self.seconds(waiting)) s of the hooks' sounds are waiting or playing, "
                            + "and this one lasts \(Self.seconds(sound.seconds)) s; at most "
@@ -88,14 +88,14 @@ extension Session: RoutineActions {
         Number.format(Number.rounded(value, places: 1))
     }
 
-    func unheardSound(_ text: String) { giveRoutine(.unheard(.sound, text: text)) }
+    package func unheardSound(_ text: String) { giveRoutine(.unheard(.sound, text: text)) }
 
-    func log(_ text: String) { emit(.log(text: text)) }
-    func control(_ command: SessionCommand) { apply(command, by: .hook) }
-    func tally(_ name: String) -> Int { tallyValue(name) }
-    func erg(_ watts: Int) { emit(.erg(watts: watts)) }
+    package func log(_ text: String) { emit(.log(text: text)) }
+    package func control(_ command: SessionCommand) { apply(command, by: .hook) }
+    package func tally(_ name: String) -> Int { tallyValue(name) }
+    package func erg(_ watts: Int) { emit(.erg(watts: watts)) }
 
-    func record(_ score: Score) throws(APIError) {
+    package func record(_ score: Score) throws(APIError) {
         if !scores.contains(where: { $0.name == score.name }) && scores.count >= Score.mostNames {
             throw APIError("record: at most \(Score.mostNames) scores a session")
         }

@@ -30,7 +30,7 @@ struct SessionMachine: Equatable {
     var firedCues: Set<Int> = []
 
     /// What the session carries out for a transition, in order.
-    enum Action: Equatable {
+    package enum Action: Equatable {
         /// Cancel the segment's timers (each listener hears the moments withdrawn).
         case cancelTimers
         /// Plan the segment's timers anew from what remains.

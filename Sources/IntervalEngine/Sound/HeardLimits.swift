@@ -11,11 +11,11 @@
 ///   text for its estimated speaking time (`speakingSeconds`).
 /// - A text to say is at most `longestText` bytes.
 public enum HeardLimits {
-    static let perCall = 16
+    package static let perCall = 16
     static let waitingSeconds = 60.0
     /// About half a minute of speech, far beyond any spoken alert, and far below the
     /// kernel's limit on one argument (128 KiB) for a synthesizer that takes it there.
-    static let longestText = 500
+    package static let longestText = 500
 
     /// How long a text takes to say, roughly: espeak-ng's default voice says about 175
     /// words (some 15 bytes of English) a second; at least a second each.

@@ -13,27 +13,27 @@ public enum SoundFileReading: Sendable {
 /// is named (`sounds`, `sound_files`), so a hook's `sound("knock.ogg")` plays samples
 /// already in memory. At most `mostFiles` files and `mostSeconds` of sound in all: each
 /// second of a file is held as samples (about 190 KB at 48 kHz) for the whole run.
-struct RoutineSoundFiles {
-    let reading: SoundFileReading
-    let folders: SoundFolders
+package struct RoutineSoundFiles {
+    package let reading: SoundFileReading
+    package let folders: SoundFolders
     private(set) var files: [String: SoundFile] = [:]
     /// In the order they were first named, for `sound-check`.
-    private(set) var names: [String] = []
+    package private(set) var names: [String] = []
     private var seconds = 0.0
 
-    static let mostFiles = 32
-    static let mostSeconds = 120.0
+    package static let mostFiles = 32
+    package static let mostSeconds = 120.0
 
-    init(reading: SoundFileReading, folders: SoundFolders) {
+    package init(reading: SoundFileReading, folders: SoundFolders) {
         self.reading = reading
         self.folders = folders
     }
 
     /// Nothing read: a routine given as text, the fuzzer, a dry check of the timeline.
-    static let skipped = RoutineSoundFiles(reading: .skipped, folders: SoundFolders(folders: []))
+    package static let skipped = RoutineSoundFiles(reading: .skipped, folders: SoundFolders(folders: []))
 
     /// The file `name`, decoded now if it was not before.
-    mutating func file(_ name: String) throws(SoundFileError) -> SoundFile {
+    package mutating func file(_ name: String) throws(SoundFileError) -> SoundFile {
         if let known = files[name] { return known }
         let file: SoundFile
         switch reading {
@@ -59,5 +59,5 @@ struct RoutineSoundFiles {
     }
 
     /// The file `name` if it was named while the routine loaded; nothing is read now.
-    func decoded(_ name: String) -> SoundFile? { files[name] }
+    package func decoded(_ name: String) -> SoundFile? { files[name] }
 }

@@ -40,7 +40,7 @@ public struct SoundScheme: Sendable, Equatable {
     }
 
     /// Sets what plays for a key of `sounds = { … }`: a moment, else a kind.
-    mutating func set(_ key: String, _ sound: Sound?) {
+    package mutating func set(_ key: String, _ sound: Sound?) {
         switch key {
         case "countdown": countdown = sound
         case "finish": finish = sound

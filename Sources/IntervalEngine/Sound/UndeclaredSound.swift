@@ -9,7 +9,7 @@ public struct UndeclaredSound: Sendable, Hashable {
     public var line: Int
 
     /// The alert's text while the workout runs.
-    var alertText: String {
+    package var alertText: String {
         "\(name): not heard, \(file):\(line) plays a file the routine does not name in sounds or sound_files"
     }
 
@@ -18,17 +18,25 @@ public struct UndeclaredSound: Sendable, Hashable {
         VisibleText.escape("\(file):\(line): sound(\"\(name)\") plays a file the routine does not name in sounds "
                            + "or sound_files, so it is not heard; add it to sound_files = { \"\(name)\" }")
     }
+
+    package init(name: String, file: String, line: Int) {
+        self.name = name
+        self.file = file
+        self.line = line
+    }
 }
 
 /// The undeclared sounds a run met, each place and name once, in the order met; a hook
 /// that makes up names is kept to the first `most`.
-struct UndeclaredSounds {
-    static let most = 100
-    private(set) var all: [UndeclaredSound] = []
+package struct UndeclaredSounds {
+    package static let most = 100
+    package private(set) var all: [UndeclaredSound] = []
     private var seen: Set<UndeclaredSound> = []
 
-    mutating func insert(_ sound: UndeclaredSound) {
+    package mutating func insert(_ sound: UndeclaredSound) {
         guard all.count < Self.most, seen.insert(sound).inserted else { return }
         all.append(sound)
     }
+
+    package init() {}
 }

@@ -200,7 +200,7 @@ public enum ChildProcess {
 
 /// The children running now, in a fixed table that a signal handler may read too (the
 /// watchdog kills them before it ends the process).
-enum LiveChildren {
+package enum LiveChildren {
     static let slots = 16
     nonisolated(unsafe) private static let table: UnsafeMutablePointer<pid_t> = {
         let table = UnsafeMutablePointer<pid_t>.allocate(capacity: slots)
@@ -226,14 +226,14 @@ enum LiveChildren {
     }
 
     /// Async-signal-safe: reads the table, calls `kill`.
-    static func killFromHandler() {
+    package static func killFromHandler() {
         for slot in 0..<slots where table[slot] > 0 {
             kill(table[slot], SIGKILL)
         }
     }
 
     /// Makes the table before any handler may read it.
-    static func prepare() {
+    package static func prepare() {
         _ = table
     }
 

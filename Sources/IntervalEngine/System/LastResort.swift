@@ -39,7 +39,7 @@ public enum LastResort {
     /// Appends the line, if one is set, under the lock appends take (`History`'s `HistoryFile`), so a
     /// `history forget` replacing the file meanwhile does not drop it. Plain system calls
     /// only: async-signal-safe.
-    static func appendFromHandler() {
+    package static func appendFromHandler() {
         guard let path = shared.path, let line = shared.line else { return }
         for _ in 0..<10 {
             let file = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
