@@ -55,6 +55,15 @@ class SoundServer:
         return env
 
     def __enter__(self):
+        # A `with` block whose __enter__ raises never calls __exit__: the daemons already
+        # started are stopped here (a server that did not settle was once left running).
+        try:
+            return self.start()
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+
+    def start(self):
         programs = ("pacat", "parec", "paplay", "pactl") + (
             ("pulseaudio",) if self.kind == "pulseaudio" else ("pipewire", "wireplumber", "pipewire-pulse", "pw-metadata", "dbus-daemon"))
         for program in programs:
