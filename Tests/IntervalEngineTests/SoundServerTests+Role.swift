@@ -28,9 +28,11 @@ extension SoundServerTests {
         var others: [[String: String]] = []
         let run = try WorkoutBinary.run(["run", path, "--json", "--no-history"], environment: server.environment) {
             process, _ in
+            // This run's stream: an earlier test's workout may still be leaving the server.
+            let pid = String(process.processIdentifier)
             _ = try? eventually {
                 let inputs = try self.sinkInputs()
-                ours = inputs.first { $0["application.name"] == "workout" }
+                ours = inputs.first { $0["application.name"] == "workout" && $0["application.process.id"] == pid }
                 others = inputs.filter { $0["application.name"] != "workout" }
                 return ours != nil
             }
