@@ -42,6 +42,11 @@ public struct ClockOffset: Equatable, Sendable {
     /// Half the best round trip: how far off the origin can be.
     public var uncertainty: Double? { best.map { $0.roundTrip / 2 } }
 
+    /// The best round trip puts the coach's clock within `seconds`; false before any sample.
+    public func isWithin(_ seconds: Double) -> Bool {
+        (uncertainty ?? .infinity) <= seconds
+    }
+
     /// The coach's clock at local `time`.
     public func coachTime(atLocal time: Double) -> Double? {
         best.map { (time - $0.origin) * $0.speed }

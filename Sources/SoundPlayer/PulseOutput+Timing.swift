@@ -154,10 +154,13 @@ extension PulseOutput {
         finishClosing()
     }
 
-    /// A due sound that cannot wait for the stream clock to settle: written now, it is
-    /// still written before the sink needs it, with half the margin to spare.
+    /// How long before its start a due sound stops waiting for the stream clock to settle:
+    /// written then, it is still written before the sink needs it, with half the margin
+    /// to spare.
+    private var urgency: UInt64 { writeAhead + PulseOutput.buffered + PulseOutput.margin / 2 }
+
     private func isUrgent(_ job: Job, now: UInt64) -> Bool {
-        job.start <= now + writeAhead + PulseOutput.buffered + PulseOutput.margin / 2
+        job.start <= now + urgency
     }
 
     /// When the running stream's clock is measured next: every `sampleSpacing` through a
@@ -257,7 +260,6 @@ extension PulseOutput {
     private func armTimer(now: UInt64) {
         guard let context else { return }
         var next = UInt64.max
-        let urgency = writeAhead + PulseOutput.buffered + PulseOutput.margin / 2
         for job in jobs {  // a due one waits for the clock to settle, or until it is urgent
             next = min(next, job.due ? job.start - min(job.start, urgency)
                                      : job.position == nil ? job.start - min(job.start, lead)

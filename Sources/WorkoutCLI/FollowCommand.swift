@@ -190,7 +190,7 @@ struct Follow: ParsableCommand {
                 link.askSeveral(6)
                 return
             }
-            let precise = link.clock.count >= 6 && (link.clock.uncertainty ?? .infinity) <= Self.wantedUncertainty
+            let precise = link.clock.count >= 6 && link.clock.isWithin(Self.wantedUncertainty)
             guard precise || (link.clock.count >= 1 && Date().timeIntervalSince(askedAt!) > Self.measureLimit),
                   let origin = link.clock.origin, let speed = link.clock.speed else { return }
             result = Joined(routine: routine, origin: origin, speed: speed, note: note)
@@ -201,7 +201,7 @@ struct Follow: ParsableCommand {
         let retry = DispatchSource.makeTimerSource(queue: .main)
         retry.setEventHandler {
             if let askedAt, Date().timeIntervalSince(askedAt) >= Self.measureTime,
-               link.clock.count == 0 || (link.clock.uncertainty ?? .infinity) > Self.wantedUncertainty {
+               !link.clock.isWithin(Self.wantedUncertainty) {
                 link.askSeveral(6)
             }
             check()
