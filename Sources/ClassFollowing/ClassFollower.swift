@@ -6,8 +6,9 @@ import IntervalEngine
 /// segment; now and then the clocks are measured again and a drift of the coach's
 /// clock against ours becomes `shift`. When the coach's workout ends (its final state,
 /// or `offline`, said by it or by the broker for it) the follower ends too, with a
-/// message. Main thread only.
-public final class ClassFollower: @unchecked Sendable {
+/// message. On the main thread, the session's.
+@MainActor
+public final class ClassFollower {
     public let link: CoachLink
     private let session: Session
     /// Local seconds at which the follower's clock reads 0 (its scheduler's origin).
@@ -36,9 +37,11 @@ public final class ClassFollower: @unchecked Sendable {
         coachChanged()
         let timer = DispatchSource.makeTimerSource(queue: .main)
         timer.setEventHandler { [weak self] in
-            guard let self else { return }
-            link.remeasure()
-            link.askSeveral(5)
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.link.remeasure()
+                self.link.askSeveral(5)
+            }
         }
         timer.schedule(deadline: .now() + Self.remeasureEvery, repeating: Self.remeasureEvery, leeway: .seconds(1))
         timer.resume()
@@ -74,13 +77,17 @@ public final class ClassFollower: @unchecked Sendable {
     private func end(_ why: String, lastSegment: Int? = nil) {
         ending = true
         DispatchQueue.main.asyncAfter(deadline: .now() + Self.endGrace / max(link.clock.speed ?? 1, 1)) { [self] in
-            guard session.state != .finished else { return }
-            say("workout: \(why)")
-            if let lastSegment, session.segment.index == lastSegment, lastSegment == session.routine.timeline.count {
-                session.apply(.next)
-            } else {
-                session.apply(.quit)
-            }
+            MainActor.assumeIsolated { endNow(why, lastSegment: lastSegment) }
+        }
+    }
+
+    private func endNow(_ why: String, lastSegment: Int?) {
+        guard session.state != .finished else { return }
+        say("workout: \(why)")
+        if let lastSegment, session.segment.index == lastSegment, lastSegment == session.routine.timeline.count {
+            session.apply(.next)
+        } else {
+            session.apply(.quit)
         }
     }
 }

@@ -2,31 +2,29 @@ import Broker
 import ClassPublishing
 import Foundation
 import IntervalEngine
+import Synchronization
 
 /// A follower's side of the broker: the coach's retained timeline, state and
 /// availability read with their bounds, and the clock questions and answers
 /// (`ClockOffset`). Everything it hands on arrives on the main queue; the answers are
 /// stamped on mosquitto's thread as they arrive, so the queue's wait does not count.
-public final class CoachLink: @unchecked Sendable {
-    public let topics: ClassTopics
-    public let connection: BrokerConnection
+@MainActor
+public final class CoachLink {
+    public nonisolated let topics: ClassTopics
+    public nonisolated let connection: BrokerConnection
     /// This follower's id in its questions: answers to others' are not ours.
-    let id: String
-    private let monotonic: @Sendable () -> UInt64
+    nonisolated let id: String
+    private nonisolated let monotonic: @Sendable () -> UInt64
+    /// The questions in flight, asked here and answered on mosquitto's thread.
+    private nonisolated let questions = ClockQuestions()
 
-    /// Main thread only.
     public private(set) var timeline: [UInt8]?
     public private(set) var timelineProblem: String?
     public private(set) var state: CoachState?
     public private(set) var online: Bool?
     public private(set) var clock = ClockOffset()
-    /// Told of each change on the main thread.
+    /// Told of each change.
     public var changed: () -> Void = {}
-
-    /// Questions in flight, by number, with their local send time.
-    private let lock = NSLock()
-    private var asked: [Int: Double] = [:]
-    private var nextQuestion = 0
 
     public init(connection: BrokerConnection, id: String, monotonic: @escaping @Sendable () -> UInt64 = Clocks.system.monotonic) {
         self.connection = connection
@@ -35,31 +33,39 @@ public final class CoachLink: @unchecked Sendable {
         self.monotonic = monotonic
     }
 
-    var localSeconds: Double { Double(monotonic()) / 1e9 }
+    nonisolated var localSeconds: Double { Double(monotonic()) / 1e9 }
 
     public func start() {
         let timelineTopic = topics.timeline
         connection.subscribe(BrokerConnection.Subscription(
             topic: topics.timeline, largest: FollowedTimeline.largest, retained: true,
             tooLarge: { [self] size in
-                timelineProblem = "\(timelineTopic): the timeline is \(size) bytes, more than a follower reads (\(FollowedTimeline.largest))"
-                changed()
+                MainActor.assumeIsolated {
+                    timelineProblem = "\(timelineTopic): the timeline is \(size) bytes, more than a follower reads (\(FollowedTimeline.largest))"
+                    changed()
+                }
             }) { [self] bytes in
-                timeline = bytes
-                timelineProblem = nil
-                changed()
+                MainActor.assumeIsolated {
+                    timeline = bytes
+                    timelineProblem = nil
+                    changed()
+                }
             })
         connection.subscribe(BrokerConnection.Subscription(topic: topics.state, largest: CoachState.largest,
                                                            retained: true) { [self] bytes in
             // Anything that is not a state is not acted on.
             guard let read = CoachState(bytes) else { return }
-            state = read
-            changed()
+            MainActor.assumeIsolated {
+                state = read
+                changed()
+            }
         })
         connection.subscribe(BrokerConnection.Subscription(topic: topics.availability, largest: 64,
                                                            retained: true) { [self] bytes in
-            online = bytes == Array(ClassTopics.online.utf8)
-            changed()
+            MainActor.assumeIsolated {
+                online = bytes == Array(ClassTopics.online.utf8)
+                changed()
+            }
         })
         connection.subscribe(BrokerConnection.Subscription(topic: topics.clockAnswers, largest: 512,
                                                            onNetworkThread: true) { [self] bytes in
@@ -70,13 +76,8 @@ public final class CoachLink: @unchecked Sendable {
 
     /// One clock question.
     public func ask() {
-        let number: Int = lock.withLock {
-            nextQuestion += 1
-            if asked.count > 64 { asked.removeAll() }
-            return nextQuestion
-        }
         let sent = localSeconds
-        lock.withLock { asked[number] = sent }
+        let number = questions.ask(at: sent)
         connection.publish(topics.clock, JSONValue.object([("id", .string("\(id)/\(number)")), ("sent", .number(sent))]).text,
                            retain: false)
     }
@@ -84,26 +85,52 @@ public final class CoachLink: @unchecked Sendable {
     /// `count` questions, `spacing` seconds apart, on the main queue.
     public func askSeveral(_ count: Int, spacing: Double = 0.03) {
         for question in 0..<count {
-            DispatchQueue.main.asyncAfter(deadline: .now() + spacing * Double(question)) { [self] in ask() }
+            DispatchQueue.main.asyncAfter(deadline: .now() + spacing * Double(question)) { [self] in
+                MainActor.assumeIsolated { ask() }
+            }
         }
     }
 
     /// On mosquitto's thread.
-    private func answered(_ bytes: [UInt8], at received: Double) {
+    private nonisolated func answered(_ bytes: [UInt8], at received: Double) {
         guard let value = bytes.withUnsafeBufferPointer({ JSONReader.value($0) }),
               case .string(let answerID)? = value["id"], answerID.hasPrefix(id + "/"),
               let number = Int(answerID.dropFirst(id.count + 1)),
               let coach = value["t"]?.double, let speed = value["speed"]?.double else { return }
-        guard let sent = lock.withLock({ asked.removeValue(forKey: number) }) else { return }
+        guard let sent = questions.answered(number) else { return }
         let sample = ClockOffset.Sample(sent: sent, coach: coach, received: received, speed: speed)
         DispatchQueue.main.async { [self] in
-            clock.add(sample)
-            changed()
+            MainActor.assumeIsolated {
+                clock.add(sample)
+                changed()
+            }
         }
     }
 
     /// Forget the clock's samples before a fresh measure.
     public func remeasure() {
         clock = ClockOffset()
+    }
+}
+
+/// A follower's clock questions in flight, by number, with their local send time: asked
+/// on the main thread, answered on mosquitto's.
+final class ClockQuestions: Sendable {
+    private let state = Mutex((asked: [Int: Double](), next: 0))
+
+    /// The number of a question sent at `sent` (local seconds). Past 64 unanswered, the
+    /// oldest are given up.
+    func ask(at sent: Double) -> Int {
+        state.withLock { state in
+            state.next += 1
+            if state.asked.count > 64 { state.asked.removeAll() }
+            state.asked[state.next] = sent
+            return state.next
+        }
+    }
+
+    /// When question `number` was sent; nil for one not asked, or answered already.
+    func answered(_ number: Int) -> Double? {
+        state.withLock { $0.asked.removeValue(forKey: number) }
     }
 }

@@ -7,7 +7,8 @@ import IntervalEngine
 /// power, nothing more, once a second (not retained: the coach's roster hears it live).
 /// The connection's last will says `gone` for it when the process dies; `finish` says so
 /// on a clean end.
-public final class ParticipantPublisher: @unchecked Sendable {
+@MainActor
+public final class ParticipantPublisher {
     private let connection: BrokerConnection
     private let topic: String
     private let name: String
@@ -22,11 +23,11 @@ public final class ParticipantPublisher: @unchecked Sendable {
     }
 
     /// The message the broker says when the follower is gone.
-    public static func gone(_ name: String) -> String {
+    public nonisolated static func gone(_ name: String) -> String {
         JSONValue.object([("name", .string(name)), ("gone", .bool(true))]).text
     }
 
-    public static func reading(_ name: String, _ snapshot: SessionSnapshot) -> String {
+    public nonisolated static func reading(_ name: String, _ snapshot: SessionSnapshot) -> String {
         JSONValue.object([("name", .string(name)), ("hr", .from(snapshot.sensors.hr?.value)),
                           ("hr_zone", .from(snapshot.hrZone)), ("power", .from(snapshot.sensors.power?.value))]).text
     }
@@ -35,8 +36,10 @@ public final class ParticipantPublisher: @unchecked Sendable {
     public func start() {
         let timer = DispatchSource.makeTimerSource(queue: .main)
         timer.setEventHandler { [weak self] in
-            guard let self else { return }
-            connection.publish(topic, Self.reading(name, snapshot()), retain: false)
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.connection.publish(self.topic, Self.reading(self.name, self.snapshot()), retain: false)
+            }
         }
         timer.schedule(deadline: .now() + 1, repeating: 1, leeway: .milliseconds(50))
         timer.resume()

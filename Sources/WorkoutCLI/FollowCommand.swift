@@ -93,19 +93,20 @@ struct Follow: ParsableCommand {
             Output.error("workout: \(error.message)")
             throw ExitCode.failure
         }
-        let link = CoachLink(connection: connection, id: "\(participant)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        link.start()
-        let joined: Joined
-        do {
-            joined = try waitForCoach(link)
-        } catch {
-            Output.error("workout: \(error.message)")
-            connection.close(lastWords: (topics.participant(participant), ParticipantPublisher.gone(participant)),
-                             retainLastWords: false)
-            throw ExitCode.failure
-        }
-        let status = MainActor.assumeIsolated {
-            follow(joined, link: link, participant: participant, athleteSettings: athleteSettings)
+        // A command runs on the main thread: the link, the wait and the run are its.
+        let status = try MainActor.assumeIsolated { () throws -> Int32 in
+            let link = CoachLink(connection: connection, id: "\(participant)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            link.start()
+            let joined: Joined
+            do throws(FollowError) {
+                joined = try waitForCoach(link)
+            } catch {
+                Output.error("workout: \(error.message)")
+                connection.close(lastWords: (topics.participant(participant), ParticipantPublisher.gone(participant)),
+                                 retainLastWords: false)
+                throw ExitCode.failure
+            }
+            return follow(joined, link: link, participant: participant, athleteSettings: athleteSettings)
         }
         throw ExitCode(status)
     }
@@ -155,6 +156,7 @@ struct Follow: ParsableCommand {
 
     /// Turns the run loop until the coach's timeline is here, its workout runs and the
     /// clocks are measured; a timeline that cannot be followed is an error.
+    @MainActor
     private func waitForCoach(_ link: CoachLink) throws(FollowError) -> Joined {
         var said = false
         var askedAt: Date?
@@ -199,13 +201,13 @@ struct Follow: ParsableCommand {
         // The clock's answers may all be lost, or all have waited in queues on a busy
         // machine: ask again until a precise one comes (the best round trip is kept).
         let retry = DispatchSource.makeTimerSource(queue: .main)
-        retry.setEventHandler {
+        retry.setEventHandler { MainActor.assumeIsolated {
             if let askedAt, Date().timeIntervalSince(askedAt) >= Self.measureTime,
                !link.clock.isWithin(Self.wantedUncertainty) {
                 link.askSeveral(6)
             }
             check()
-        }
+        } }
         retry.schedule(deadline: .now() + Self.measureTime, repeating: Self.measureTime)
         retry.resume()
         defer { retry.cancel() }

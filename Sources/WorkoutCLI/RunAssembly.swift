@@ -132,7 +132,7 @@ final class RunAssembly {
         spoken = Self.spokenSounds(sound, switches: switches, alerts: alerts, warn: warn)
         if let spoken { session.subscribe(spoken) }
         session.subscribe(AlertListener(player: alerts, speechElsewhere: spoken != nil))
-        music = Self.musicUnderCues(request)
+        music = Self.musicUnderCues(request, heard: switches.sound || switches.voice)
         if let music { session.subscribe(music.cues) }
         let historyFile = request.history ?? HistoryFile(environment: Terminal.environment)
         // Samples go beside the history, and only where a session is recorded.
@@ -229,8 +229,13 @@ final class RunAssembly {
 
     /// The session bus's music players under the cues; nil with `--music off` or no session
     /// bus, and nothing said. Music a run that died left lowered is put back first.
-    private static func musicUnderCues(_ request: RunRequest) -> (players: MediaPlayers, cues: MusicUnderCues)? {
+    /// `heard`: whether the run makes sounds or speech at all; without them there is
+    /// nothing to lower music under, and unless a note waits to be put back, neither the
+    /// sound server nor the session bus is opened (a run with `--no-sound` stays as light
+    /// as one without music).
+    private static func musicUnderCues(_ request: RunRequest, heard: Bool) -> (players: MediaPlayers, cues: MusicUnderCues)? {
         let note = LoweredMusicNote(directories: UserDirectories(environment: Terminal.environment))
+        guard heard || FileManager.default.fileExists(atPath: note.path) else { return nil }
         guard let players = MediaPlayers.connect(mode: request.music, note: note, environment: Terminal.environment)
         else { return nil }
         players.recover()
