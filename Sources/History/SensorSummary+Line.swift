@@ -9,8 +9,8 @@ extension SensorSummary {
     /// average.
     public var fields: [(String, JSONValue)] {
         var fields: [(String, JSONValue)] = []
-        for quantity in SensorQuantity.allCases where !quantity.history.isEmpty {
-            guard let required = self[quantity, Self.required(quantity)], Self.readable(required) else { continue }
+        for quantity in SensorQuantity.allCases {
+            guard let figure = quantity.requiredFigure, let required = self[quantity, figure], Self.readable(required) else { continue }
             var object: [(String, JSONValue)] = []
             for figure in quantity.history {
                 var value = JSONValue.null
@@ -34,11 +34,6 @@ extension SensorSummary {
         SensorQuantity(rawValue: key).flatMap { $0.history.isEmpty ? nil : $0 }
     }
 
-    /// The figure a quantity's object must have: its maximum when it keeps one, else its average.
-    static func required(_ quantity: SensorQuantity) -> SensorQuantity.Figure {
-        quantity.history.contains(.maximum) ? .maximum : .average
-    }
-
     /// A heart rate or power the reader takes: 0 to `largest`.
     static func readable(_ value: Double) -> Bool { value >= 0 && value <= largest }
 
@@ -59,7 +54,7 @@ extension SensorSummary {
         let whole = reader.fields { key, reader in
             if let figure = SensorQuantity.Figure(rawValue: key), quantity.history.contains(figure) {
                 // Only a figure that is not required may be null.
-                if figure != Self.required(quantity), reader.readNull() { return true }
+                if figure != quantity.requiredFigure, reader.readNull() { return true }
                 guard let value = reader.readNumber(), Self.readable(value),
                       figure == .average || !quantity.isWhole || value.rounded() == value else { return false }
                 figures[figure] = value
@@ -72,7 +67,7 @@ extension SensorSummary {
                 return true
             }
         }
-        guard whole, figures[Self.required(quantity)] != nil, zones.isEmpty || zones.count == 5 else { return false }
+        guard whole, let required = quantity.requiredFigure, figures[required] != nil, zones.isEmpty || zones.count == 5 else { return false }
         for figure in quantity.history { self[quantity, figure] = figures[figure] }
         if quantity == .hr { zoneSeconds = zones.isEmpty ? nil : zones }
         return true

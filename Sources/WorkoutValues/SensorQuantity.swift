@@ -107,6 +107,10 @@ public enum SensorQuantity: String, CaseIterable, Sendable, Equatable, Hashable 
         }
     }
 
+    /// The figure the history must have of it to keep it at all: its maximum when it
+    /// keeps one (the average may be missing), else its average; nil when not summed.
+    public var requiredFigure: Figure? { history.contains(.maximum) ? .maximum : history.first }
+
     /// The values the samples file (and so an activity file) may hold: anything else in
     /// a line is damage, not a reading.
     public var recordable: ClosedRange<Double> {
