@@ -28,10 +28,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 
 // MARK: GATT
 
-private func plausible(_ bpm: Int?) -> Bool { bpm.map(PlausibleReadings.heartRate.contains) ?? true }
-private func plausible(watts: Int?) -> Bool { watts.map(PlausibleReadings.power.contains) ?? true }
-private func plausible(rpm: Double?) -> Bool { rpm.map { $0.isFinite && PlausibleReadings.cadence.contains($0) } ?? true }
-private func plausible(kmh: Double?) -> Bool { kmh.map { $0.isFinite && PlausibleReadings.speed.contains($0) } ?? true }
+/// Whether `value`, if any, is a plausible `quantity` (`SensorQuantity.plausible`).
+private func plausible(_ quantity: SensorQuantity, _ value: Double?) -> Bool { value.map { quantity.plausible($0) != nil } ?? true }
 
 /// Every prefix of the input as each characteristic's value, and its 4-byte words as a
 /// crank's successive (revolutions, event time) pairs.
@@ -39,16 +37,15 @@ private func fuzzDecoders(_ bytes: [UInt8]) {
     for end in stride(from: 0, through: min(bytes.count, 64), by: 1) {
         let value = Array(bytes[..<end])
         if let heart = HeartRateMeasurement(value) {
-            precondition(plausible(heart.bpm), "heart rate \(String(describing: heart.bpm)) from \(value)")
+            precondition(plausible(.hr, heart.bpm.map(Double.init)), "heart rate \(String(describing: heart.bpm)) from \(value)")
             precondition(heart.rrIntervals.allSatisfy { $0.isFinite && $0 >= 0 && $0 < 64 })
         }
         if let power = CyclingPowerMeasurement(value) {
-            precondition(plausible(watts: power.watts), "power \(String(describing: power.watts)) from \(value)")
+            precondition(plausible(.power, power.watts.map(Double.init)), "power \(String(describing: power.watts)) from \(value)")
         }
         _ = CSCMeasurement(value)
         if let bike = IndoorBikeData(value) {
-            precondition(plausible(bike.heartRate) && plausible(watts: bike.power) && plausible(rpm: bike.cadence)
-                         && plausible(kmh: bike.speed), "indoor bike data \(bike) from \(value)")
+            precondition(bike.values.allSatisfy { plausible($0.key, $0.value) }, "indoor bike data \(bike) from \(value)")
         }
         _ = FitnessMachineControl.Response(value)
     }
@@ -59,7 +56,7 @@ private func fuzzDecoders(_ bytes: [UInt8]) {
         let eventTime = UInt16(bytes[word + 2]) | UInt16(bytes[word + 3]) << 8
         time += Double(bytes[word] % 4) * 0.5
         let rpm = crank.update(revolutions: revolutions, eventTime: eventTime, at: time)
-        precondition(plausible(rpm: rpm), "cadence \(String(describing: rpm))")
+        precondition(plausible(.cadence, rpm), "cadence \(String(describing: rpm))")
     }
 }
 

@@ -18,36 +18,25 @@ public struct Activity: Sendable {
         public var figures: Figures
     }
 
-    /// Averages and maxima of the records in a span: nil where no record has the value.
-    /// Averages are over the records that have it (a second without heart rate is not
-    /// a heart rate of 0).
+    /// Averages and maxima of the records in a span, by quantity: none where no record has
+    /// the value. Averages are over the records that have it (a second without heart rate
+    /// is not a heart rate of 0).
     public struct Figures: Sendable, Equatable {
-        public var averageHR: Int?
-        public var maximumHR: Int?
-        public var averagePower: Int?
-        public var maximumPower: Int?
-        public var averageCadence: Int?
-        public var maximumCadence: Int?
-        public var averageSpeed: Double?
-        public var maximumSpeed: Double?
+        public var averages: [SensorQuantity: Double] = [:]
+        public var maxima: [SensorQuantity: Double] = [:]
 
         init(_ records: ArraySlice<ActivityRecord>) {
-            func figures(_ values: [Double]) -> (average: Double?, maximum: Double?) {
-                guard !values.isEmpty else { return (nil, nil) }
-                return (values.reduce(0, +) / Double(values.count), values.max())
+            for quantity in SensorQuantity.allCases {
+                let values = records.compactMap { $0.sample[quantity] }
+                guard let maximum = values.max() else { continue }
+                averages[quantity] = values.reduce(0, +) / Double(values.count)
+                maxima[quantity] = maximum
             }
-            let hr = figures(records.compactMap { $0.sample.hr.map(Double.init) })
-            let power = figures(records.compactMap { $0.sample.power.map(Double.init) })
-            let cadence = figures(records.compactMap(\.sample.cadence))
-            let speed = figures(records.compactMap(\.sample.speed))
-            averageHR = hr.average.map { Int($0.rounded()) }
-            maximumHR = hr.maximum.map { Int($0) }
-            averagePower = power.average.map { Int($0.rounded()) }
-            maximumPower = power.maximum.map { Int($0) }
-            averageCadence = cadence.average.map { Int($0.rounded()) }
-            maximumCadence = cadence.maximum.map { Int($0.rounded()) }
-            averageSpeed = speed.average
-            maximumSpeed = speed.maximum
+        }
+
+        /// A figure: `average` or `maximum`.
+        public subscript(quantity: SensorQuantity, figure: SensorQuantity.Figure) -> Double? {
+            figure == .average ? averages[quantity] : maxima[quantity]
         }
     }
 
@@ -63,7 +52,7 @@ public struct Activity: Sendable {
     public var figures: Figures
 
     /// With power, a ride (Strava and intervals.icu file it as one); else training.
-    public var hasPower: Bool { records.contains { $0.sample.power != nil } }
+    public var hasPower: Bool { records.contains { $0.sample[.power] != nil } }
 
     public init(entry: HistoryEntry, records: [ActivityRecord] = []) {
         let speed = entry.speed

@@ -55,8 +55,7 @@ public final class ActivityRecorder: SessionListener, SessionSamplesFile {
             segment = summary.index
         case let .sample(reading):
             // What a sensor reported: kept for the session's activity file, one line a second.
-            record(Sample(hr: reading.hr, power: reading.power, cadence: reading.cadence, speed: reading.speed),
-                   at: event.t)
+            record(Sample(values: reading.values), at: event.t)
         case .workoutEnd:
             flush()
             closeFile()

@@ -83,19 +83,21 @@ public enum FITActivity {
         timer(Code.stopAll, at: end)
 
         let figures = activity.figures
-        fit.define(local: Local.session, global: 18, [
+        let sessionFigures = figureFields(\.session)
+        var sessionFields: [FITEncoder.Field] = [
             .init(254, .uint16), .init(253, .uint32), .init(0, .enumeration), .init(1, .enumeration), .init(2, .uint32),
             .init(5, .enumeration), .init(6, .enumeration), .init(7, .uint32), .init(8, .uint32),
-            .init(16, .uint8), .init(17, .uint8), .init(18, .uint8), .init(19, .uint8), .init(20, .uint16), .init(21, .uint16),
-            .init(25, .uint16), .init(26, .uint16), .init(28, .enumeration),
-        ])
-        fit.message(local: Local.session, [
+        ]
+        sessionFields += sessionFigures.map(\.field)
+        sessionFields += [.init(25, .uint16), .init(26, .uint16), .init(28, .enumeration)]
+        fit.define(local: Local.session, global: 18, sessionFields)
+        var session: [FITEncoder.Value] = [
             .number(0), .number(end), .number(Code.session), .number(Code.stop), .number(start),
             .number(sport), .number(subSport), milliseconds(activity.elapsed), milliseconds(activity.timer),
-            optional(figures.averageHR), optional(figures.maximumHR), optional(figures.averageCadence),
-            optional(figures.maximumCadence), optional(figures.averagePower), optional(figures.maximumPower),
-            .number(0), .number(UInt64(activity.laps.count)), .number(Code.activityEnd),
-        ])
+        ]
+        session += sessionFigures.map { value(figures[$0.quantity, $0.figure], $0.quantity) }
+        session += [.number(0), .number(UInt64(activity.laps.count)), .number(Code.activityEnd)]
+        fit.message(local: Local.session, session)
         fit.define(local: Local.activity, global: 34, [.init(253, .uint32), .init(0, .uint32), .init(1, .uint16),
                                                        .init(2, .enumeration), .init(3, .enumeration),
                                                        .init(4, .enumeration), .init(5, .uint32)])
@@ -121,65 +123,82 @@ public enum FITActivity {
         }
     }
 
-    /// Which of heart rate, cadence, power and speed the records carry: those some sample gave.
-    private struct RecordFields {
-        var hr = false, cadence = false, power = false, speed = false
-    }
-
-    private static func defineRecord(_ activity: Activity, into fit: inout FITEncoder) -> RecordFields {
-        var present = RecordFields()
-        for record in activity.records {
-            present.hr = present.hr || record.sample.hr != nil
-            present.cadence = present.cadence || record.sample.cadence != nil
-            present.power = present.power || record.sample.power != nil
-            present.speed = present.speed || record.sample.speed != nil
-        }
+    /// The quantities the records carry (those some sample gave and FIT holds: `SensorQuantity.fit`),
+    /// in the order of their field numbers.
+    private static func defineRecord(_ activity: Activity, into fit: inout FITEncoder) -> [SensorQuantity] {
+        let present = SensorQuantity.allCases.filter { quantity in
+            quantity.fit != nil && activity.records.contains { $0.sample[quantity] != nil }
+        }.sorted { $0.fit!.record < $1.fit!.record }
         var fields: [FITEncoder.Field] = [.init(253, .uint32)]
-        if present.hr { fields.append(.init(3, .uint8)) }
-        if present.cadence { fields.append(.init(4, .uint8)) }
-        if present.power { fields.append(.init(7, .uint16)) }
-        if present.speed { fields.append(.init(73, .uint32)) }
+        fields += present.map { FITEncoder.Field($0.fit!.record, baseType($0.fit!)) }
         fit.define(local: Local.record, global: 20, fields)
         return present
     }
 
-    private static func writeRecord(_ record: ActivityRecord, fields: RecordFields, into fit: inout FITEncoder) {
+    private static func writeRecord(_ record: ActivityRecord, fields: [SensorQuantity], into fit: inout FITEncoder) {
         var values: [FITEncoder.Value] = [.number(FITEncoder.time(record.time.timeIntervalSince1970))]
-        if fields.hr { values.append(optional(record.sample.hr)) }
-        if fields.cadence { values.append(optional(record.sample.cadence.map { Int($0.rounded()) })) }
-        if fields.power { values.append(optional(record.sample.power)) }
-        if fields.speed { values.append(optional(record.sample.speed.map { Int(($0 * 1000).rounded()) })) }
+        values += fields.map { value(record.sample[$0], $0) }
         fit.message(local: Local.record, values)
     }
 
+    /// The figures a lap or a session message holds (`FITForm.lap`, `FITForm.session`): each
+    /// quantity's average and maximum field, in the order of their numbers.
+    private static func figureFields(_ message: KeyPath<FITForm, (average: UInt8, maximum: UInt8)?>) -> [FigureField] {
+        var fields: [FigureField] = []
+        for quantity in SensorQuantity.allCases {
+            guard let form = quantity.fit, let numbers = form[keyPath: message] else { continue }
+            fields.append((FITEncoder.Field(numbers.average, baseType(form)), quantity, .average))
+            fields.append((FITEncoder.Field(numbers.maximum, baseType(form)), quantity, .maximum))
+        }
+        return fields.sorted { $0.field.number < $1.field.number }
+    }
+
+    /// A figure's field, and the quantity and figure it holds.
+    private typealias FigureField = (field: FITEncoder.Field, quantity: SensorQuantity, figure: SensorQuantity.Figure)
+
+    /// FIT's unsigned type of a quantity's width.
+    private static func baseType(_ form: FITForm) -> FITEncoder.BaseType {
+        switch form.bytes {
+        case 1: .uint8
+        case 2: .uint16
+        default: .uint32
+        }
+    }
+
+    /// A quantity's value as its field holds it: times its scale, rounded; none without one.
+    private static func value(_ value: Double?, _ quantity: SensorQuantity) -> FITEncoder.Value {
+        guard let value, let form = quantity.fit else { return .none }
+        return .number(UInt64(max(0, Int((value * form.scale).rounded()))))
+    }
+
+    private static var lapFigures: [FigureField] { figureFields(\.lap) }
+
     private static func defineLap(into fit: inout FITEncoder) {
-        fit.define(local: Local.lap, global: 19, [
+        var fields: [FITEncoder.Field] = [
             .init(254, .uint16), .init(253, .uint32), .init(0, .enumeration), .init(1, .enumeration), .init(2, .uint32),
-            .init(7, .uint32), .init(8, .uint32), .init(15, .uint8), .init(16, .uint8), .init(17, .uint8), .init(18, .uint8),
-            .init(19, .uint16), .init(20, .uint16), .init(23, .enumeration), .init(24, .enumeration),
-            .init(25, .enumeration), .init(39, .enumeration), .init(71, .uint16),
-        ])
+            .init(7, .uint32), .init(8, .uint32),
+        ]
+        fields += lapFigures.map(\.field)
+        fields += [.init(23, .enumeration), .init(24, .enumeration), .init(25, .enumeration), .init(39, .enumeration), .init(71, .uint16)]
+        fit.define(local: Local.lap, global: 19, fields)
     }
 
     private static func writeLap(_ lap: Activity.Lap, number: Int, sport: UInt64, subSport: UInt64,
                                  into fit: inout FITEncoder) {
         let figures = lap.figures
-        fit.message(local: Local.lap, [
+        var values: [FITEncoder.Value] = [
             .number(UInt64(number)), .number(FITEncoder.time(lap.end.timeIntervalSince1970)), .number(Code.lap),
             .number(Code.stop), .number(FITEncoder.time(lap.start.timeIntervalSince1970)),
             milliseconds(lap.elapsed), milliseconds(lap.timer),
-            optional(figures.averageHR), optional(figures.maximumHR), optional(figures.averageCadence),
-            optional(figures.maximumCadence), optional(figures.averagePower), optional(figures.maximumPower),
-            .number(UInt64(FITIntensity(kind: lap.kind).rawValue)), .number(Code.lapByTime),
-            .number(sport), .number(subSport), .number(UInt64(number)),
-        ])
+        ]
+        values += lapFigures.map { value(figures[$0.quantity, $0.figure], $0.quantity) }
+        values += [.number(UInt64(FITIntensity(kind: lap.kind).rawValue)), .number(Code.lapByTime),
+                   .number(sport), .number(subSport), .number(UInt64(number))]
+        fit.message(local: Local.lap, values)
     }
 
     private static func milliseconds(_ seconds: Double) -> FITEncoder.Value {
         .number(UInt64(max(0, (seconds * 1000).rounded())))
     }
 
-    private static func optional(_ value: Int?) -> FITEncoder.Value {
-        value.map { .number(UInt64(max(0, $0))) } ?? .none
-    }
 }

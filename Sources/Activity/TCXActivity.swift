@@ -19,29 +19,27 @@ public enum TCXActivity {
             """
         var records = activity.records[...]
         for (number, lap) in activity.laps.enumerated() {
-            let figures = lap.figures
             xml += "      <Lap StartTime=\"\(time(lap.start))\">\n"
-            xml += "        <TotalTimeSeconds>\(Number.format(Number.rounded(lap.timer, places: 3)))</TotalTimeSeconds>\n"
-            xml += "        <DistanceMeters>0</DistanceMeters>\n"
-            if let speed = figures.maximumSpeed {
-                xml += "        <MaximumSpeed>\(Number.format(Number.rounded(speed, places: 3)))</MaximumSpeed>\n"
-            }
-            xml += "        <Calories>0</Calories>\n"
-            if let hr = figures.averageHR, hr > 0 { xml += "        <AverageHeartRateBpm><Value>\(hr)</Value></AverageHeartRateBpm>\n" }
-            if let hr = figures.maximumHR, hr > 0 { xml += "        <MaximumHeartRateBpm><Value>\(hr)</Value></MaximumHeartRateBpm>\n" }
-            xml += "        <Intensity>\(FITIntensity(kind: lap.kind) == .rest ? "Resting" : "Active")</Intensity>\n"
-            if let cadence = figures.averageCadence { xml += "        <Cadence>\(min(cadence, 254))</Cadence>\n" }
-            xml += "        <TriggerMethod>Time</TriggerMethod>\n"
+            // Lap_t's sequence: the lap's own elements and the quantities' figures, each at
+            // its position in it.
+            var elements: [(position: Int, text: String)] = [
+                (0, "<TotalTimeSeconds>\(Number.format(Number.rounded(lap.timer, places: 3)))</TotalTimeSeconds>"),
+                (1, "<DistanceMeters>0</DistanceMeters>"), (3, "<Calories>0</Calories>"),
+                (6, "<Intensity>\(FITIntensity(kind: lap.kind) == .rest ? "Resting" : "Active")</Intensity>"),
+                (8, "<TriggerMethod>Time</TriggerMethod>"), (10, "<Notes>\(XMLText.escape(lap.name))</Notes>"),
+            ]
             var points = ""
             while let record = records.first, record.time < lap.end || number == activity.laps.count - 1 {
                 points += trackpoint(record)
                 records = records.dropFirst()
             }
-            if !points.isEmpty { xml += "        <Track>\n" + points + "        </Track>\n" }
-            xml += "        <Notes>\(XMLText.escape(lap.name))</Notes>\n"
-            if let power = figures.averagePower {
-                xml += "        <Extensions><ax:LX><ax:AvgWatts>\(power)</ax:AvgWatts></ax:LX></Extensions>\n"
+            if !points.isEmpty { elements.append((9, "<Track>\n" + points + "        </Track>")) }
+            let (figures, extensions) = quantities { quantity in
+                [(quantity.tcx.lapAverage, lap.figures[quantity, .average]), (quantity.tcx.lapMaximum, lap.figures[quantity, .maximum])]
             }
+            elements += figures
+            if !extensions.isEmpty { elements.append((11, "<Extensions><ax:LX>\(extensions)</ax:LX></Extensions>")) }
+            for element in elements.sorted(by: { $0.position < $1.position }) { xml += "        " + element.text + "\n" }
             xml += "      </Lap>\n"
         }
         xml += """
@@ -62,13 +60,44 @@ public enum TCXActivity {
 
     private static func trackpoint(_ record: ActivityRecord) -> String {
         var point = "          <Trackpoint><Time>\(time(record.time))</Time>"
-        if let hr = record.sample.hr, hr > 0 { point += "<HeartRateBpm><Value>\(min(hr, 255))</Value></HeartRateBpm>" }
-        if let cadence = record.sample.cadence { point += "<Cadence>\(min(Int(cadence.rounded()), 254))</Cadence>" }
-        var extensions = ""
-        if let speed = record.sample.speed { extensions += "<ax:Speed>\(Number.format(Number.rounded(speed, places: 3)))</ax:Speed>" }
-        if let power = record.sample.power { extensions += "<ax:Watts>\(power)</ax:Watts>" }
+        let (elements, extensions) = quantities { [($0.tcx.trackpoint, record.sample[$0])] }
+        point += elements.map(\.text).joined()
         if !extensions.isEmpty { point += "<Extensions><ax:TPX>\(extensions)</ax:TPX></Extensions>" }
         return point + "</Trackpoint>\n"
+    }
+
+    /// The quantities' elements (`SensorQuantity.tcx`) that `values` gives for each, with
+    /// a value: those of the schema's own sequence, and the extension's, written in
+    /// their sequence's order.
+    private static func quantities(_ values: (SensorQuantity) -> [(TCXElement?, Double?)])
+        -> (elements: [(position: Int, text: String)], extensions: String) {
+        var elements: [(position: Int, text: String)] = []
+        var extensions: [(position: Int, text: String)] = []
+        for quantity in SensorQuantity.allCases {
+            for case let (element?, value?) in values(quantity) {
+                guard let text = text(element, value) else { continue }
+                if element.inExtension { extensions.append((element.position, text)) } else { elements.append((element.position, text)) }
+            }
+        }
+        let sorted = extensions.sorted { $0.position < $1.position }.map(\.text).joined()
+        return (elements.sorted { $0.position < $1.position }, sorted)
+    }
+
+    /// `<Cadence>90</Cadence>`, `<HeartRateBpm><Value>142</Value></HeartRateBpm>`,
+    /// `<ax:Watts>250</ax:Watts>`; nil for a 0 the element leaves out.
+    private static func text(_ element: TCXElement, _ value: Double) -> String? {
+        var number: String
+        if element.places == 0 {
+            var whole = Int(value.rounded())
+            if element.positive, whole <= 0 { return nil }
+            if let largest = element.largest { whole = min(whole, largest) }
+            number = String(whole)
+        } else {
+            number = Number.format(Number.rounded(value, places: element.places))
+        }
+        if element.valueElement { number = "<Value>\(number)</Value>" }
+        let name = (element.inExtension ? "ax:" : "") + element.name
+        return "<\(name)>\(number)</\(name)>"
     }
 
     /// `2026-11-25T18:14:25.000Z`: xsd:dateTime in UTC, to the millisecond.

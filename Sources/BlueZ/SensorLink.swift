@@ -222,22 +222,19 @@ public final class SensorLink {
             // A strap off the skin measures nothing, and one that sends a rate no heart
             // has (0, 65,535: `PlausibleReadings`) gives no value: either is shown as stale.
             guard measurement.contact != false, let bpm = measurement.bpm else { return handlers.stale(address) }
-            sample.hr = bpm
+            sample[.hr] = Double(bpm)
         case SensorService.cyclingPowerMeasurement:
             guard let measurement = CyclingPowerMeasurement(value) else { return }
-            sample.power = measurement.watts
+            sample[.power] = measurement.watts.map(Double.init)
             if let crank = measurement.crank {
-                sample.cadence = cadence.update(revolutions: crank.revolutions, eventTime: crank.eventTime, at: Self.now())
+                sample[.cadence] = cadence.update(revolutions: crank.revolutions, eventTime: crank.eventTime, at: Self.now())
             }
         case SensorService.cscMeasurement:
             guard let measurement = CSCMeasurement(value), let crank = measurement.crank else { return }
-            sample.cadence = cadence.update(revolutions: crank.revolutions, eventTime: crank.eventTime, at: Self.now())
+            sample[.cadence] = cadence.update(revolutions: crank.revolutions, eventTime: crank.eventTime, at: Self.now())
         case SensorService.indoorBikeData:
             guard let data = IndoorBikeData(value) else { return }
-            sample.power = data.power
-            sample.cadence = data.cadence
-            sample.speed = data.speed
-            sample.hr = data.heartRate
+            sample.values = data.values
         case SensorService.fitnessMachineControlPoint:
             if let response = FitnessMachineControl.Response(value) { handlers.control(response) }
             return

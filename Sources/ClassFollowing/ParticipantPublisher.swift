@@ -28,8 +28,8 @@ public final class ParticipantPublisher {
     }
 
     public nonisolated static func reading(_ name: String, _ snapshot: SessionSnapshot) -> String {
-        JSONValue.object([("name", .string(name)), ("hr", .from(snapshot.sensors.hr?.value)),
-                          ("hr_zone", .from(snapshot.hrZone)), ("power", .from(snapshot.sensors.power?.value))]).text
+        JSONValue.object([("name", .string(name)), ("hr", .from(snapshot.sensors[.hr].map { Int($0.value) })),
+                          ("hr_zone", .from(snapshot.hrZone)), ("power", .from(snapshot.sensors[.power].map { Int($0.value) }))]).text
     }
 
     /// Once a second on the main queue, from now.

@@ -23,9 +23,9 @@ public enum StatePayload {
             ("remaining", segment == nil ? .null : .integer(shownSeconds(snapshot.remaining))),
             ("open", .bool(snapshot.open != nil)),
             ("next", next),
-            ("hr", .from(snapshot.sensors.hr?.value)),
+            ("hr", .from(snapshot.sensors[.hr].map { Int($0.value) })),
             ("hr_zone", .from(snapshot.hrZone)),
-            ("power", .from(snapshot.sensors.power?.value)),
+            ("power", .from(snapshot.sensors[.power].map { Int($0.value) })),
             ("target_watts", .from(targetWatts)),
             ("t", .number(Number.rounded(snapshot.t, places: 3))),
             // The exact seconds left in the segment, paused or not: what a follower aligns to.

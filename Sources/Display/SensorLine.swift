@@ -24,28 +24,28 @@ public struct SensorLine: Equatable, Sendable {
         public var sgr: String
     }
 
-    /// The heart rate (in its zone's colour), then the power: what is worth big digits.
+    /// The quantities worth big digits (`SensorQuantity.bigDigits`: heart rate, in its
+    /// zone's colour, then power).
     public var numbers: [Number] {
-        var numbers: [Number] = []
-        if let hr = readings.hr { numbers.append(Number(value: hr.value, stale: hr.stale, sgr: hrStyle)) }
-        if let power = readings.power { numbers.append(Number(value: power.value, stale: power.stale, sgr: "1")) }
-        return numbers
+        SensorQuantity.allCases.filter(\.bigDigits).compactMap { quantity in
+            readings[quantity].map { Number(value: Int($0.value.rounded()), stale: $0.stale, sgr: style(quantity)) }
+        }
     }
 
-    /// Bold, in the zone's colour when the zone is known.
-    var hrStyle: String { "1;" + (zone.map { Self.zoneColours[min(max($0, 1), 5) - 1] } ?? "39") }
+    /// Bold; heart rate in its zone's colour when the zone is known.
+    func style(_ quantity: SensorQuantity) -> String {
+        quantity == .hr ? "1;" + (zone.map { Self.zoneColours[min(max($0, 1), 5) - 1] } ?? "39") : "1"
+    }
 
+    /// The quantities shown in words (`SensorQuantity.inWords`), heart rate with its zone.
     public var line: Line {
         var spans: [Span] = []
-        func add(_ text: String, stale: Bool, sgr: String) {
+        for quantity in SensorQuantity.allCases where quantity.inWords {
+            guard let reading = readings[quantity] else { continue }
+            let text = quantity.words(reading.value) + (quantity == .hr ? zone.map { " Z\($0)" } ?? "" : "")
             if !spans.isEmpty { spans.append(Span("  ")) }
-            spans.append(Span(stale ? text + "?" : text, stale ? "2" : sgr))
+            spans.append(Span(reading.stale ? text + "?" : text, reading.stale ? "2" : style(quantity)))
         }
-        if let hr = readings.hr {
-            add("\(hr.value) bpm" + (zone.map { " Z\($0)" } ?? ""), stale: hr.stale, sgr: hrStyle)
-        }
-        if let power = readings.power { add("\(power.value) W", stale: power.stale, sgr: "1") }
-        if let cadence = readings.cadence { add("\(Int(cadence.value.rounded())) rpm", stale: cadence.stale, sgr: "1") }
         return Line(spans)
     }
 }

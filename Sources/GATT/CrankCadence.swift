@@ -5,7 +5,7 @@ import IntervalEngine
 /// last crank event (16 bits, 1/1024 s), both wrapping. The cadence is the change in
 /// revolutions over the change in event time between two notifications; a notification
 /// with the same event time means no crank turned since, and after 3 such seconds the
-/// rider has stopped. A cadence outside `PlausibleReadings.cadence` (a counter that went
+/// rider has stopped. A cadence outside `SensorQuantity.cadence.plausible` (a counter that went
 /// backwards or jumped: 60,000 rpm) is no cadence, and the one before it holds.
 public struct CrankCadence: Sendable {
     private var last: (revolutions: UInt16, eventTime: UInt16)?
@@ -28,7 +28,7 @@ public struct CrankCadence: Sendable {
             return latest
         }
         unchangedSince = nil
-        guard let rpm = PlausibleReadings.cadence(Double(turns) * 60 * 1024 / Double(ticks)) else { return nil }
+        guard let rpm = SensorQuantity.cadence.plausible(Double(turns) * 60 * 1024 / Double(ticks)) else { return nil }
         latest = rpm
         return latest
     }

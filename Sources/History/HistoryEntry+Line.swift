@@ -143,8 +143,6 @@ extension HistoryEntry {
                     participants.append(one)
                     return true
                 }
-            case "hr": return sensors.readHR(&reader)
-            case "power": return sensors.readPower(&reader)
             case "lower_is_better":
                 lower = []
                 return reader.items { reader in
@@ -153,6 +151,7 @@ extension HistoryEntry {
                     return true
                 }
             default:
+                if let quantity = SensorSummary.summed(key) { return sensors.read(quantity, &reader) }
                 return reader.skipValue()
             }
         }

@@ -36,9 +36,9 @@ extension OpenSegmentRecord {
                     laps.append(value)
                     return true
                 }
-            case "hr": return sensors.readHR(&reader)
-            case "power": return sensors.readPower(&reader)
-            default: return reader.skipValue()
+            default:
+                if let quantity = SensorSummary.summed(key) { return sensors.read(quantity, &reader) }
+                return reader.skipValue()
             }
         }
         guard whole, let index, let name, let seconds, let by else { return nil }

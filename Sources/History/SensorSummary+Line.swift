@@ -1,21 +1,37 @@
 import IntervalEngine
 
 extension SensorSummary {
-    /// The fields a history line (or an open segment's record in it) carries: only values
-    /// the reader takes back (`readable`), so that whatever is written is read.
+    /// The fields a history line (or an open segment's record in it) carries, one object
+    /// per quantity that keeps figures (`SensorQuantity.history`), by its key:
+    /// `"hr": {"avg", "max", "zones"}`, `"power": {"avg"}`. Only values the reader takes
+    /// back (`readable`), so that whatever is written is read. A quantity that keeps a
+    /// maximum is written when it has one (its average may be null); else when it has an
+    /// average.
     public var fields: [(String, JSONValue)] {
         var fields: [(String, JSONValue)] = []
-        if let maxHR, Self.readable(Double(maxHR)) {
-            fields.append(("hr", .object([
-                ("avg", averageHR.flatMap { Self.readable($0) ? .number(Number.rounded($0, places: 1)) : nil } ?? .null),
-                ("max", .integer(maxHR)),
-                ("zones", .array((zoneSeconds ?? [0, 0, 0, 0, 0]).map { .number(Number.rounded(Self.zone($0), places: 1)) })),
-            ])))
-        }
-        if let averagePower, Self.readable(averagePower) {
-            fields.append(("power", .object([("avg", .number(Number.rounded(averagePower, places: 1)))])))
+        for quantity in SensorQuantity.allCases {
+            guard let figure = quantity.requiredFigure, let required = self[quantity, figure], Self.readable(required) else { continue }
+            var object: [(String, JSONValue)] = []
+            for figure in quantity.history {
+                var value = JSONValue.null
+                if let figure = self[quantity, figure], Self.readable(figure) { value = .number(Number.rounded(figure, places: 1)) }
+                if figure == .maximum, quantity.isWhole, let maximum = self[quantity, .maximum], Self.readable(maximum) {
+                    value = .integer(Int(maximum))
+                }
+                object.append((figure.rawValue, value))
+            }
+            // Heart rate's own: the seconds in each zone.
+            if quantity == .hr {
+                object.append(("zones", .array((zoneSeconds ?? [0, 0, 0, 0, 0]).map { .number(Number.rounded(Self.zone($0), places: 1)) })))
+            }
+            fields.append((quantity.key, .object(object)))
         }
         return fields
+    }
+
+    /// The quantity a line's `key` holds the figures of, if any.
+    public static func summed(_ key: String) -> SensorQuantity? {
+        SensorQuantity(rawValue: key).flatMap { $0.history.isEmpty ? nil : $0 }
     }
 
     /// A heart rate or power the reader takes: 0 to `largest`.
@@ -27,51 +43,33 @@ extension SensorSummary {
     /// Seconds in a zone as written: within what the reader takes.
     static func zone(_ seconds: Double) -> Double { seconds.isFinite ? min(max(seconds, 0), longestZone) : 0 }
 
-    /// The highest heart rate or power a line may say.
+    /// The highest figure a line may say.
     static let largest = 10_000.0
 
-    /// Reads the `hr` object of a line into this summary; false when it is damaged.
-    public mutating func readHR(_ reader: inout JSONReader) -> Bool {
-        var average: Double?
-        var maximum: Int?
+    /// Reads a quantity's object of a line into this summary (`hr`, `power`); false when
+    /// it is damaged.
+    public mutating func read(_ quantity: SensorQuantity, _ reader: inout JSONReader) -> Bool {
+        var figures: [SensorQuantity.Figure: Double] = [:]
         var zones: [Double] = []
         let whole = reader.fields { key, reader in
-            switch key {
-            case "avg":
-                if reader.readNull() { return true }
-                guard let value = reader.readNumber(), Self.readable(value) else { return false }
-                average = value
+            if let figure = SensorQuantity.Figure(rawValue: key), quantity.history.contains(figure) {
+                // Only a figure that is not required may be null.
+                if figure != quantity.requiredFigure, reader.readNull() { return true }
+                guard let value = reader.readNumber(), Self.readable(value),
+                      figure == .average || !quantity.isWhole || value.rounded() == value else { return false }
+                figures[figure] = value
                 return true
-            case "max":
-                guard let value = reader.readNumber(), Self.readable(value), value.rounded() == value else { return false }
-                maximum = Int(value)
+            }
+            guard quantity == .hr, key == "zones" else { return reader.skipValue() }
+            return reader.items { reader in
+                guard zones.count < 5, let value = reader.readNumber(), value >= 0, value <= Self.longestZone else { return false }
+                zones.append(value)
                 return true
-            case "zones":
-                return reader.items { reader in
-                    guard zones.count < 5, let value = reader.readNumber(), value >= 0, value <= Self.longestZone else { return false }
-                    zones.append(value)
-                    return true
-                }
-            default:
-                return reader.skipValue()
             }
         }
-        guard whole, let maximum, zones.isEmpty || zones.count == 5 else { return false }
-        (averageHR, maxHR, zoneSeconds) = (average, maximum, zones.isEmpty ? nil : zones)
-        return true
-    }
-
-    /// Reads the `power` object of a line into this summary; false when it is damaged.
-    public mutating func readPower(_ reader: inout JSONReader) -> Bool {
-        var average: Double?
-        let whole = reader.fields { key, reader in
-            guard key == "avg" else { return reader.skipValue() }
-            guard let value = reader.readNumber(), Self.readable(value) else { return false }
-            average = value
-            return true
-        }
-        guard whole, let average else { return false }
-        averagePower = average
+        guard whole, let required = quantity.requiredFigure, figures[required] != nil, zones.isEmpty || zones.count == 5 else { return false }
+        for figure in quantity.history { self[quantity, figure] = figures[figure] }
+        if quantity == .hr { zoneSeconds = zones.isEmpty ? nil : zones }
         return true
     }
 }

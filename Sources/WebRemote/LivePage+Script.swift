@@ -1,3 +1,5 @@
+import IntervalEngine
+
 extension LivePage {
     /// Follows `/events` (the snapshot first, then every event, and a fresh snapshot
     /// after each change) and counts down by itself between them from the snapshot's
@@ -5,6 +7,12 @@ extension LivePage {
     /// an open segment's clock counts up from `elapsed_in_segment` instead (its
     /// `remaining` is only the way to its cap, or a day). Buttons and the terminal's keys
     /// post to `/control`. It follows `PageScaffold.script`, whose `listen` keeps the feed.
+    /// `[["hr","bpm"],…]`: the key and unit of each quantity shown in words
+    /// (`SensorQuantity.inWords`), for `renderSensors`.
+    static let sensorUnits = JSONValue.array(SensorQuantity.allCases.filter(\.inWords).map {
+        .array([.string($0.key), .string($0.unit)])
+    }).text
+
     static let script = #"""
         let snap = null, snapAt = 0, wakeLock = null, audio = null;
         // For tests and the benchmark: when each segment was first shown (ms since the epoch:
@@ -68,7 +76,8 @@ extension LivePage {
           tick();
           if (running) requestAnimationFrame(frame);
         }
-        // Heart rate in its zone's colour, power, cadence; a dropped-out sensor's value dim.
+        // Each quantity shown in words (heart rate in its zone's colour, power, cadence), rounded;
+        // a dropped-out sensor's value dim.
         function renderSensors(s) {
           $("sensors").hidden = !s;
           if (!s) return;
@@ -77,9 +86,10 @@ extension LivePage {
             set(id, value === undefined ? "" : value + " " + unit + (stale.has(id) ? "?" : ""));
             $(id).classList.toggle("stale", stale.has(id));
           };
-          show("hr", s.hr, "bpm" + (s.hr_zone ? " Z" + s.hr_zone : ""));
-          show("power", s.power, "W");
-          show("cadence", s.cadence === undefined ? undefined : Math.round(s.cadence), "rpm");
+          for (const [key, unit] of \#(sensorUnits)) {
+            const value = s[key] === undefined ? undefined : Math.round(s[key]);
+            show(key, value, unit + (key === "hr" && s.hr_zone ? " Z" + s.hr_zone : ""));
+          }
           $("hr").className = (stale.has("hr") ? "stale " : "") + (s.hr_zone ? "zone" + s.hr_zone : "");
         }
         function renderInfo(info) {

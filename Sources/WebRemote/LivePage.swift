@@ -1,3 +1,5 @@
+import IntervalEngine
+
 /// The page a phone, tablet or TV opens: one self-contained document (no CDN, no
 /// requests but `/events` and `/control`), embedded in the binary so that it works with
 /// no internet and cannot drift from the server it comes with. While an open segment (a
@@ -7,6 +9,10 @@
 /// are in `LivePage+Style.swift` and `LivePage+Script.swift`.
 enum LivePage {
     static let html = PageScaffold.head(title: "workout", style: style, notch: true) + body
+
+    /// A span for each quantity shown in words (`SensorQuantity.inWords`), by its key.
+    private static let sensorSpans = SensorQuantity.allCases.filter(\.inWords).map { "<span id=\"\($0.key)\"></span>" }
+        .joined(separator: " ")
 
     /// Every text is set with `textContent` by the script: a routine's names and info
     /// can never become markup.
@@ -20,7 +26,7 @@ enum LivePage {
         <main>
           <div id="title"><span id="kind"></span> <span id="name">Connecting…</span></div>
           <div id="clock" aria-live="off">–:––</div>
-          <div id="sensors" hidden><span id="hr"></span> <span id="power"></span> <span id="cadence"></span></div>
+          <div id="sensors" hidden>\(sensorSpans)</div>
           <div id="tallies" aria-live="polite"></div>
           <div class="bar" id="segment-bar"><div></div></div>
           <div id="set"></div>

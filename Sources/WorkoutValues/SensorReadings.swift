@@ -3,19 +3,17 @@
 /// kept for the display, marked stale, and is nil to the routine.
 public struct SensorReadings: Sendable, Equatable {
     /// One quantity: its latest value, the sensor that gave it, and whether it is stale.
-    public struct Reading<Value: Sendable & Equatable>: Sendable, Equatable {
-        public var value: Value
+    public struct Reading: Sendable, Equatable {
+        public var value: Double
         public var sensor: String
         public var stale = false
 
         /// The value, unless stale.
-        public var current: Value? { stale ? nil : value }
+        public var current: Double? { stale ? nil : value }
     }
 
-    public var hr: Reading<Int>?
-    public var power: Reading<Int>?
-    public var cadence: Reading<Double>?
-    public var speed: Reading<Double>?
+    /// The latest reading of each quantity a sensor has given.
+    public private(set) var latest: [SensorQuantity: Reading] = [:]
     /// When each sensor's last `sample` event went out (workout seconds), for the limit
     /// of one a second.
     package var lastEvent: [String: Double] = [:]
@@ -27,30 +25,27 @@ public struct SensorReadings: Sendable, Equatable {
 
     public init() {}
 
+    public subscript(quantity: SensorQuantity) -> Reading? { latest[quantity] }
+
     /// Whether any sensor has given a value.
-    public var isEmpty: Bool { hr == nil && power == nil && cadence == nil && speed == nil }
+    public var isEmpty: Bool { latest.isEmpty }
+
+    /// The values that are not stale.
+    public var current: [SensorQuantity: Double] { latest.compactMapValues(\.current) }
 
     package mutating func take(_ sample: SensorSample) {
-        if let value = sample.hr {
-            hr = Reading(value: value, sensor: sample.sensor)
-            totals.see(hr: value)
-            segmentTotals.see(hr: value)
-        }
-        if let value = sample.power { power = Reading(value: value, sensor: sample.sensor) }
-        if let value = sample.cadence { cadence = Reading(value: value, sensor: sample.sensor) }
-        if let value = sample.speed { speed = Reading(value: value, sensor: sample.sensor) }
+        for (quantity, value) in sample.values { latest[quantity] = Reading(value: value, sensor: sample.sensor) }
+        totals.see(sample.values)
+        segmentTotals.see(sample.values)
     }
 
     /// Marks what `sensor` gave as stale; true when something was.
     package mutating func markStale(_ sensor: String) -> Bool {
         var changed = false
-        func mark<V>(_ reading: inout Reading<V>?) {
-            if reading?.sensor == sensor, reading?.stale == false { reading?.stale = true; changed = true }
+        for (quantity, reading) in latest where reading.sensor == sensor && !reading.stale {
+            latest[quantity]?.stale = true
+            changed = true
         }
-        mark(&hr)
-        mark(&power)
-        mark(&cadence)
-        mark(&speed)
         return changed
     }
 
@@ -61,9 +56,10 @@ public struct SensorReadings: Sendable, Equatable {
         defer { lastCount = t }
         guard running, let since = lastCount else { return }
         let seconds = min(t - since, 5)
-        let zone = hr?.current.flatMap(athlete.zone)
-        totals.add(seconds: seconds, hr: hr?.current, power: power?.current, zone: zone)
-        segmentTotals.add(seconds: seconds, hr: hr?.current, power: power?.current, zone: zone)
+        let values = current
+        let zone = values[.hr].flatMap { athlete.zone(heartRate: Int($0)) }
+        totals.add(seconds: seconds, values: values, zone: zone)
+        segmentTotals.add(seconds: seconds, values: values, zone: zone)
     }
 
     /// The totals of the segment that ends at `t`; the next one's start from nothing.
@@ -76,46 +72,54 @@ public struct SensorReadings: Sendable, Equatable {
     var lastCount: Double?
 }
 
-/// A session's heart rate and power, summed up for the history: averages weighted by time,
-/// the maximum heart rate, and the seconds spent in each heart-rate zone.
+/// A session's sensor values summed up for the history, for each quantity that keeps
+/// figures (`SensorQuantity.history`): averages weighted by time, maxima, and the seconds
+/// spent in each heart-rate zone.
 public struct SensorTotals: Sendable, Equatable {
-    public private(set) var hrSeconds = 0.0
-    public private(set) var hrSum = 0.0
-    public private(set) var maxHR: Int?
-    public private(set) var powerSeconds = 0.0
-    public private(set) var powerSum = 0.0
+    /// Seconds each averaged quantity held a value.
+    public private(set) var seconds: [SensorQuantity: Double] = [:]
+    /// Each averaged quantity's value times its seconds, summed.
+    public private(set) var sums: [SensorQuantity: Double] = [:]
+    public private(set) var maxima: [SensorQuantity: Double] = [:]
     /// Seconds in zones 1–5 (index 0 is zone 1).
     public private(set) var zoneSeconds: [Double] = [0, 0, 0, 0, 0]
 
     public init() {}
 
-    public var averageHR: Double? { hrSeconds > 0 ? hrSum / hrSeconds : nil }
-    public var averagePower: Double? { powerSeconds > 0 ? powerSum / powerSeconds : nil }
-    public var isEmpty: Bool { hrSeconds == 0 && powerSeconds == 0 && maxHR == nil }
+    public var averages: [SensorQuantity: Double] {
+        var averages: [SensorQuantity: Double] = [:]
+        for (quantity, seconds) in seconds where seconds > 0 { averages[quantity] = (sums[quantity] ?? 0) / seconds }
+        return averages
+    }
 
-    package mutating func add(seconds: Double, hr: Int?, power: Int?, zone: Int?) {
+    public var isEmpty: Bool { seconds.values.allSatisfy { $0 == 0 } && maxima.isEmpty }
+
+    package mutating func add(seconds: Double, values: [SensorQuantity: Double], zone: Int?) {
         guard seconds > 0 else { return }
-        if let hr {
-            hrSeconds += seconds
-            hrSum += Double(hr) * seconds
-            maxHR = max(maxHR ?? hr, hr)
+        for (quantity, value) in values where quantity.history.contains(.average) {
+            self.seconds[quantity, default: 0] += seconds
+            sums[quantity, default: 0] += value * seconds
         }
-        if let power {
-            powerSeconds += seconds
-            powerSum += Double(power) * seconds
-        }
+        see(values)
         if let zone, (1...5).contains(zone) { zoneSeconds[zone - 1] += seconds }
     }
 
-    /// Notes a heart rate for the maximum without adding time.
-    package mutating func see(hr: Int) { maxHR = max(maxHR ?? hr, hr) }
+    /// Notes the values for the maxima without adding time.
+    package mutating func see(_ values: [SensorQuantity: Double]) {
+        for (quantity, value) in values where quantity.history.contains(.maximum) {
+            maxima[quantity] = max(maxima[quantity] ?? value, value)
+        }
+    }
 }
 
 extension SensorTotals {
     /// What the history keeps of them; nil when the sensors gave nothing.
     public var summary: SensorSummary? {
         guard !isEmpty else { return nil }
-        return SensorSummary(averageHR: averageHR, maxHR: maxHR, zoneSeconds: maxHR == nil ? nil : zoneSeconds,
-                             averagePower: averagePower)
+        return SensorSummary(averages: averages, maxima: maxima, zoneSeconds: maxima[.hr] == nil ? nil : zoneSeconds)
     }
+
+    public var averageHR: Double? { averages[.hr] }
+    public var averagePower: Double? { averages[.power] }
+    public var maxHR: Int? { maxima[.hr].map { Int($0) } }
 }

@@ -73,6 +73,28 @@ final class RoutineHistoryTests: XCTestCase {
         XCTAssertEqual(logs, ["2\tfalse\t2\t1\tnil", "1\t1", "7\t7\t300\tnil", "lower\t300\t50\t60", "1"])
     }
 
+    /// A past session's sensor figures as the line keeps them: `hr = {avg, max, zones}`,
+    /// `power = {avg}`, and the same for an open segment; none without sensors.
+    func testASessionsSensorFigures() throws {
+        let started = Date(timeIntervalSince1970: 1_760_000_000)
+        let sensors = SensorSummary(averageHR: 140.5, maxHR: 170, zoneSeconds: [10, 0, 0, 10, 0], averagePower: 200)
+        var entry = HistoryEntry(program: "Mine", file: "/r/x.lua", sha256: "", started: started, ended: started,
+                                 completed: true, elapsed: 60, segmentsDone: 1, segments: 1, workSeconds: 30,
+                                 open: [OpenSegmentRecord(index: 1, name: "Set", seconds: 20, by: .athlete, laps: [],
+                                                          sensors: SensorSummary(maxHR: 150, averagePower: 180))])
+        entry.sensors = sensors
+        let history = try file([session("Mine", day: 0), entry.json.text])
+        let (_, logs) = try run("""
+            return workout { name = "Mine", countdown = 0, work(1),
+              on_start = function()
+                local s = history[1]
+                print(s.hr.avg, s.hr.max, math.type(s.hr.max), table.concat(s.hr.zones, ","), s.power.avg)
+                print(s.open[1].hr.avg, s.open[1].hr.max, s.open[1].power.avg, history[2].hr, history[2].power)
+              end }
+            """, history: history)
+        XCTAssertEqual(logs, ["140.5\t170\tinteger\t10,0,0,10,0\t200", "nil\t150\t180\tnil\tnil"])
+    }
+
     func testEntriesAreReadOnlyAndAWriteNamesItsLine() throws {
         let history = try file([session("Mine", day: 1, params: [("week", .integer(1))])])
         let (_, logs) = try run("""

@@ -40,8 +40,8 @@ final class SensorSessionTests: XCTestCase {
             "sample A 0", "hook 150 nil z3", "sample B 0", "sample A 1", "hook 154 200 z3", "sample B 1",
             "sample A 2", "hook 158 200 z3", "sample B 2",
         ])
-        XCTAssertNil(session.sensorValues.hr?.current, "a stale value is nil to the routine")
-        XCTAssertEqual(session.sensorValues.hr?.value, 158, "and kept, marked stale, for the display")
+        XCTAssertNil(session.sensorValues[.hr]?.current, "a stale value is nil to the routine")
+        XCTAssertEqual(session.sensorValues[.hr]?.value, 158, "and kept, marked stale, for the display")
     }
 
     func testTotalsWeighTimeAndCountZones() throws {
@@ -121,7 +121,7 @@ final class SensorSessionTests: XCTestCase {
         }
         XCTAssertEqual(session.sensorTotals().maxHR, 150)
         XCTAssertEqual(try XCTUnwrap(session.sensorTotals().averagePower), 200, accuracy: 0.01)
-        XCTAssertEqual(session.sensorValues.cadence?.value, 90)
+        XCTAssertEqual(session.sensorValues[.cadence]?.value, 90)
     }
 
     /// Whatever the writer writes, the reader reads: a summary with values the reader

@@ -65,10 +65,9 @@ extension Event {
             return fields
         case let .sample(sample):
             var fields: [(String, JSONValue)] = [("sensor", .string(sample.sensor)), ("name", .string(sample.name))]
-            if let hr = sample.hr { fields.append(("hr", .integer(hr))) }
-            if let power = sample.power { fields.append(("power", .integer(power))) }
-            if let cadence = sample.cadence { fields.append(("cadence", .number(Number.rounded(cadence, places: 1)))) }
-            if let speed = sample.speed { fields.append(("speed", .number(Number.rounded(speed, places: 2)))) }
+            for quantity in SensorQuantity.allCases {
+                if let value = sample[quantity] { fields.append((quantity.key, quantity.json(value))) }
+            }
             return fields
         case let .erg(watts):
             return [("watts", .integer(watts))]

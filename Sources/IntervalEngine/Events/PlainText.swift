@@ -44,7 +44,7 @@ public enum PlainText {
         case let .error(message, hook, _):
             return "error in \(hook): \(message)"
         case let .sample(sample):
-            return "sample \(sample.name): " + SensorText.values(hr: sample.hr, power: sample.power, cadence: sample.cadence)
+            return "sample \(sample.name): " + SensorText.values(sample.values)
         case let .erg(watts):
             return "erg: \(watts) W"
         case let .workoutEnd(summary):

@@ -1,10 +1,8 @@
-/// Sensors' values in words, the same on every output: `150 bpm  200 W  90 rpm`.
+/// Sensors' values in words, the same on every output: `150 bpm  200 W  90 rpm` (the
+/// quantities shown `inWords`, in `SensorQuantity`'s order).
 public enum SensorText {
-    public static func values(hr: Int?, power: Int?, cadence: Double?) -> String {
-        var parts: [String] = []
-        if let hr { parts.append("\(hr) bpm") }
-        if let power { parts.append("\(power) W") }
-        if let cadence { parts.append("\(Int(cadence.rounded())) rpm") }
-        return parts.joined(separator: "  ")
+    public static func values(_ values: [SensorQuantity: Double]) -> String {
+        SensorQuantity.allCases.filter(\.inWords).compactMap { quantity in values[quantity].map(quantity.words) }
+            .joined(separator: "  ")
     }
 }

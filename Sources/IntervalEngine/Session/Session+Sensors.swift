@@ -12,7 +12,7 @@ extension Session {
         let t = now - startedAt
         sensors.count(until: t, running: state == .running, athlete: options.athlete)
         sensors.take(sample)
-        if case .hrBelow(let bpm)? = segment.until, let hr = sensors.hr?.current, hr < bpm,
+        if case .hrBelow(let bpm)? = segment.until, let hr = sensors[.hr]?.current, hr < Double(bpm),
            state == .running, phase.boundary == nil {
             markDone(by: .sample)
         }
@@ -52,7 +52,7 @@ extension Session {
     public var sensorValues: SensorReadings { sensors }
 
     /// The current heart rate's zone, when there is one and a maximum to read it against.
-    public var sensorZone: Int? { sensors.hr?.current.flatMap(options.athlete.zone) }
+    public var sensorZone: Int? { sensors[.hr]?.current.flatMap { options.athlete.zone(heartRate: Int($0)) } }
 
     /// The totals so far, counted up to now (for the history at the end).
     public func sensorTotals() -> SensorTotals {

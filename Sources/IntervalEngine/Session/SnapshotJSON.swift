@@ -34,26 +34,15 @@ extension SessionSnapshot {
         return .object(fields)
     }
 
-    /// `{hr, power, cadence, speed, hr_zone, stale}`: the latest values, `stale` naming
+    /// `{hr, power, cadence, speed, hr_zone, stale}` (each `SensorQuantity` that has a value): the latest values, `stale` naming
     /// the ones whose sensor dropped out.
     private var sensorsJSON: JSONValue {
         var fields: [(String, JSONValue)] = []
         var stale: [JSONValue] = []
-        if let hr = sensors.hr {
-            fields.append(("hr", .integer(hr.value)))
-            if hr.stale { stale.append(.string("hr")) }
-        }
-        if let power = sensors.power {
-            fields.append(("power", .integer(power.value)))
-            if power.stale { stale.append(.string("power")) }
-        }
-        if let cadence = sensors.cadence {
-            fields.append(("cadence", .number(Number.rounded(cadence.value, places: 1))))
-            if cadence.stale { stale.append(.string("cadence")) }
-        }
-        if let speed = sensors.speed {
-            fields.append(("speed", .number(Number.rounded(speed.value, places: 2))))
-            if speed.stale { stale.append(.string("speed")) }
+        for quantity in SensorQuantity.allCases {
+            guard let reading = sensors[quantity] else { continue }
+            fields.append((quantity.key, quantity.json(reading.value)))
+            if reading.stale { stale.append(.string(quantity.key)) }
         }
         fields.append(("hr_zone", .from(hrZone)))
         fields.append(("stale", .array(stale)))

@@ -238,7 +238,7 @@ enum HistoryAPI {
 
     /// An entry as a plain table; the prelude freezes it.
     private static func push(_ entry: HistoryEntry, on stack: LuaStack) {
-        LuaFields([
+        var fields = LuaFields([
             "date": Timestamp.local(entry.started),
             "ended": Timestamp.local(entry.ended),
             "days_ago": daysAgo(entry.started),
@@ -253,19 +253,19 @@ enum HistoryAPI {
             "scores": LuaFields(entry.scores.map { ($0.name, $0.value) }),
             "better": LuaFields(entry.scores.map { ($0.name, $0.better) }),
             "open": LuaList(entry.open.map { record in
-                LuaFields([
+                var fields = LuaFields([
                     "index": record.index,
                     "name": record.name,
                     "seconds": record.seconds,
                     "by": record.by.rawValue,
                     "laps": LuaList(record.laps),
-                    "hr": heartRate(record.sensors),
-                    "power": power(record.sensors),
                 ])
+                addFigures(record.sensors, to: &fields)
+                return fields
             }),
-            "hr": heartRate(entry.sensors),
-            "power": power(entry.sensors),
-        ]).push(onto: stack)
+        ])
+        addFigures(entry.sensors, to: &fields)
+        fields.push(onto: stack)
     }
 
     /// A parameter's value as Lua sees it; nil (no field) for what Lua has no plain value for.
@@ -279,18 +279,17 @@ enum HistoryAPI {
         }
     }
 
-    /// `hr = { avg, max, zones = {…} }`, when the sensors gave a heart rate.
-    private static func heartRate(_ sensors: SensorSummary?) -> LuaFields? {
-        guard let sensors, let max = sensors.maxHR else { return nil }
-        return LuaFields([
-            "avg": sensors.averageHR,
-            "max": max,
-            "zones": LuaList(sensors.zoneSeconds ?? [0, 0, 0, 0, 0]),
-        ])
-    }
-
-    /// `power = { avg }`, when the sensors gave power.
-    private static func power(_ sensors: SensorSummary?) -> LuaFields? {
-        sensors?.averagePower.map { LuaFields(["avg": $0]) }
+    /// The figures of each quantity the history keeps (`SensorQuantity.history`), as the
+    /// line has them: `hr = { avg, max, zones = {…} }`, `power = { avg }`, each when the
+    /// sensors gave it.
+    private static func addFigures(_ sensors: SensorSummary?, to fields: inout LuaFields) {
+        guard let sensors else { return }
+        for quantity in SensorQuantity.allCases {
+            guard let required = quantity.requiredFigure, sensors[quantity, required] != nil else { continue }
+            var figures = LuaFields(quantity.history.map { (key: $0.rawValue, value: sensors[quantity, $0]) })
+            // Heart rate's own: the seconds in each zone.
+            if quantity == .hr { figures.append("zones", LuaList(sensors.zoneSeconds ?? [0, 0, 0, 0, 0])) }
+            fields.append(quantity.key, figures)
+        }
     }
 }

@@ -110,20 +110,17 @@ extension LuaState: RoutineHooks {
         ]).push(onto: stack)
     }
 
-    /// `s` of `on_sample` and `until_sample`: hr, power, cadence, speed, hr_zone.
+    /// `s` of `on_sample` and `until_sample`: each `SensorQuantity` by its key, and hr_zone.
     private func pushSample(_ readings: SensorReadings, zone: Int?) {
-        lua_createtable(L, 0, 5)
+        lua_createtable(L, 0, Int32(SensorQuantity.allCases.count + 1))
         setSampleFields(readings, zone: zone)
     }
 
     /// Sets the sample's fields on the table on top of the stack (nil where absent or stale).
     private func setSampleFields(_ readings: SensorReadings, zone: Int?) {
-        LuaFields([
-            "hr": readings.hr?.current,
-            "power": readings.power?.current,
-            "cadence": readings.cadence?.current,
-            "speed": readings.speed?.current,
-            "hr_zone": zone,
-        ]).set(on: stack)
+        // A whole value reaches Lua as an integer (`LuaStack.push`), as a heart rate always is.
+        var fields = LuaFields(SensorQuantity.allCases.map { (key: $0.key, value: readings[$0]?.current) })
+        fields.append("hr_zone", zone)
+        fields.set(on: stack)
     }
 }

@@ -116,13 +116,10 @@ public enum RoutineTypes {
         APIField("on_sample", "fun(seg: workout.Segment, s: workout.Sample)", optional: true, "Runs when a Bluetooth sensor's values come in, at most once a second."),
     ])
 
-    public static let sample = APIClass("workout.Sample", "`s` of `on_sample`, and the global `sensor`: the sensors' latest values (nil when no sensor gives one, or it dropped out).", [
-        APIField("hr", "integer", optional: true, "Heart rate, beats per minute."),
-        APIField("power", "integer", optional: true, "Power, watts."),
-        APIField("cadence", "number", optional: true, "Cadence, rpm."),
-        APIField("speed", "number", optional: true, "Speed, km/h (a trainer's)."),
-        APIField("hr_zone", "integer", optional: true, "Heart-rate zone 1–5, with `--set max_hr=`."),
-    ])
+    /// A field for each `SensorQuantity`, from its description.
+    public static let sample = APIClass("workout.Sample", "`s` of `on_sample`, and the global `sensor`: the sensors' latest values (nil when no sensor gives one, or it dropped out).",
+        SensorQuantity.allCases.map { APIField($0.key, $0.isWhole ? "integer" : "number", optional: true, $0.described) }
+        + [APIField("hr_zone", "integer", optional: true, "Heart-rate zone 1–5, with `--set max_hr=`.")])
 
     public static let segment = APIClass("workout.Segment", "`seg`: the segment a hook or cue runs for.", [
         APIField("index", "integer", "Its position in the flattened timeline, from 1."),
