@@ -165,10 +165,11 @@ public enum FITActivity {
         }
     }
 
-    /// A quantity's value as its field holds it: times its scale, rounded; none without one.
+    /// A quantity's value as its field holds it: in the file's unit, times its scale,
+    /// rounded; none without one.
     private static func value(_ value: Double?, _ quantity: SensorQuantity) -> FITEncoder.Value {
         guard let value, let form = quantity.fit else { return .none }
-        return .number(UInt64(max(0, Int((value * form.scale).rounded()))))
+        return .number(UInt64(max(0, Int((value * quantity.inActivityFiles * form.scale).rounded()))))
     }
 
     private static var lapFigures: [FigureField] { figureFields(\.lap) }

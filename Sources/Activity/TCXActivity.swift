@@ -75,7 +75,7 @@ public enum TCXActivity {
         var extensions: [(position: Int, text: String)] = []
         for quantity in SensorQuantity.allCases {
             for case let (element?, value?) in values(quantity) {
-                guard let text = text(element, value) else { continue }
+                guard let text = text(element, value * quantity.inActivityFiles) else { continue }
                 if element.inExtension { extensions.append((element.position, text)) } else { elements.append((element.position, text)) }
             }
         }

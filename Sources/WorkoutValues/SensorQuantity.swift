@@ -122,13 +122,22 @@ public enum SensorQuantity: String, CaseIterable, Sendable, Equatable, Hashable 
         }
     }
 
+    /// What one of its units is in the activity files' unit: speed is km/h here and
+    /// metres per second in FIT (`enhanced_speed`) and TCX (`ax:Speed`, `MaximumSpeed`).
+    public var inActivityFiles: Double {
+        switch self {
+        case .hr, .power, .cadence: 1
+        case .speed: 1 / 3.6
+        }
+    }
+
     /// How a FIT activity file holds it (Garmin's FIT profile): nil when it does not.
     public var fit: FITForm? {
         switch self {
         case .hr: FITForm(record: 3, bytes: 1, lap: (15, 16), session: (16, 17))
         case .cadence: FITForm(record: 4, bytes: 1, lap: (17, 18), session: (18, 19))
         case .power: FITForm(record: 7, bytes: 2, lap: (19, 20), session: (20, 21))
-        // enhanced_speed, in 1/1000.
+        // enhanced_speed, in 1/1000 m/s.
         case .speed: FITForm(record: 73, bytes: 4, scale: 1000)
         }
     }

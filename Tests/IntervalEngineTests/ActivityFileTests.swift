@@ -328,6 +328,10 @@ final class ActivityFileTests: XCTestCase {
         let times = try XCTUnwrap(decoded.garmin["record_mesgs"]).compactMap { $0["timestamp"] as? Int }
         XCTAssertEqual(times.count, records.count, "every sample is a record")
         XCTAssertEqual(times, times.sorted(), "records in time order")
+        // 30 km/h is 8.333 m/s, FIT's unit for speed.
+        let speeds = try XCTUnwrap(decoded.garmin["record_mesgs"]).compactMap { $0["enhanced_speed"] as? Double }
+        XCTAssertEqual(speeds.count, records.count)
+        XCTAssertTrue(speeds.allSatisfy { abs($0 - 30 / 3.6) < 0.001 }, "\(speeds.prefix(3))")
     }
 
     func testChoosingASession() throws {

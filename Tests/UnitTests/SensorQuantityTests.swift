@@ -92,10 +92,12 @@ final class SensorQuantityTests: XCTestCase {
         for quantity in SensorQuantity.allCases {
             let value = try XCTUnwrap(values[quantity])
             if let form = quantity.fit {
-                XCTAssertEqual(record.numbers[form.record], UInt64((value * form.scale).rounded()), "FIT record: \(quantity)")
+                // In the file's unit (speed: m/s), times the field's scale.
+                let held = value * quantity.inActivityFiles
+                XCTAssertEqual(record.numbers[form.record], UInt64((held * form.scale).rounded()), "FIT record: \(quantity)")
                 if let numbers = form.lap {
-                    XCTAssertEqual(lap.numbers[numbers.average], UInt64(value), "FIT lap: \(quantity)")
-                    XCTAssertEqual(lap.numbers[numbers.maximum], UInt64(value), "FIT lap: \(quantity)")
+                    XCTAssertEqual(lap.numbers[numbers.average], UInt64(held), "FIT lap: \(quantity)")
+                    XCTAssertEqual(lap.numbers[numbers.maximum], UInt64(held), "FIT lap: \(quantity)")
                 }
             }
             for element in [quantity.tcx.trackpoint, quantity.tcx.lapAverage, quantity.tcx.lapMaximum].compactMap({ $0 }) {
