@@ -146,10 +146,16 @@ final class RunAssembly {
         if sensors != nil { history?.sensorTotals = session.sensorTotals }
         if let trainer = sensors?.trainer { session.subscribe(trainer) }
         let finished = finished
+        let scheduler = scheduler
         session.subscribe { event in
             guard case .workoutEnd = event.kind else { return }
-            finished.value = true
-            MainLoop.wake()
+            // An end on its timer came `runAhead` before its moment: the run ends on the
+            // moment, not 40 ms before it (a script waiting on it, the bench's end error).
+            let early = min(RunLoopScheduler.realRunAhead, max(0, (event.t - scheduler.now) / scheduler.speed))
+            DispatchQueue.main.asyncAfter(deadline: .now() + early) {
+                finished.value = true
+                MainLoop.wake()
+            }
         }
         awake = request.allowSleep ? nil : SleepInhibitor()
         if !interactive, Terminal.hasKeyboard {

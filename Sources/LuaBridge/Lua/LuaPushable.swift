@@ -69,6 +69,28 @@ struct LuaFields: LuaPushable {
     }
 }
 
+/// A new table on top of the stack, its fields set one by one: `LuaFields`' form for a
+/// table built on every hook call (a segment's `seg`), where boxing each value as
+/// `any LuaPushable` cost more than the call itself (the hooks benchmark).
+struct LuaTable {
+    let stack: LuaStack
+
+    /// Sets `key` to `value`; nil sets no field.
+    func set<Value: LuaPushable>(_ key: String, _ value: Value?) {
+        guard let value else { return }
+        value.push(onto: stack)
+        stack.setField(key)
+    }
+}
+
+extension LuaStack {
+    /// Pushes a new table of `fields` named fields, filled by `fill`.
+    func pushTable(fields: Int32, _ fill: (LuaTable) -> Void) {
+        lua_createtable(L, 0, fields)
+        fill(LuaTable(stack: self))
+    }
+}
+
 /// A sequence: `t[1]`, `t[2]`…
 struct LuaList: LuaPushable {
     let items: [any LuaPushable]

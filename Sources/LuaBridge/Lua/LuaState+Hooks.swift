@@ -64,22 +64,23 @@ extension LuaState: RoutineHooks {
     /// elapsed, remaining. `info` is the segment's own table, the same on every call.
     private func pushSegment(_ segment: Segment, count: Int?, elapsed: Double) {
         let capped = segment.open.map { $0.cap != nil } ?? true
-        LuaFields([
-            "index": segment.index,
-            "count": count,
-            "name": segment.name,
-            "kind": segment.kind,
-            "duration": segment.open?.expect ?? segment.duration,
-            "open": segment.open.map { _ in true },
-            "cap": segment.open?.cap,
-            "start": segment.start,
-            "round": segment.round,
-            "rounds": segment.rounds,
-            "block": segment.block,
-            "info": segment.info.map { LuaHeld(refs: refs, ref: $0) },
-            "elapsed": elapsed,
-            "remaining": capped ? segment.duration - elapsed : nil,
-        ]).push(onto: stack)
+        // On every hook call: filled field by field (`LuaTable`), no value boxed.
+        stack.pushTable(fields: 14) { table in
+            table.set("index", segment.index)
+            table.set("count", count)
+            table.set("name", segment.name)
+            table.set("kind", segment.kind)
+            table.set("duration", segment.open?.expect ?? segment.duration)
+            table.set("open", segment.open.map { _ in true })
+            table.set("cap", segment.open?.cap)
+            table.set("start", segment.start)
+            table.set("round", segment.round)
+            table.set("rounds", segment.rounds)
+            table.set("block", segment.block)
+            table.set("info", segment.info.map { LuaHeld(refs: refs, ref: $0) })
+            table.set("elapsed", elapsed)
+            table.set("remaining", capped ? segment.duration - elapsed : nil)
+        }
     }
 
     /// `w` for `on_start`: name, description, segments, duration (both nil when it is
