@@ -72,8 +72,25 @@ public final class Timeline {
     private var running: (generator: any SegmentGenerator, block: Block?)?
 
     init(steps: [Step]) {
+        // A segment is a few hundred bytes: an array grown by doubling held the old copy
+        // beside the new at its peak (a 100,000-segment plan's memory, the bench's scale).
+        segments.reserveCapacity(min(Self.knownCount(of: steps), 1_000_000))
         for step in steps {
             append(step, block: nil)
+        }
+    }
+
+    /// How many segments the fixed steps unroll to (a generator's count as none).
+    private static func knownCount(of steps: [Step]) -> Int {
+        steps.reduce(0) { total, step in
+            switch step {
+            case .segment: return total + 1
+            case .generate: return total
+            case .rounds(let spec):
+                let each = knownCount(of: spec.steps) + (spec.restBetween == nil ? 0 : 1)
+                let (product, overflow) = max(0, spec.count).multipliedReportingOverflow(by: each)
+                return min(total, Int.max / 4) + (overflow ? Int.max / 4 : min(product, Int.max / 4))
+            }
         }
     }
 
