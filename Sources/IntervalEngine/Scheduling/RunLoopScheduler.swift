@@ -94,7 +94,10 @@ public final class RunLoopScheduler: @preconcurrency Scheduler, @preconcurrency 
         if timers.isEmpty { detector.reanchor() }
         nextID += 1
         let id = nextID
-        let deadline = deadline(for: time)
+        // A time already past when it is asked for (the first moments of a run at a high
+        // speed, whose 40 ms run-ahead reaches back before the start) can fire no earlier
+        // than now: its lateness counts from here, not from before the timer existed.
+        let deadline = max(deadline(for: time), clocks.monotonic())
         let target = TimerTarget(scheduler: self, id: id, time: time, deadline: deadline, action: action)
         let timer = Timer(fire: fireDate(for: deadline), interval: 0, repeats: false) { _ in
             MainActor.assumeIsolated { target.fire() }
