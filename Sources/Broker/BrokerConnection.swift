@@ -150,11 +150,20 @@ public final class BrokerConnection: @unchecked Sendable {
         }
     }
 
-    /// Messages on `topic` (at most `largest` bytes, and not retained; others are dropped)
-    /// go to `handler` on the main queue. Before `start()`; subscribed again on every connection.
-    public func subscribe(_ topic: String, largest: Int, handler: @escaping @MainActor @Sendable ([UInt8]) -> Void) {
+    /// Messages on `topic` (at most `largest` bytes; the broker's retained one too only
+    /// when `retained`; others are dropped) go to `handler` on the main queue, and the size
+    /// of one too large to `tooLarge`. Before `start()`; subscribed again on every connection.
+    public func subscribe(_ topic: String, largest: Int, retained: Bool = false,
+                          tooLarge: (@MainActor @Sendable (Int) -> Void)? = nil,
+                          handler: @escaping @MainActor @Sendable ([UInt8]) -> Void) {
         // Delivered on the main queue (not `onNetworkThread`): the main actor's.
-        subscribe(Subscription(topic: topic, largest: largest) { bytes in MainActor.assumeIsolated { handler(bytes) } })
+        var told: (@Sendable (Int) -> Void)?
+        if let tooLarge {
+            told = { size in MainActor.assumeIsolated { tooLarge(size) } }
+        }
+        subscribe(Subscription(topic: topic, largest: largest, retained: retained, tooLarge: told) { bytes in
+            MainActor.assumeIsolated { handler(bytes) }
+        })
     }
 
     /// One topic read, and how: `retained` takes the broker's retained message too (a

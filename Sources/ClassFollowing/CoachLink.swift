@@ -37,36 +37,24 @@ public final class CoachLink {
 
     public func start() {
         let timelineTopic = topics.timeline
-        connection.subscribe(BrokerConnection.Subscription(
-            topic: topics.timeline, largest: FollowedTimeline.largest, retained: true,
-            tooLarge: { [self] size in
-                MainActor.assumeIsolated {
-                    timelineProblem = "\(timelineTopic): the timeline is \(size) bytes, more than a follower reads (\(FollowedTimeline.largest))"
-                    changed()
-                }
-            }) { [self] bytes in
-                MainActor.assumeIsolated {
-                    timeline = bytes
-                    timelineProblem = nil
-                    changed()
-                }
-            })
-        connection.subscribe(BrokerConnection.Subscription(topic: topics.state, largest: CoachState.largest,
-                                                           retained: true) { [self] bytes in
+        connection.subscribe(topics.timeline, largest: FollowedTimeline.largest, retained: true, tooLarge: { [self] size in
+            timelineProblem = "\(timelineTopic): the timeline is \(size) bytes, more than a follower reads (\(FollowedTimeline.largest))"
+            changed()
+        }) { [self] bytes in
+            timeline = bytes
+            timelineProblem = nil
+            changed()
+        }
+        connection.subscribe(topics.state, largest: CoachState.largest, retained: true) { [self] bytes in
             // Anything that is not a state is not acted on.
             guard let read = CoachState(bytes) else { return }
-            MainActor.assumeIsolated {
-                state = read
-                changed()
-            }
-        })
-        connection.subscribe(BrokerConnection.Subscription(topic: topics.availability, largest: 64,
-                                                           retained: true) { [self] bytes in
-            MainActor.assumeIsolated {
-                online = bytes == Array(ClassTopics.online.utf8)
-                changed()
-            }
-        })
+            state = read
+            changed()
+        }
+        connection.subscribe(topics.availability, largest: 64, retained: true) { [self] bytes in
+            online = bytes == Array(ClassTopics.online.utf8)
+            changed()
+        }
         connection.subscribe(BrokerConnection.Subscription(topic: topics.clockAnswers, largest: 512,
                                                            onNetworkThread: true) { [self] bytes in
             answered(bytes, at: localSeconds)
