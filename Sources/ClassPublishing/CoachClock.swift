@@ -6,7 +6,7 @@ import Synchronization
 /// `PREFIX/clock` is answered on `PREFIX/clock/answer` with `{"id", "sent", "t", "speed"}`,
 /// `t` being the session's clock (the `t` of its events) as the answer leaves. The
 /// follower takes the round trip's middle as the moment of `t` (docs/design.md,
-/// "Following a class"). Read on mosquitto's thread, so it keeps its own copy of the
+/// "Publishing: `run --mqtt`"). Read on mosquitto's thread, so it keeps its own copy of the
 /// start in a `Mutex`.
 final class CoachClock: Sendable {
     /// Monotonic nanoseconds at `workout_start` (t = 0), and the run's speed.

@@ -21,7 +21,7 @@ public final class RunLoopScheduler: @preconcurrency Scheduler, @preconcurrency 
     /// clock reading the moment: a sound a hook plays is then known before it is due and
     /// is placed on its moment as a planned one is, on a server that cannot rewind its
     /// sink (pipewire-pulse) too, and whatever the timer's lateness and the hook's own time
-    /// (docs/design.md, "A hook's sound on its moment").
+    /// (docs/design.md, "A moment runs ahead of itself").
     public var runAhead: Double { RunLoopScheduler.realRunAhead * speed }
     nonisolated public static let realRunAhead = 0.040
     /// The speeds `--speed` accepts: a hundredth (a 24-hour segment then lasts 100 days,
