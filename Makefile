@@ -67,7 +67,7 @@ DEB = dist/workout_$(VERSION)_$(shell dpkg --print-architecture).deb
 MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
 
 .PHONY: run test test-unit warnings deps test-deps fit-decoders packages build release manual install install-built uninstall deb \
-  deb-built clean definitions test-asan fuzz-smoke fuzz bench bench-smoke
+  deb-built clean definitions asan-build fuzz-smoke fuzz bench bench-smoke
 
 # Seconds of fuzzing in `make test`, and in `make fuzz`.
 FUZZ_SECONDS ?= 20
@@ -181,18 +181,27 @@ test-unit: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing --filter 'UnitTests\.'
 
-# Every test — the unit tests and the system tests (Tests/IntervalEngineTests: the binary,
-# tmux, pulseaudio, Chromium, the .deb) — then the same tests once more under AddressSanitizer (own scratch path,
-# so the normal build stays incremental), then a bounded fuzz run, then a tiny run of the
-# benchmark script. The release build and its manual come first: the tests install them
-# into a temporary PREFIX and build the .deb from them.
-test: test-deps manual
-	$(SWIFT) build --build-tests
-	@$(MAKE) --no-print-directory warnings
-	WORKOUT_BIN=$(CURDIR)/.build/debug/workout $(SWIFT) test --disable-swift-testing
-	$(MAKE) test-asan
-	$(MAKE) fuzz-smoke
-	$(MAKE) bench-smoke
+# Every test, in phases whose wall time it prints at the end (Tests/phase.sh): the release
+# binary and its man page (the tests install them into a temporary PREFIX and build the
+# .deb from them), the debug build with the tests, no compiler warning, the
+# AddressSanitizer build (which the fuzzers are linked against), then the lanes
+# (Tests/lanes.py): in parallel the unit tests, each system test class in a process of its
+# own (Tests/IntervalEngineTests: the binary, tmux, pulseaudio, PipeWire, Chromium, a
+# broker, the .deb), the same under the sanitizer where it finds things, a bounded fuzz
+# run and the benchmark script's smoke test; then, alone, the tests that time real sound
+# servers and timers. Tests/lanes.py says which test runs where, and why.
+LANE_WORKERS ?= 3
+test: test-deps
+	@Tests/phase.sh --start
+	@Tests/phase.sh release $(MAKE) --no-print-directory manual
+	@Tests/phase.sh debug-build $(SWIFT) build --build-tests
+	@Tests/phase.sh warnings $(MAKE) --no-print-directory warnings
+	@Tests/phase.sh asan-build $(MAKE) --no-print-directory asan-build
+	@Tests/phase.sh lanes /usr/bin/python3 Tests/lanes.py --workers $(LANE_WORKERS) \
+	  --plain .build/debug/workoutPackageTests.xctest --plain-bin $(CURDIR)/.build/debug/workout \
+	  --asan .build-asan/debug/workoutPackageTests.xctest --asan-bin $(CURDIR)/.build-asan/debug/workout \
+	  --fuzz-seconds $(FUZZ_SECONDS) --bench-smoke
+	@Tests/phase.sh --print
 
 # No compiler warning in our own sources and tests: `make test` fails on one. Read from the
 # diagnostics each compile serialises beside its object file (NAME.dia: empty, or the
@@ -217,32 +226,22 @@ warnings:
 	  exit 1; \
 	fi
 
-# Leak checking stays off: Swift's runtime caches live until exit and would be reported.
-# The installation and package tests are left out: they test the release binary, which
-# is the same under either suite, and `make test` has just run them. So are the floods
-# that bound the process's peak memory (SoundServerTests' testAFloodOf…, testAToneFlood…): AddressSanitizer's
-# quarantine keeps freed memory resident, so their RSS measures the sanitizer, not workout.
-# So are the sound timing runs (SoundTimingTests) and the music tests (MusicTests,
-# MusicStreamTests): they time the sound server and real players over seconds to a minute,
-# while the same player and D-Bus code runs under the sanitizer in the short sound tests
-# (SoundServerTests) and the sensor tests (SensorRunTests); under the sanitizer they would
-# only add minutes to the suite's time (`make test` stays under 30 minutes on 2 cores).
-# So are the class's followers (FollowTests, FollowSoundTests): a coach and three followers
-# run whole workouts on real timers; the broker, publishing and roster code they use runs
-# under the sanitizer in MQTTTests and ClassViewTests.
-# So are the display in tmux (TerminalTests: 41 s of real time, sanitizer or not; the
-# display's frames and the keys' parsing run under it in the unit tests) and the run
-# line's generated agreement with ArgumentParser (pure Swift, 7 s plain, 31 s under it).
-test-asan: test-deps
-	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	ASAN_OPTIONS=detect_leaks=0 WORKOUT_BIN=$(CURDIR)/.build-asan/debug/workout \
-	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --disable-swift-testing \
-	  --skip 'InstalledTests|DebianPackageTests|SoundServerTests.testAFloodOf|SoundServerTests.testAToneFlood|SoundTimingTests|MusicTests|MusicStreamTests|FollowTests|FollowSoundTests|TerminalTests|QuickRunArgumentsTests.testGeneratedLinesAgreeWithArgumentParser'
+# The AddressSanitizer build of everything, tests included, in its own scratch path (so the
+# normal build stays incremental), compiled with libFuzzer's coverage too (inline 8-bit
+# counters, the PC table, comparisons): Fuzz/build.sh links the fuzzers against its
+# objects instead of compiling them a fourth time. The coverage costs the sanitizer's
+# tests little. SwiftPM does not recompile when only -Xswiftc flags change, so the flags
+# are written beside the build and a change starts it anew.
+ASAN_FLAGS := --sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
+asan-build: test-deps
+	@if [ "$$(cat .build-asan/flags 2>/dev/null)" != "$(ASAN_FLAGS)" ]; then rm -rf .build-asan; fi
+	$(SWIFT) build --build-tests --scratch-path .build-asan $(ASAN_FLAGS)
+	@echo "$(ASAN_FLAGS)" > .build-asan/flags
 
-fuzz-smoke: deps
+fuzz-smoke: asan-build
 	Fuzz/run.sh $(FUZZ_SECONDS)
 
-fuzz: deps
+fuzz: asan-build
 	Fuzz/run.sh $(FUZZ_LONG_SECONDS)
 
 # The release build against the targets of docs/design.md and termdown (a few minutes): prints the figures and

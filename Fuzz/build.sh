@@ -1,28 +1,30 @@
 #!/usr/bin/env bash
-# Builds a libFuzzer target: the libraries it reaches (the engine, the Lua bridge, the history, the GATT
-# decoders, the activity files and the workout files of Interchange)
-# compiled with coverage and AddressSanitizer (SwiftPM, its own scratch path, no linking),
-# then the target linked against their objects with libFuzzer's main. Prints the fuzzer's path.
+# Links a libFuzzer target against the AddressSanitizer build of `make test` (.build-asan,
+# `make asan-build`), whose objects are compiled with libFuzzer's coverage (inline 8-bit
+# counters, the PC table, comparisons): the fuzzers cost a link, not a fourth compile.
+# Prints the fuzzer's path.
 #   Fuzz/build.sh [routine|files|sensors]   RoutineFuzzer.swift (default), WorkoutFileFuzzer.swift
 #                                           or SensorFuzzer.swift
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=.build-fuzz
+bin=.build-asan/debug
 case "${1:-routine}" in
   routine) source=Fuzz/RoutineFuzzer.swift; fuzzer="$scratch/workout-fuzz" ;;
   files) source=Fuzz/WorkoutFileFuzzer.swift; fuzzer="$scratch/workout-fuzz-files" ;;
   sensors) source=Fuzz/SensorFuzzer.swift; fuzzer="$scratch/workout-fuzz-sensors" ;;
   *) echo "usage: Fuzz/build.sh [routine|files|sensors]" >&2; exit 64 ;;
 esac
-# Each of these and what it imports (the values and the engine, which the others import).
+# The libraries the fuzzers reach (the values and the engine, which the others import).
 targets=(WorkoutValues IntervalEngine LuaBridge History GATT Activity Interchange)
-for target in "${targets[@]}"; do
-  swift build --scratch-path "$scratch" --target "$target" \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >&2
-done
-bin="$(swift build --scratch-path "$scratch" --show-bin-path)"
+probe="$bin/IntervalEngine.build/Session.swift.o"
+if ! nm "$probe" 2>/dev/null | grep -q sancov.module_ctor_8bit_counters; then
+  echo "Fuzz/build.sh: $probe is missing or has no libFuzzer coverage: run make asan-build first" >&2
+  exit 1
+fi
+mkdir -p "$scratch"
 # The objects of the files each target has now: a file moved to another target leaves its
-# old object behind in this scratch path.
+# old object behind in the build folder.
 objects=()
 for target in "${targets[@]}"; do
   while IFS= read -r file; do

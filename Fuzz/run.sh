@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Runs each libFuzzer target for a bounded time: Fuzz/run.sh SECONDS (each). The routine
-# fuzzer starts from the bundled routines and Fuzz/seeds (history lines and option values,
-# which it reads the same bytes as too), the workout-file fuzzer (.zwo and intervals.icu
-# text, through import and export) from the interchange fixtures, the sensor fuzzer (GATT
-# values, history lines read and written back, the athlete and sensors files, FIT activity
-# files) from Fuzz/seeds; inputs that reach new
-# code are kept in .build-fuzz/corpus*, a crashing input is written to .build-fuzz/ and
-# the run fails.
+# Runs libFuzzer targets for a bounded time: Fuzz/run.sh SECONDS [routine|files|sensors]
+# (each; all three without a name). The routine fuzzer starts from the bundled routines and
+# Fuzz/seeds (history lines and option values, which it reads the same bytes as too), the
+# workout-file fuzzer (.zwo and intervals.icu text, through import and export) from the
+# interchange fixtures, the sensor fuzzer (GATT values, history lines read and written
+# back, the athlete and sensors files, FIT activity files) from Fuzz/seeds; inputs that
+# reach new code are kept in .build-fuzz/corpus*, a crashing input is written to
+# .build-fuzz/ and the run fails. The fuzzers are linked against `make asan-build`
+# (Fuzz/build.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-20}"
@@ -32,6 +33,10 @@ fuzz() {
   fi
 }
 
-fuzz routine Fuzz/lua.dict .build-fuzz/corpus programs/ Fuzz/seeds/
-fuzz files Fuzz/files.dict .build-fuzz/corpus-files Tests/IntervalEngineTests/Fixtures/interchange/
-fuzz sensors Fuzz/sensors.dict .build-fuzz/corpus-sensors Fuzz/seeds/
+case "${2:-all}" in
+  routine|all) fuzz routine Fuzz/lua.dict .build-fuzz/corpus programs/ Fuzz/seeds/ ;;&
+  files|all) fuzz files Fuzz/files.dict .build-fuzz/corpus-files Tests/IntervalEngineTests/Fixtures/interchange/ ;;&
+  sensors|all) fuzz sensors Fuzz/sensors.dict .build-fuzz/corpus-sensors Fuzz/seeds/ ;;
+  routine|files) ;;
+  *) echo "usage: Fuzz/run.sh SECONDS [routine|files|sensors]" >&2; exit 64 ;;
+esac

@@ -1,0 +1,321 @@
+#!/usr/bin/env python3
+"""`make test`'s test runner: every test, in lanes (docs/development.md, Tests).
+
+    Tests/lanes.py --plain .build/debug/workoutPackageTests.xctest --plain-bin .build/debug/workout \
+                   --asan .build-asan/debug/workoutPackageTests.xctest --asan-bin .build-asan/debug/workout \
+                   --fuzz-seconds 20 --workers 3
+
+The XCTest bundle is an executable that takes `Module.Class` and `Module.Class/method`
+filters. The runner lists its tests and makes jobs of them, each one process:
+
+- **The parallel lane**, `--workers` processes at a time, longest first (by the durations
+  the last run kept in `.build/lanes/times.json`): the unit tests (in-process, on the
+  virtual clock) in two processes; each system test class in a process of its own; the
+  same under AddressSanitizer where it finds things (ASAN below); each fuzzer; the
+  benchmark script's smoke test.
+- **The serial lane**, afterwards, one process at a time and nothing else of the suite
+  running: the tests that time real sound servers and timers (SERIAL below).
+
+Every process gets its own TMPDIR and HOME, so two classes never share a scratch folder,
+a history file, a socket or a server's runtime directory; servers (a broker, a bus with
+its player, a sound server, Chromium) are shared within a class at most.
+
+At the end it prints each failure with the end of its process's output, the lanes' wall
+time, the ten slowest test cases, and the closing line `N passed, N failed`. It exits 1
+when a test failed, a process crashed or timed out, or a listed test did not report.
+Each process's whole output is kept in `.build/lanes/LABEL/NAME.log`.
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+# The tests that measure real time against real servers: run alone, after the rest, so
+# that no other test's processes share the two cores with them (Class or Class/method).
+SERIAL = [
+    "SoundTimingTests",          # sound onsets against the plan, PulseAudio and PipeWire
+    "FollowSoundTests",          # a follower's sounds on the coach's seconds
+    "RunLoopTests",              # timers of 50 ms segments firing on time
+    "SoundServerTests/testEachSoundPlaysOnceOnItsPlannedMoment",
+    "SoundServerTests/testFileSoundsPlayOnTheirPlannedSecondBesideTheTones",
+    "SoundServerTests/testWithEspeakTheSpokenCountdownLandsOnTheSeconds",
+    "FollowTests/testFollowersBoundariesFollowTheCoach",
+]
+
+# Under AddressSanitizer: every in-process test (the decoders of outside bytes — GATT, FIT,
+# ZWO, intervals.icu text, history lines, HTTP requests, MQTT payloads — and Lua), and the
+# system classes that cross a boundary with C or feed the binary outside bytes: Lua and
+# the history (EndToEndTests), libpulse (SoundServerTests), libsndfile (SoundFileTests,
+# SpeechWAVTests), sd-bus (SensorRunTests, SensorMisbehaviourTests, SleepInhibitorTests,
+# NotificationTests, MisbehavingDesktopTests), libmosquitto and its payloads (MQTTTests,
+# ClassViewTests, FollowParticipantTests), libqrencode (InvitationTests), HTTP requests
+# (ServeHTTPTests, ServeHostileTests), imported and exported files (FITWorkoutTests,
+# ActivityFileTests, CourseFileTests), a full disk (HistoryFullDiskTests, WriteFailureTests).
+# Left out, as they only drive those paths again: the installation and the .deb (the
+# release binary), the docs' examples and links, lint, completion scripts, the display in
+# tmux (its frames and keys run under it in the unit tests), the browser, the athlete's
+# runs, the music and sound timing runs, the followers' whole classes, the process
+# hygiene tests. Left out too: SoundServerTests' floods, whose bound on the process's peak
+# memory would measure the sanitizer's quarantine, not workout.
+ASAN_SYSTEM = [
+    "EndToEndTests", "SoundServerTests", "SoundFileTests", "SpeechWAVTests", "SensorRunTests",
+    "SensorMisbehaviourTests", "SleepInhibitorTests", "NotificationTests", "MisbehavingDesktopTests",
+    "MQTTTests", "ClassViewTests", "FollowParticipantTests", "InvitationTests", "ServeHTTPTests",
+    "ServeHostileTests", "FITWorkoutTests", "ActivityFileTests", "CourseFileTests",
+    "HistoryFullDiskTests", "WriteFailureTests",
+]
+ASAN_SKIP = r"SoundServerTests/testAFloodOf|SoundServerTests/testAToneFlood"
+# The in-process tests' module, run in two processes of its own.
+UNIT = "UnitTests"
+FUZZERS = ["routine", "files", "sensors"]
+
+CASE = re.compile(r"^Test Case '(?:-\[)?([\w.]+?)[ .](\w+)\]?' (passed|failed|skipped) \((\d+(?:\.\d+)?) seconds\)")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def listed(bundle):
+    """The bundle's tests as (module, class, method)."""
+    output = subprocess.run([bundle, "--list-tests"], capture_output=True, text=True, check=True).stdout
+    return [match.groups() for match in (re.match(r"^(\w+)\.(\w+)/(\w+)$", line.strip())
+                                         for line in output.splitlines()) if match]
+
+
+def matches(patterns, klass, method):
+    return any(pattern == klass or pattern == "%s/%s" % (klass, method) for pattern in patterns)
+
+
+class Job:
+    """One process: part of a bundle's tests, or a command."""
+
+    def __init__(self, label, name, command, count, environment, serial=False):
+        self.label = label
+        self.name = name
+        self.command = command
+        self.count = count  # the test cases it must report; 0 for a command judged by its exit
+        self.environment = environment
+        self.serial = serial
+        self.expected = 30.0
+        self.seconds = 0.0
+        self.status = None
+        self.output = ""
+        self.cases = []  # (class, method, result, seconds)
+
+    @property
+    def key(self):
+        return "%s %s" % (self.label, self.name)
+
+    def failures(self):
+        failed = [case for case in self.cases if case[2] == "failed"]
+        why = []
+        if failed:
+            why.append("%d failed: %s" % (len(failed), ", ".join("%s.%s" % case[:2] for case in failed)))
+        if self.status != 0 and not failed:
+            why.append("exit %s" % self.status)
+        if self.count and len(self.cases) != self.count:
+            why.append("%d of %d tests reported" % (len(self.cases), self.count))
+        return why
+
+
+def bundle_jobs(label, bundle, binary, environment, tests, keep, serial_allowed):
+    """Jobs for the tests of `bundle` that `keep(module, class, method)` keeps."""
+    environment = dict(environment, WORKOUT_BIN=binary)
+    classes = {}
+    everything = {}
+    for module, klass, method in tests:
+        everything.setdefault((module, klass), []).append(method)
+        if keep(module, klass, method):
+            classes.setdefault((module, klass), []).append(method)
+    jobs = []
+    unit = [[], []]
+    for (module, klass), methods in sorted(classes.items()):
+        serial = [m for m in methods if serial_allowed and matches(SERIAL, klass, m)]
+        rest = [m for m in methods if m not in serial]
+        for part, is_serial in ((rest, False), (serial, True)):
+            if not part:
+                continue
+            name = "%s.%s" % (module, klass)
+            filters = [name] if len(part) == len(everything[(module, klass)]) else ["%s/%s" % (name, m) for m in part]
+            if module == UNIT and not is_serial:
+                # Two processes, the classes dealt alternately (sorted by name).
+                half = unit[0] if sum(1 for _ in unit[0]) <= sum(1 for _ in unit[1]) else unit[1]
+                half.append((filters, len(part)))
+                continue
+            jobs.append(Job(label, name + (" (timing)" if is_serial and rest else ""),
+                            [bundle, ",".join(filters)], len(part), environment, serial=is_serial))
+    for number, half in enumerate(unit):
+        if half:
+            jobs.append(Job(label, "%s %d of 2" % (UNIT, number + 1),
+                            [bundle, ",".join(f for filters, _ in half for f in filters)],
+                            sum(count for _, count in half), environment))
+    return jobs
+
+
+def run(job, scratch, timeout, logs):
+    folder = tempfile.mkdtemp(prefix="", dir=scratch)
+    home = os.path.join(folder, "home")
+    os.makedirs(home)
+    env = dict(os.environ)
+    env.update(job.environment)
+    env["TMPDIR"] = folder
+    env["HOME"] = home
+    started = time.monotonic()
+    try:
+        process = subprocess.Popen(job.command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
+                                   stdin=subprocess.DEVNULL, cwd=ROOT, start_new_session=True)
+        try:
+            output, _ = process.communicate(timeout=timeout)
+            job.status = process.returncode
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, 9)
+            output, _ = process.communicate()
+            job.status = "timed out after %d s" % timeout
+        job.output = output.decode("utf-8", "replace")
+    finally:
+        job.seconds = time.monotonic() - started
+        # A daemon a test left behind in its process group is stopped with it.
+        try:
+            os.killpg(process.pid, 9)
+        except (OSError, UnboundLocalError):
+            pass
+        shutil.rmtree(folder, ignore_errors=True)
+    for line in job.output.splitlines():
+        match = CASE.match(line)
+        if match:
+            job.cases.append((match.group(1).split(".")[-1], match.group(2), match.group(3), float(match.group(4))))
+    path = os.path.join(logs, job.label, re.sub(r"[^\w.+-]+", "-", job.name) + ".log")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as file:
+        file.write(job.output)
+
+
+def lane(jobs, workers, each):
+    """Runs `jobs`, longest expected first, `workers` at a time."""
+    queue = sorted(jobs, key=lambda job: -job.expected)
+    lock = threading.Lock()
+
+    def worker():
+        while True:
+            with lock:
+                if not queue:
+                    return
+                job = queue.pop(0)
+            each(job)
+
+    threads = [threading.Thread(target=worker) for _ in range(max(1, min(workers, len(queue))))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--plain", required=True, help="the debug build's XCTest bundle")
+    parser.add_argument("--plain-bin", required=True, help="the debug build's workout")
+    parser.add_argument("--asan", help="the AddressSanitizer build's XCTest bundle")
+    parser.add_argument("--asan-bin", help="the AddressSanitizer build's workout")
+    parser.add_argument("--fuzz-seconds", type=int, default=0, help="seconds for each fuzzer (0: none)")
+    parser.add_argument("--bench-smoke", action="store_true", help="the benchmark script's own tests")
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--only", default="", help="regex over Class/method: only these tests")
+    parser.add_argument("--timeout", type=int, default=900, help="seconds one process may take")
+    parser.add_argument("--logs", default=os.path.join(ROOT, ".build", "lanes"))
+    arguments = parser.parse_args()
+
+    only = re.compile(arguments.only) if arguments.only else None
+    picked = lambda klass, method: not only or only.search("%s/%s" % (klass, method))
+    jobs = bundle_jobs("plain", arguments.plain, arguments.plain_bin, {}, listed(arguments.plain),
+                       lambda module, klass, method: picked(klass, method), True)
+    if arguments.asan:
+        asan_skip = re.compile(ASAN_SKIP)
+        jobs += bundle_jobs("asan", arguments.asan, arguments.asan_bin,
+                            {"ASAN_OPTIONS": "detect_leaks=0"}, listed(arguments.asan),
+                            lambda module, klass, method: picked(klass, method) and (module == UNIT or klass in ASAN_SYSTEM)
+                            and not asan_skip.search("%s/%s" % (klass, method)), False)
+    if arguments.fuzz_seconds and not only:
+        for fuzzer in FUZZERS:
+            jobs.append(Job("fuzz", fuzzer, ["Fuzz/run.sh", str(arguments.fuzz_seconds), fuzzer], 0, {}))
+    if arguments.bench_smoke and not only:
+        jobs.append(Job("bench-smoke", "benchmarks/test_bench.py",
+                        ["/usr/bin/python3", "-m", "unittest", "-v", "benchmarks/test_bench.py"], 0,
+                        {"WORKOUT_BIN": arguments.plain_bin}))
+
+    times_path = os.path.join(arguments.logs, "times.json")
+    try:
+        with open(times_path) as file:
+            previous = json.load(file)
+    except (OSError, ValueError):
+        previous = {}
+    for job in jobs:
+        job.expected = previous.get(job.key, job.expected)
+
+    os.makedirs(arguments.logs, exist_ok=True)
+    # Short: a socket's path (a sound server's, a bus's) must stay under 108 bytes, and Lua
+    # shortens a chunk name over 59.
+    scratch = tempfile.mkdtemp(prefix="wl")
+    lock = threading.Lock()
+    done = []
+
+    def each(job):
+        run(job, scratch, arguments.timeout, arguments.logs)
+        with lock:
+            done.append(job)
+            passed = sum(1 for case in job.cases if case[2] == "passed")
+            why = job.failures()
+            print("[%-11s] %-52s %4d passed %6.1f s  %s" % (job.label, job.name, passed, job.seconds,
+                                                           "FAILED: " + "; ".join(why) if why else "ok"), flush=True)
+
+    walls = []
+    started = time.monotonic()
+    parallel = [job for job in jobs if not job.serial]
+    lane(parallel, arguments.workers, each)
+    walls.append(("parallel: %d processes, %d at a time" % (len(parallel), arguments.workers), time.monotonic() - started))
+    serial_started = time.monotonic()
+    serial = [job for job in jobs if job.serial]
+    lane(serial, 1, each)
+    walls.append(("serial: %d processes, one at a time" % len(serial), time.monotonic() - serial_started))
+    walls.append(("both", time.monotonic() - started))
+    shutil.rmtree(scratch, ignore_errors=True)
+
+    report = []
+    failed_jobs = [job for job in sorted(done, key=lambda job: job.key) if job.failures()]
+    for job in failed_jobs:
+        report.append("=== %s: %s" % (job.key, "; ".join(job.failures())))
+        lines = job.output.splitlines()
+        report.extend("  " + line for line in [line for line in lines if ": error: " in line][:40])
+        report.extend("  | " + line for line in lines[-30:])
+    cases = [(job.label,) + case for job in done for case in job.cases]
+    report.append("")
+    report.append("Lanes (wall time):")
+    report.extend("  %-62s %7.1f s" % wall for wall in walls)
+    report.append("The ten slowest test cases:")
+    report.extend("  %7.1f s  %s %s.%s" % (case[4], case[0], case[1], case[2])
+                  for case in sorted(cases, key=lambda case: -case[4])[:10])
+    report.append("The five slowest processes:")
+    report.extend("  %7.1f s  %s" % (job.seconds, job.key) for job in sorted(done, key=lambda job: -job.seconds)[:5])
+    for label in sorted({job.label for job in jobs}):
+        mine = [job for job in jobs if job.label == label]
+        tests = sum(job.count for job in mine)
+        report.append("%-12s %s" % (label + ":", "%d tests in %d processes" % (tests, len(mine)) if tests
+                                    else "%d processes" % len(mine)))
+    passed = sum(1 for case in cases if case[3] == "passed") + sum(1 for job in done if not job.count and not job.failures())
+    failed = sum(1 for case in cases if case[3] == "failed") + sum(
+        1 for job in failed_jobs if not any(case[2] == "failed" for case in job.cases))
+    report.append("%d passed, %d failed" % (passed, failed))
+    print("\n".join(report), flush=True)
+
+    previous.update({job.key: round(job.seconds, 1) for job in done})
+    with open(times_path, "w") as file:
+        json.dump(previous, file, indent=1, sort_keys=True)
+    return 1 if failed_jobs else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
