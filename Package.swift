@@ -37,26 +37,27 @@ let package = Package(
         // libmosquitto is opened at run time, as libpulse is.
         .systemLibrary(name: "CMosquitto"),
         // The values a viewer reads of a workout, without the engine: the snapshot, a
-        // segment's summary, a command, the sensors' readings, the texts of times, numbers
-        // and targets. Foundation only.
+        // segment's summary, a command, the sensors' readings and which of them are plausible,
+        // the texts of times, numbers and targets. Foundation only. Nothing re-exports it:
+        // each module that names one of its values imports it.
         .target(name: "WorkoutValues"),
         .target(name: "IntervalEngine", dependencies: ["WorkoutValues", "CSystem", "CSndfile"]),
         // The routine's Lua: the sandboxed state, the routine API and its constructors, the
         // loader that runs a file into a Routine, the hooks the session calls
         // (IntervalEngine's RoutineHooks), the user's sounds file, the editor definitions.
-        .target(name: "LuaBridge", dependencies: ["IntervalEngine", "CLua"]),
+        .target(name: "LuaBridge", dependencies: ["WorkoutValues", "IntervalEngine", "CLua"]),
         // The history of sessions: `history.jsonl` and its lines, the recorder that writes a
         // session's line, and what `workout history` reads from it (reports, statistics,
         // exports, forgetting). The engine reads a routine's past sessions only through its
         // `HistorySource`, which the file is.
-        .target(name: "History", dependencies: ["IntervalEngine"]),
+        .target(name: "History", dependencies: ["WorkoutValues", "IntervalEngine"]),
         // A session's samples (the CSV beside the history) and its activity files, FIT and
         // TCX, for Strava, Garmin Connect and the like: `history export --format fit|tcx`.
-        .target(name: "Activity", dependencies: ["IntervalEngine", "History"]),
+        .target(name: "Activity", dependencies: ["WorkoutValues", "IntervalEngine", "History"]),
         // Workout files other tools keep (Zwift .zwo, intervals.icu text, FIT workouts, .erg
         // and .mrc courses), read into and written from WorkoutFile, one WorkoutCodec each:
         // `workout import` and `workout export`.
-        .target(name: "Interchange", dependencies: ["IntervalEngine"]),
+        .target(name: "Interchange", dependencies: ["WorkoutValues", "IntervalEngine"]),
         // QR codes of the page's address for `run --serve` (header only; links libqrencode).
         .systemLibrary(
             name: "CQREncode",
@@ -64,7 +65,7 @@ let package = Package(
             providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]
         ),
         // The sound player: IntervalEngine's sounds played through libpulse on its own thread.
-        .target(name: "SoundPlayer", dependencies: ["IntervalEngine", "CPulse"]),
+        .target(name: "SoundPlayer", dependencies: ["WorkoutValues", "IntervalEngine", "CPulse"]),
         // The live display's pure parts, from the snapshot's values alone: no engine, no Lua.
         .target(name: "Display", dependencies: ["WorkoutValues"]),
         // libsystemd's sd-bus. Header only (Debian's libsystemd-dev): the library is opened
@@ -75,29 +76,31 @@ let package = Package(
         .target(name: "DBus", dependencies: ["CSDBus"]),
         // The Bluetooth sensors' values as the GATT specifications lay them out: heart rate,
         // cycling power, speed and cadence, the trainer's data and control point; what is not
-        // plausible (the engine's PlausibleReadings) is no value.
-        .target(name: "GATT", dependencies: ["IntervalEngine"]),
+        // plausible (WorkoutValues' PlausibleReadings) is no value. Values only: no engine.
+        .target(name: "GATT", dependencies: ["WorkoutValues"]),
         // Bluetooth sensors and trainers through BlueZ on the system bus.
-        .target(name: "BlueZ", dependencies: ["IntervalEngine", "GATT", "DBus"]),
+        .target(name: "BlueZ", dependencies: ["WorkoutValues", "IntervalEngine", "GATT", "DBus"]),
         // The music lowered or paused under the cues: the other applications' streams on
         // the sound server (SoundPlayer's OtherStreams) and the MPRIS players on the session
         // bus.
         .target(name: "Music", dependencies: ["IntervalEngine", "DBus", "SoundPlayer"]),
         // A command from a remote, read and checked the same way from the served page's
         // POST /control and from the broker's PREFIX/cmd.
-        .target(name: "RemoteControl", dependencies: ["IntervalEngine"]),
+        .target(name: "RemoteControl", dependencies: ["WorkoutValues", "IntervalEngine"]),
         // One connection to an MQTT broker through libmosquitto, on mosquitto's own thread.
-        .target(name: "Broker", dependencies: ["IntervalEngine", "CMosquitto"]),
+        // Topics and bytes: no engine.
+        .target(name: "Broker", dependencies: ["WorkoutValues", "CMosquitto"]),
         // `run --mqtt`: the session published on a broker (state, events, availability,
         // Home Assistant's discovery) and the commands it takes from there.
-        .target(name: "ClassPublishing", dependencies: ["IntervalEngine", "Broker", "RemoteControl"]),
+        .target(name: "ClassPublishing", dependencies: ["WorkoutValues", "IntervalEngine", "Broker", "RemoteControl"]),
         // `workout follow`: a coach's published workout run here in step, from its
         // timeline as data, on the coach's clock; this athlete's sensors published back.
-        .target(name: "ClassFollowing", dependencies: ["IntervalEngine", "Broker", "ClassPublishing"]),
+        .target(name: "ClassFollowing", dependencies: ["WorkoutValues", "IntervalEngine", "Broker", "ClassPublishing"]),
         // The command line, shared by `workout` and `workout-serve`.
         .target(
             name: "WorkoutCLI",
             dependencies: [
+                "WorkoutValues",
                 "IntervalEngine",
                 "LuaBridge",
                 "History",
@@ -119,6 +122,7 @@ let package = Package(
         .target(
             name: "WebRemote",
             dependencies: [
+                "WorkoutValues",
                 "IntervalEngine",
                 "RemoteControl",
                 "CQREncode",
@@ -141,7 +145,7 @@ let package = Package(
         .testTarget(
             name: "UnitTests",
             dependencies: [
-                "IntervalEngine", "LuaBridge", "History", "Activity", "GATT", "Interchange", "Display", "WorkoutCLI", "Broker",
+                "WorkoutValues", "IntervalEngine", "LuaBridge", "History", "Activity", "GATT", "Interchange", "Display", "WorkoutCLI", "Broker",
                 "ClassPublishing", "ClassFollowing", "RemoteControl", "SoundPlayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -151,7 +155,7 @@ let package = Package(
         .testTarget(
             name: "IntervalEngineTests",
             dependencies: [
-                "IntervalEngine", "LuaBridge", "History", "Activity", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ",
+                "WorkoutValues", "IntervalEngine", "LuaBridge", "History", "Activity", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ",
                 "Music", "Broker", "ClassPublishing", "ClassFollowing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

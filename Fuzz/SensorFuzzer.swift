@@ -15,6 +15,7 @@ import Foundation
 import GATT
 import History
 import IntervalEngine
+import WorkoutValues
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

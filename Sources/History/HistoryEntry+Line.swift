@@ -1,6 +1,7 @@
 import Foundation
 import IntervalEngine
 import IntervalEngine
+import WorkoutValues
 
 extension HistoryEntry {
     /// The session as its line in `history.jsonl`: fields in a fixed order.

@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import WorkoutValues
 
 extension HistoryFile {
     /// Streams the file from its end: each entry, newest first, to `entry` until it

@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import WorkoutValues
 
 /// Records a session in the history from its events, so a session that ends any way —
 /// finished, quit, Ctrl-C, SIGTERM — is written by this one path, when `workout_end`

@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 extension ParticipantSummary {
     /// `{"name":…,"hr_avg":…,"hr_max":…,"power_avg":…}`, in the line's `participants` array.

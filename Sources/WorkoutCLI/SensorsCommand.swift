@@ -3,6 +3,7 @@ import BlueZ
 import DBus
 import Foundation
 import IntervalEngine
+import WorkoutValues
 
 /// `workout sensors`: find Bluetooth sensors (the default), and remember or forget them.
 struct Sensors: ParsableCommand {

@@ -1,4 +1,5 @@
 @testable import IntervalEngine
+import WorkoutValues
 import XCTest
 
 /// `PlainNumber`, the one reader of every number a person types, and the places that use it:

@@ -3,6 +3,7 @@ import Display
 @testable import History
 @testable import IntervalEngine
 import LuaBridge
+import WorkoutValues
 import XCTest
 
 /// A sensor value is one case of `SensorQuantity`: every layer that shows, keeps or hands

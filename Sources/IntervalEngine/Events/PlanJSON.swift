@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// `workout plan --json`: the whole timeline as one object. Written a segment at a
 /// time, so a 100,000-segment plan never exists as one tree or one string.
 extension Routine {

@@ -1,5 +1,6 @@
 import CSndfile
 import Foundation
+import WorkoutValues
 
 /// A sound file a routine names (`gong.ogg`, `bell.wav`), decoded whole when the routine
 /// is loaded, so that a bad file is an error before the run and nothing is read or decoded

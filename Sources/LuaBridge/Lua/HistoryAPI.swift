@@ -1,6 +1,7 @@
 import CLua
 import Foundation
 import IntervalEngine
+import WorkoutValues
 
 /// `history`: what a routine can read of its own past sessions, while it loads (so a
 /// parameter can follow on: `from_history`) and in its hooks. The data comes from
