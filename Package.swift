@@ -15,7 +15,7 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     // The modules in layers, each importing only from the layers below it: the C headers;
-    // WorkoutValues and DBus; IntervalEngine; LuaBridge, History, SoundPlayer, GATT, Interchange;
+    // WorkoutValues, FIT and DBus; IntervalEngine; LuaBridge, History, SoundPlayer, GATT, Interchange;
     // Activity, Display, BlueZ, Music; WorkoutCLI and WebRemote; the executables
     // (docs/design.md, Modules).
     targets: [
@@ -41,6 +41,11 @@ let package = Package(
         // the texts of times, numbers and targets. Foundation only. Nothing re-exports it:
         // each module that names one of its values imports it.
         .target(name: "WorkoutValues"),
+        // FIT files' bytes (Garmin's Flexible and Interoperable Data Transfer protocol): the
+        // encoder, the decoder and a segment kind's FIT intensity. A module of its own, not
+        // the engine's: only activity files (Activity) and workout files (Interchange) use
+        // it, and a session never does. Pure Swift, no dependency.
+        .target(name: "FIT"),
         .target(name: "IntervalEngine", dependencies: ["WorkoutValues", "CSystem", "CSndfile"]),
         // The routine's Lua: the sandboxed state, the routine API and its constructors, the
         // loader that runs a file into a Routine, the hooks the session calls
@@ -53,11 +58,11 @@ let package = Package(
         .target(name: "History", dependencies: ["WorkoutValues", "IntervalEngine"]),
         // A session's samples (the CSV beside the history) and its activity files, FIT and
         // TCX, for Strava, Garmin Connect and the like: `history export --format fit|tcx`.
-        .target(name: "Activity", dependencies: ["WorkoutValues", "IntervalEngine", "History"]),
+        .target(name: "Activity", dependencies: ["WorkoutValues", "IntervalEngine", "History", "FIT"]),
         // Workout files other tools keep (Zwift .zwo, intervals.icu text, FIT workouts, .erg
         // and .mrc courses), read into and written from WorkoutFile, one WorkoutCodec each:
         // `workout import` and `workout export`.
-        .target(name: "Interchange", dependencies: ["WorkoutValues", "IntervalEngine"]),
+        .target(name: "Interchange", dependencies: ["WorkoutValues", "IntervalEngine", "FIT"]),
         // QR codes of the page's address for `run --serve` (header only; links libqrencode).
         .systemLibrary(
             name: "CQREncode",
@@ -145,7 +150,7 @@ let package = Package(
         .testTarget(
             name: "UnitTests",
             dependencies: [
-                "WorkoutValues", "IntervalEngine", "LuaBridge", "History", "Activity", "GATT", "Interchange", "Display", "WorkoutCLI", "Broker",
+                "WorkoutValues", "IntervalEngine", "FIT", "LuaBridge", "History", "Activity", "GATT", "Interchange", "Display", "WorkoutCLI", "Broker",
                 "ClassPublishing", "ClassFollowing", "RemoteControl", "SoundPlayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -155,7 +160,7 @@ let package = Package(
         .testTarget(
             name: "IntervalEngineTests",
             dependencies: [
-                "WorkoutValues", "IntervalEngine", "LuaBridge", "History", "Activity", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ",
+                "WorkoutValues", "IntervalEngine", "FIT", "LuaBridge", "History", "Activity", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ",
                 "Music", "Broker", "ClassPublishing", "ClassFollowing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -11,6 +11,7 @@
 //   back through `FITDecoder` (header and CRCs, every message defined before it is used and
 //   within the data) with every lap.
 import Activity
+import FIT
 import Foundation
 import GATT
 import History

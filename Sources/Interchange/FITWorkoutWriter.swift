@@ -1,3 +1,4 @@
+import FIT
 import IntervalEngine
 import WorkoutValues
 

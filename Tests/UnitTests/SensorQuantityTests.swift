@@ -2,6 +2,7 @@
 import Display
 @testable import History
 @testable import IntervalEngine
+import FIT
 import LuaBridge
 import WorkoutValues
 import XCTest
