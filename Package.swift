@@ -101,12 +101,21 @@ let package = Package(
         // `workout follow`: a coach's published workout run here in step, from its
         // timeline as data, on the coach's clock; this athlete's sensors published back.
         .target(name: "ClassFollowing", dependencies: ["WorkoutValues", "IntervalEngine", "Broker", "ClassPublishing"]),
+        // What `run --serve` is started with and how a run sees its server: the address
+        // (`ServeAddress`), the `WorkoutServer` protocol, `ServeRequest` and `ServeStarter`.
+        // Not the engine's (a session never serves), and not WebRemote's either: WorkoutCLI
+        // needs these too, and is linked into `workout`, which must not link WebRemote's HTTP
+        // library (FlyingFox, for start-up time); nor WorkoutCLI's, as WebRemote sits beside
+        // it and never sees the command line. So both import this small module, and
+        // `workout-serve` hands WebRemote's starter to WorkoutCLI through it.
+        .target(name: "Serving", dependencies: ["WorkoutValues", "IntervalEngine"]),
         // The command line, shared by `workout` and `workout-serve`.
         .target(
             name: "WorkoutCLI",
             dependencies: [
                 "WorkoutValues",
                 "IntervalEngine",
+                "Serving",
                 "LuaBridge",
                 "History",
                 "Activity",
@@ -123,12 +132,13 @@ let package = Package(
             ]
         ),
         // `run --serve`: the page, the HTTP API and the event feed of a running workout. It
-        // knows the engine (and its `WorkoutServer` protocol), not the command line.
+        // knows the engine and Serving's `WorkoutServer` protocol, not the command line.
         .target(
             name: "WebRemote",
             dependencies: [
                 "WorkoutValues",
                 "IntervalEngine",
+                "Serving",
                 "RemoteControl",
                 "CQREncode",
                 .product(name: "FlyingSocks", package: "FlyingFox"),

@@ -1,6 +1,7 @@
 import FlyingSocks
 import Foundation
 import IntervalEngine
+import Serving
 import WorkoutValues
 
 /// `run --serve`: an HTTP server on its own threads (Swift-concurrency tasks over the

@@ -4,6 +4,7 @@ import ClassFollowing
 import ClassPublishing
 import Foundation
 import IntervalEngine
+import Serving
 import WorkoutValues
 
 /// `workout follow mqtt://HOST/PREFIX`: the coach's workout (`run --mqtt`) in step on

@@ -3,6 +3,7 @@ import Broker
 import Display
 import Foundation
 import IntervalEngine
+import Serving
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,5 @@
 import Foundation
+import IntervalEngine
 import WorkoutValues
 
 /// `run --serve`'s server as a run sees it. The server itself (WebRemote, with its HTTP
