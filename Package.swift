@@ -47,18 +47,24 @@ let package = Package(
         // it, and a session never does. Pure Swift, no dependency.
         .target(name: "FIT"),
         .target(name: "IntervalEngine", dependencies: ["WorkoutValues", "CSystem", "CSndfile"]),
+        // The past sessions as values, apart from how they are stored: one session
+        // (`HistoryEntry`, its laps, pauses and participants), and what a routine's `history`
+        // reads of its own sessions (`RoutineHistory`), asked of a `HistorySource`. Not the
+        // engine's: a session never reads them. Not History's: LuaBridge reads a routine's
+        // past sessions and never the history file, which History implements the source with.
+        .target(name: "PastSessions", dependencies: ["WorkoutValues", "IntervalEngine"]),
         // The routine's Lua: the sandboxed state, the routine API and its constructors, the
         // loader that runs a file into a Routine, the hooks the session calls
         // (IntervalEngine's RoutineHooks), the user's sounds file, the editor definitions.
-        .target(name: "LuaBridge", dependencies: ["WorkoutValues", "IntervalEngine", "CLua"]),
+        .target(name: "LuaBridge", dependencies: ["WorkoutValues", "IntervalEngine", "PastSessions", "CLua"]),
         // The history of sessions: `history.jsonl` and its lines, the recorder that writes a
         // session's line, and what `workout history` reads from it (reports, statistics,
-        // exports, forgetting). The engine reads a routine's past sessions only through its
+        // exports, forgetting). A routine reads its past sessions through PastSessions'
         // `HistorySource`, which the file is.
-        .target(name: "History", dependencies: ["WorkoutValues", "IntervalEngine"]),
+        .target(name: "History", dependencies: ["WorkoutValues", "IntervalEngine", "PastSessions"]),
         // A session's samples (the CSV beside the history) and its activity files, FIT and
         // TCX, for Strava, Garmin Connect and the like: `history export --format fit|tcx`.
-        .target(name: "Activity", dependencies: ["WorkoutValues", "IntervalEngine", "History", "FIT"]),
+        .target(name: "Activity", dependencies: ["WorkoutValues", "IntervalEngine", "PastSessions", "History", "FIT"]),
         // Workout files other tools keep (Zwift .zwo, intervals.icu text, FIT workouts, .erg
         // and .mrc courses), read into and written from WorkoutFile, one WorkoutCodec each:
         // `workout import` and `workout export`.
@@ -97,7 +103,7 @@ let package = Package(
         .target(name: "Broker", dependencies: ["WorkoutValues", "CMosquitto"]),
         // `run --mqtt`: the session published on a broker (state, events, availability,
         // Home Assistant's discovery) and the commands it takes from there.
-        .target(name: "ClassPublishing", dependencies: ["WorkoutValues", "IntervalEngine", "Broker", "RemoteControl"]),
+        .target(name: "ClassPublishing", dependencies: ["WorkoutValues", "IntervalEngine", "PastSessions", "Broker", "RemoteControl"]),
         // `workout follow`: a coach's published workout run here in step, from its
         // timeline as data, on the coach's clock; this athlete's sensors published back.
         .target(name: "ClassFollowing", dependencies: ["WorkoutValues", "IntervalEngine", "Broker", "ClassPublishing"]),
@@ -116,6 +122,7 @@ let package = Package(
                 "WorkoutValues",
                 "IntervalEngine",
                 "Serving",
+                "PastSessions",
                 "LuaBridge",
                 "History",
                 "Activity",
@@ -160,7 +167,7 @@ let package = Package(
         .testTarget(
             name: "UnitTests",
             dependencies: [
-                "WorkoutValues", "IntervalEngine", "FIT", "LuaBridge", "History", "Activity", "GATT", "Interchange", "Display", "WorkoutCLI", "Broker",
+                "WorkoutValues", "IntervalEngine", "FIT", "PastSessions", "LuaBridge", "History", "Activity", "GATT", "Interchange", "Display", "WorkoutCLI", "Broker",
                 "ClassPublishing", "ClassFollowing", "RemoteControl", "SoundPlayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -170,7 +177,7 @@ let package = Package(
         .testTarget(
             name: "IntervalEngineTests",
             dependencies: [
-                "WorkoutValues", "IntervalEngine", "FIT", "LuaBridge", "History", "Activity", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ",
+                "WorkoutValues", "IntervalEngine", "FIT", "PastSessions", "LuaBridge", "History", "Activity", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ",
                 "Music", "Broker", "ClassPublishing", "ClassFollowing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

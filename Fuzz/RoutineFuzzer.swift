@@ -8,6 +8,7 @@ import Foundation
 import History
 import IntervalEngine
 import LuaBridge
+import PastSessions
 import WorkoutValues
 
 /// Small limits keep each input fast; the code paths are the same as with the defaults.

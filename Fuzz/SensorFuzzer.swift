@@ -16,6 +16,7 @@ import Foundation
 import GATT
 import History
 import IntervalEngine
+import PastSessions
 import WorkoutValues
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,6 +1,7 @@
 import Foundation
 import History
 import IntervalEngine
+import PastSessions
 import WorkoutValues
 
 /// A session from the history, with its samples, as an activity file shows it: laps on

@@ -1,6 +1,7 @@
 import Foundation
 import History
 import IntervalEngine
+import PastSessions
 import WorkoutValues
 
 /// `workout history export SESSION --format fit|tcx`: which session is meant, and its

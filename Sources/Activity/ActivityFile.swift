@@ -1,6 +1,7 @@
 import Foundation
 import History
 import IntervalEngine
+import PastSessions
 import WorkoutValues
 
 /// A session's samples, one line a second, in `activities/` beside the history

@@ -1,6 +1,7 @@
 import Foundation
 import History
 import IntervalEngine
+import PastSessions
 import WorkoutValues
 
 /// What the sensors give at a moment: the values a recorder keeps, by quantity

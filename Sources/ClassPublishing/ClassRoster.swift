@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import IntervalEngine
+import PastSessions
 import WorkoutValues
 
 /// The coach's roster of a class, shared between mosquitto's network thread (which hands

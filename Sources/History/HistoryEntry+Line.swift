@@ -1,6 +1,7 @@
 import Foundation
 import IntervalEngine
 import IntervalEngine
+import PastSessions
 import WorkoutValues
 
 extension HistoryEntry {

@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import PastSessions
 import WorkoutValues
 
 /// `workout history export`: every session, sped-up ones included, as CSV (RFC 4180:

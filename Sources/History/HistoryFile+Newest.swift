@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import PastSessions
 import WorkoutValues
 
 extension HistoryFile {

@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import PastSessions
 
 /// `$XDG_DATA_HOME/workout/history.jsonl`: one line per session. Each session is
 /// appended with a single `write` on a descriptor opened with `O_APPEND`, then `fsync`,

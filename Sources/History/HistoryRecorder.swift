@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import PastSessions
 import WorkoutValues
 
 /// Records a session in the history from its events, so a session that ends any way —

@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import PastSessions
 import WorkoutValues
 
 /// What `workout history` shows: the latest sessions, totals for each of the last weeks

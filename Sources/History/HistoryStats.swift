@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import PastSessions
 import WorkoutValues
 
 /// What `workout history stats` computes: totals, streaks, figures per routine (with each

@@ -1,4 +1,5 @@
 import IntervalEngine
+import PastSessions
 import WorkoutValues
 
 /// The laps and pauses of a running session, taken from its events, for the history

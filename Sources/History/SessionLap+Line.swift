@@ -1,4 +1,5 @@
 import IntervalEngine
+import PastSessions
 import WorkoutValues
 
 extension SessionLap {

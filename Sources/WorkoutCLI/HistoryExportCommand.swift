@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import History
 import IntervalEngine
+import PastSessions
 import WorkoutValues
 
 /// `workout history export`: every session, sped-up ones included, as CSV or JSON; or one

@@ -1,4 +1,5 @@
 import Foundation
+import PastSessions
 import WorkoutValues
 import XCTest
 @testable import History

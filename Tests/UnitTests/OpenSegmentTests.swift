@@ -1,3 +1,4 @@
+import PastSessions
 import WorkoutValues
 import XCTest
 @testable import History

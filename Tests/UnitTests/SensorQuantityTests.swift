@@ -4,6 +4,7 @@ import Display
 @testable import IntervalEngine
 import FIT
 import LuaBridge
+import PastSessions
 import WorkoutValues
 import XCTest
 

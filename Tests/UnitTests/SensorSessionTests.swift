@@ -1,5 +1,6 @@
 @testable import History
 @testable import IntervalEngine
+import PastSessions
 import WorkoutValues
 import XCTest
 

@@ -69,7 +69,9 @@ extension Parameter {
 }
 
 extension ParameterValue {
-    var json: JSONValue {
+    /// The value as the plan's JSON and a history line's `params` give it (PastSessions'
+    /// `HistoryEntry`); a duration in seconds.
+    public var json: JSONValue {
         switch self {
         case .integer(let value): .integer(value)
         case .number(let value): .number(value)

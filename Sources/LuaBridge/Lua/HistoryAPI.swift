@@ -1,6 +1,7 @@
 import CLua
 import Foundation
 import IntervalEngine
+import PastSessions
 import WorkoutValues
 
 /// `history`: what a routine can read of its own past sessions, while it loads (so a

@@ -1,4 +1,5 @@
 import Foundation
+import IntervalEngine
 import WorkoutValues
 
 /// The history as a routine reads it (`history` in Lua): the sessions of this routine

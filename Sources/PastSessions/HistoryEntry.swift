@@ -1,4 +1,5 @@
 import Foundation
+import IntervalEngine
 import WorkoutValues
 
 /// One past session: what the history keeps of it (the `History` module writes and reads it
