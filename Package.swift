@@ -46,7 +46,15 @@ let package = Package(
         // the engine's: only activity files (Activity) and workout files (Interchange) use
         // it, and a session never does. Pure Swift, no dependency.
         .target(name: "FIT"),
-        .target(name: "IntervalEngine", dependencies: ["WorkoutValues", "CSystem", "CSndfile"]),
+        // What workout asks of the system, below the engine: child processes (`ChildProcess`,
+        // `ExecutableSearch`), signal handlers, the terminal's reset sequence, the user's
+        // folders (`UserDirectories`), files read within a bound and written whole
+        // (`BoundedFile`, `SavedFile`), the monotonic clock, and `LastResort`, the line the
+        // watchdog appends as the process ends. No engine: the engine and the modules above
+        // it use these, and the watchdog (LuaBridge) and the history's recorder meet in
+        // `LastResort` without knowing each other.
+        .target(name: "Platform", dependencies: ["WorkoutValues", "CSystem"]),
+        .target(name: "IntervalEngine", dependencies: ["WorkoutValues", "Platform", "CSystem", "CSndfile"]),
         // The past sessions as values, apart from how they are stored: one session
         // (`HistoryEntry`, its laps, pauses and participants), and what a routine's `history`
         // reads of its own sessions (`RoutineHistory`), asked of a `HistorySource`. Not the
@@ -56,15 +64,15 @@ let package = Package(
         // The routine's Lua: the sandboxed state, the routine API and its constructors, the
         // loader that runs a file into a Routine, the hooks the session calls
         // (IntervalEngine's RoutineHooks), the user's sounds file, the editor definitions.
-        .target(name: "LuaBridge", dependencies: ["WorkoutValues", "IntervalEngine", "PastSessions", "CLua"]),
+        .target(name: "LuaBridge", dependencies: ["WorkoutValues", "IntervalEngine", "Platform", "PastSessions", "CLua"]),
         // The history of sessions: `history.jsonl` and its lines, the recorder that writes a
         // session's line, and what `workout history` reads from it (reports, statistics,
         // exports, forgetting). A routine reads its past sessions through PastSessions'
         // `HistorySource`, which the file is.
-        .target(name: "History", dependencies: ["WorkoutValues", "IntervalEngine", "PastSessions"]),
+        .target(name: "History", dependencies: ["WorkoutValues", "IntervalEngine", "Platform", "PastSessions"]),
         // A session's samples (the CSV beside the history) and its activity files, FIT and
         // TCX, for Strava, Garmin Connect and the like: `history export --format fit|tcx`.
-        .target(name: "Activity", dependencies: ["WorkoutValues", "IntervalEngine", "PastSessions", "History", "FIT"]),
+        .target(name: "Activity", dependencies: ["WorkoutValues", "IntervalEngine", "Platform", "PastSessions", "History", "FIT"]),
         // Workout files other tools keep (Zwift .zwo, intervals.icu text, FIT workouts, .erg
         // and .mrc courses), read into and written from WorkoutFile, one WorkoutCodec each:
         // `workout import` and `workout export`.
@@ -94,7 +102,7 @@ let package = Package(
         // The music lowered or paused under the cues: the other applications' streams on
         // the sound server (SoundPlayer's OtherStreams) and the MPRIS players on the session
         // bus.
-        .target(name: "Music", dependencies: ["IntervalEngine", "DBus", "SoundPlayer"]),
+        .target(name: "Music", dependencies: ["IntervalEngine", "Platform", "DBus", "SoundPlayer"]),
         // A command from a remote, read and checked the same way from the served page's
         // POST /control and from the broker's PREFIX/cmd.
         .target(name: "RemoteControl", dependencies: ["WorkoutValues", "IntervalEngine"]),
@@ -121,6 +129,7 @@ let package = Package(
             dependencies: [
                 "WorkoutValues",
                 "IntervalEngine",
+                "Platform",
                 "Serving",
                 "PastSessions",
                 "LuaBridge",
@@ -145,6 +154,7 @@ let package = Package(
             dependencies: [
                 "WorkoutValues",
                 "IntervalEngine",
+                "Platform",
                 "Serving",
                 "RemoteControl",
                 "CQREncode",
@@ -167,7 +177,7 @@ let package = Package(
         .testTarget(
             name: "UnitTests",
             dependencies: [
-                "WorkoutValues", "IntervalEngine", "FIT", "PastSessions", "LuaBridge", "History", "Activity", "GATT", "Interchange", "Display", "WorkoutCLI", "Broker",
+                "WorkoutValues", "Platform", "IntervalEngine", "FIT", "PastSessions", "LuaBridge", "History", "Activity", "GATT", "Interchange", "Display", "WorkoutCLI", "Broker",
                 "ClassPublishing", "ClassFollowing", "RemoteControl", "SoundPlayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -177,7 +187,7 @@ let package = Package(
         .testTarget(
             name: "IntervalEngineTests",
             dependencies: [
-                "WorkoutValues", "IntervalEngine", "FIT", "PastSessions", "LuaBridge", "History", "Activity", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ",
+                "WorkoutValues", "Platform", "IntervalEngine", "FIT", "PastSessions", "LuaBridge", "History", "Activity", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ",
                 "Music", "Broker", "ClassPublishing", "ClassFollowing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -17,6 +17,7 @@ import GATT
 import History
 import IntervalEngine
 import PastSessions
+import Platform
 import WorkoutValues
 
 @_cdecl("LLVMFuzzerTestOneInput")

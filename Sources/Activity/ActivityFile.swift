@@ -2,6 +2,7 @@ import Foundation
 import History
 import IntervalEngine
 import PastSessions
+import Platform
 import WorkoutValues
 
 /// A session's samples, one line a second, in `activities/` beside the history

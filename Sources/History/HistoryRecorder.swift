@@ -1,6 +1,7 @@
 import Foundation
 import IntervalEngine
 import PastSessions
+import Platform
 import WorkoutValues
 
 /// Records a session in the history from its events, so a session that ends any way —

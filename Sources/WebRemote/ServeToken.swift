@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import Platform
 import Serving
 
 /// The secret every request to the page and the API must carry: 128 random bits,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IntervalEngine
+import Platform
 import WorkoutValues
 
 struct Check: ParsableCommand {

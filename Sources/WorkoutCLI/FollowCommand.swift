@@ -4,6 +4,7 @@ import ClassFollowing
 import ClassPublishing
 import Foundation
 import IntervalEngine
+import Platform
 import Serving
 import WorkoutValues
 

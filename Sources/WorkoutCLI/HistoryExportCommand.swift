@@ -4,6 +4,7 @@ import Foundation
 import History
 import IntervalEngine
 import PastSessions
+import Platform
 import WorkoutValues
 
 /// `workout history export`: every session, sped-up ones included, as CSV or JSON; or one

@@ -3,6 +3,7 @@ import Foundation
 import Interchange
 import IntervalEngine
 import LuaBridge
+import Platform
 import WorkoutValues
 
 extension WorkoutFormat: ExpressibleByArgument {}

@@ -9,6 +9,7 @@ import History
 import IntervalEngine
 import LuaBridge
 import Music
+import Platform
 import Serving
 import SoundPlayer
 import WorkoutValues

@@ -3,6 +3,7 @@ import Broker
 import Display
 import Foundation
 import IntervalEngine
+import Platform
 import Serving
 
 struct Run: ParsableCommand {

@@ -3,6 +3,7 @@ import BlueZ
 import DBus
 import Foundation
 import IntervalEngine
+import Platform
 import WorkoutValues
 
 /// `workout sensors`: find Bluetooth sensors (the default), and remember or forget them.

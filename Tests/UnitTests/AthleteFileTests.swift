@@ -1,5 +1,6 @@
 import Foundation
 @testable import IntervalEngine
+import Platform
 import WorkoutValues
 import XCTest
 

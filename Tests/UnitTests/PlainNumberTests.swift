@@ -1,4 +1,5 @@
 @testable import IntervalEngine
+import Platform
 import WorkoutValues
 import XCTest
 

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import WorkoutValues
 
 /// Alerts for real: BEL to the terminal, `notify-send` for desktop notifications and

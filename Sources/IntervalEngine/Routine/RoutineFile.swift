@@ -1,3 +1,4 @@
+import Platform
 import WorkoutValues
 
 /// Reading a routine (or a module it requires) from disk, through `BoundedFile`: a

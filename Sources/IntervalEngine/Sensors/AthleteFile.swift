@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import WorkoutValues
 
 /// The athlete's own values for every run, so that `--set max_hr=… --set ftp=…` need not

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import WorkoutValues
 
 /// The sensors a run connects to unless told otherwise: `$XDG_CONFIG_HOME/workout/sensors`,

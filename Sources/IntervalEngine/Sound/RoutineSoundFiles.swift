@@ -1,3 +1,4 @@
+import Platform
 import WorkoutValues
 
 /// Whether loading a routine reads the sound files it names. A run, `check` and

@@ -1,5 +1,6 @@
 import CSndfile
 import Foundation
+import Platform
 import WorkoutValues
 
 /// A sound file a routine names (`gong.ogg`, `bell.wav`), decoded whole when the routine

@@ -1,6 +1,7 @@
 import CSystem
 import Foundation
 import IntervalEngine
+import Platform
 import WorkoutValues
 
 /// The last resort behind the time limits. The count hook stops Lua code, but not a
