@@ -54,17 +54,23 @@ let package = Package(
         // it use these, and the watchdog (LuaBridge) and the history's recorder meet in
         // `LastResort` without knowing each other.
         .target(name: "Platform", dependencies: ["WorkoutValues", "CSystem"]),
-        .target(name: "IntervalEngine", dependencies: ["WorkoutValues", "Platform", "CSystem", "CSndfile"]),
+        .target(name: "IntervalEngine", dependencies: ["WorkoutValues", "Platform", "CSystem"]),
         // The past sessions as values, apart from how they are stored: one session
         // (`HistoryEntry`, its laps, pauses and participants), and what a routine's `history`
         // reads of its own sessions (`RoutineHistory`), asked of a `HistorySource`. Not the
         // engine's: a session never reads them. Not History's: LuaBridge reads a routine's
         // past sessions and never the history file, which History implements the source with.
         .target(name: "PastSessions", dependencies: ["WorkoutValues", "IntervalEngine"]),
+        // The sound files a routine names: found beside it or in the user's sounds folder
+        // (`SoundFolders`), decoded by libsndfile (`SoundFile.load`), each once per routine
+        // and within its bounds (`RoutineSoundFiles`). Not the engine's, which only holds the
+        // samples and never links or opens libsndfile; LuaBridge reads the files as a routine
+        // loads.
+        .target(name: "SoundFiles", dependencies: ["WorkoutValues", "IntervalEngine", "Platform", "CSndfile"]),
         // The routine's Lua: the sandboxed state, the routine API and its constructors, the
         // loader that runs a file into a Routine, the hooks the session calls
         // (IntervalEngine's RoutineHooks), the user's sounds file, the editor definitions.
-        .target(name: "LuaBridge", dependencies: ["WorkoutValues", "IntervalEngine", "Platform", "PastSessions", "CLua"]),
+        .target(name: "LuaBridge", dependencies: ["WorkoutValues", "IntervalEngine", "Platform", "PastSessions", "SoundFiles", "CLua"]),
         // The history of sessions: `history.jsonl` and its lines, the recorder that writes a
         // session's line, and what `workout history` reads from it (reports, statistics,
         // exports, forgetting). A routine reads its past sessions through PastSessions'
@@ -83,8 +89,12 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]
         ),
-        // The sound player: IntervalEngine's sounds played through libpulse on its own thread.
-        .target(name: "SoundPlayer", dependencies: ["WorkoutValues", "IntervalEngine", "CPulse"]),
+        // What makes a run heard: the engine's sounds rendered to samples (`Synthesizer`, with
+        // sound files resampled to the output's rate) and played through libpulse on its own
+        // thread; the other applications' streams (`OtherStreams`); and the alerts through the
+        // desktop's programs (`SystemAlerts`: the bell, notify-send, spd-say or espeak-ng).
+        // None of it is the engine's, which decides what is heard and when.
+        .target(name: "SoundPlayer", dependencies: ["WorkoutValues", "IntervalEngine", "Platform", "CPulse"]),
         // The live display's pure parts, from the snapshot's values alone: no engine, no Lua.
         .target(name: "Display", dependencies: ["WorkoutValues"]),
         // libsystemd's sd-bus. Header only (Debian's libsystemd-dev): the library is opened
@@ -187,7 +197,7 @@ let package = Package(
         .testTarget(
             name: "IntervalEngineTests",
             dependencies: [
-                "WorkoutValues", "Platform", "IntervalEngine", "FIT", "PastSessions", "LuaBridge", "History", "Activity", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ",
+                "WorkoutValues", "Platform", "IntervalEngine", "FIT", "PastSessions", "SoundFiles", "SoundPlayer", "LuaBridge", "History", "Activity", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ",
                 "Music", "Broker", "ClassPublishing", "ClassFollowing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

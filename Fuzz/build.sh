@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer target: the libraries it reaches (Platform's system calls, the engine, the
-# past sessions, the Lua bridge, the history, the GATT decoders, FIT files, the activity files and
-# the workout files of Interchange)
+# past sessions, the routine's sound files, the Lua bridge, the history, the GATT decoders, FIT
+# files, the activity files and the workout files of Interchange)
 # compiled with coverage and AddressSanitizer (SwiftPM, its own scratch path, no linking),
 # then the target linked against their objects with libFuzzer's main. Prints the fuzzer's path.
 #   Fuzz/build.sh [routine|files|sensors]   RoutineFuzzer.swift (default), WorkoutFileFuzzer.swift
@@ -16,7 +16,7 @@ case "${1:-routine}" in
   *) echo "usage: Fuzz/build.sh [routine|files|sensors]" >&2; exit 64 ;;
 esac
 # Each of these and what it imports (the values and the engine, which the others import).
-targets=(WorkoutValues Platform FIT IntervalEngine PastSessions LuaBridge History GATT Activity Interchange)
+targets=(WorkoutValues Platform FIT IntervalEngine PastSessions SoundFiles LuaBridge History GATT Activity Interchange)
 for target in "${targets[@]}"; do
   swift build --scratch-path "$scratch" --target "$target" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >&2

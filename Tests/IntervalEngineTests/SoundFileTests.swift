@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import SoundFiles
 import XCTest
 @testable import IntervalEngine
 

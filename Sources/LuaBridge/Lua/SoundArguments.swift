@@ -1,5 +1,6 @@
 import CLua
 import IntervalEngine
+import SoundFiles
 import WorkoutValues
 
 /// Reading sounds from Lua: a built-in sound's name, a sound file's name, a file with its

@@ -1,4 +1,5 @@
 import Foundation
+import IntervalEngine
 import Platform
 
 /// The two folders a routine's sound files are read from: the routine's own, then the

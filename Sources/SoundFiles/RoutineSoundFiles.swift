@@ -1,3 +1,4 @@
+import IntervalEngine
 import Platform
 import WorkoutValues
 

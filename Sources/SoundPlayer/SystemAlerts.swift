@@ -1,4 +1,5 @@
 import Foundation
+import IntervalEngine
 import Platform
 import WorkoutValues
 
