@@ -15,9 +15,11 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     // The modules in layers, each importing only from the layers below it: the C headers;
-    // WorkoutValues, FIT and DBus; IntervalEngine; LuaBridge, History, SoundPlayer, GATT, Interchange;
-    // Activity, Display, BlueZ, Music; WorkoutCLI and WebRemote; the executables
-    // (docs/design.md, Modules).
+    // WorkoutValues, FIT and DBus; Platform, GATT and Broker (no engine); IntervalEngine;
+    // PastSessions, SoundFiles, SoundPlayer, Serving, Interchange, RemoteControl; LuaBridge,
+    // History, BlueZ, Music, ClassPublishing; Activity, Display, ClassFollowing; WorkoutCLI
+    // and WebRemote; the executables (docs/design.md, Modules). No module re-exports another
+    // (no `@_exported import`): each imports what it names.
     targets: [
         .systemLibrary(
             name: "CLua",
@@ -54,6 +56,13 @@ let package = Package(
         // it use these, and the watchdog (LuaBridge) and the history's recorder meet in
         // `LastResort` without knowing each other.
         .target(name: "Platform", dependencies: ["WorkoutValues", "CSystem"]),
+        // The engine: a routine as plain values and its timeline, the session (its phase,
+        // boundaries, commands, the hooks it calls through `RoutineHooks`, its listeners),
+        // scheduling on the clocks, events and their JSON, the alert policy, the sounds a
+        // session plans (built in, a sound file's samples, speech) and the sensors' settings.
+        // No FIT, no past sessions, no serving, no libsndfile: what is not the running
+        // workout is in other modules, plugged into a session through the engine's protocols
+        // (`SessionListener`, `RoutineHooks`, `AlertPlayer`, `SoundOutput`).
         .target(name: "IntervalEngine", dependencies: ["WorkoutValues", "Platform", "CSystem"]),
         // The past sessions as values, apart from how they are stored: one session
         // (`HistoryEntry`, its laps, pauses and participants), and what a routine's `history`
