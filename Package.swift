@@ -15,9 +15,11 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     // The modules in layers, each importing only from the layers below it: the C headers;
-    // WorkoutValues and DBus; IntervalEngine; LuaBridge, History, SoundPlayer, GATT, Interchange;
-    // Activity, Display, BlueZ, Music; WorkoutCLI and WebRemote; the executables
-    // (docs/design.md, Modules).
+    // WorkoutValues, FIT and DBus; Platform, GATT and Broker (no engine); IntervalEngine;
+    // PastSessions, SoundFiles, SoundPlayer, Serving, Interchange, RemoteControl; LuaBridge,
+    // History, BlueZ, Music, ClassPublishing; Activity, Display, ClassFollowing; WorkoutCLI
+    // and WebRemote; the executables (docs/design.md, Modules). No module re-exports another
+    // (no `@_exported import`): each imports what it names.
     targets: [
         .systemLibrary(
             name: "CLua",
@@ -37,34 +39,71 @@ let package = Package(
         // libmosquitto is opened at run time, as libpulse is.
         .systemLibrary(name: "CMosquitto"),
         // The values a viewer reads of a workout, without the engine: the snapshot, a
-        // segment's summary, a command, the sensors' readings, the texts of times, numbers
-        // and targets. Foundation only.
+        // segment's summary, a command, the sensors' readings and which of them are plausible,
+        // the texts of times, numbers and targets. Foundation only. Nothing re-exports it:
+        // each module that names one of its values imports it.
         .target(name: "WorkoutValues"),
-        .target(name: "IntervalEngine", dependencies: ["WorkoutValues", "CSystem", "CSndfile"]),
+        // FIT files' bytes (Garmin's Flexible and Interoperable Data Transfer protocol): the
+        // encoder, the decoder and a segment kind's FIT intensity. A module of its own, not
+        // the engine's: only activity files (Activity) and workout files (Interchange) use
+        // it, and a session never does. Pure Swift, no dependency.
+        .target(name: "FIT"),
+        // What workout asks of the system, below the engine: child processes (`ChildProcess`,
+        // `ExecutableSearch`), signal handlers, the terminal's reset sequence, the user's
+        // folders (`UserDirectories`), files read within a bound and written whole
+        // (`BoundedFile`, `SavedFile`), the monotonic clock, and `LastResort`, the line the
+        // watchdog appends as the process ends. No engine: the engine and the modules above
+        // it use these, and the watchdog (LuaBridge) and the history's recorder meet in
+        // `LastResort` without knowing each other.
+        .target(name: "Platform", dependencies: ["WorkoutValues", "CSystem"]),
+        // The engine: a routine as plain values and its timeline, the session (its phase,
+        // boundaries, commands, the hooks it calls through `RoutineHooks`, its listeners),
+        // scheduling on the clocks, events and their JSON, the alert policy, the sounds a
+        // session plans (built in, a sound file's samples, speech) and the sensors' settings.
+        // No FIT, no past sessions, no serving, no libsndfile: what is not the running
+        // workout is in other modules, plugged into a session through the engine's protocols
+        // (`SessionListener`, `RoutineHooks`, `AlertPlayer`, `SoundOutput`).
+        .target(name: "IntervalEngine", dependencies: ["WorkoutValues", "Platform", "CSystem"]),
+        // The past sessions as values, apart from how they are stored: one session
+        // (`HistoryEntry`, its laps, pauses and participants), and what a routine's `history`
+        // reads of its own sessions (`RoutineHistory`), asked of a `HistorySource`. Not the
+        // engine's: a session never reads them. Not History's: LuaBridge reads a routine's
+        // past sessions and never the history file, which History implements the source with.
+        .target(name: "PastSessions", dependencies: ["WorkoutValues", "IntervalEngine"]),
+        // The sound files a routine names: found beside it or in the user's sounds folder
+        // (`SoundFolders`), decoded by libsndfile (`SoundFile.load`), each once per routine
+        // and within its bounds (`RoutineSoundFiles`). Not the engine's, which only holds the
+        // samples and never links or opens libsndfile; LuaBridge reads the files as a routine
+        // loads.
+        .target(name: "SoundFiles", dependencies: ["WorkoutValues", "IntervalEngine", "Platform", "CSndfile"]),
         // The routine's Lua: the sandboxed state, the routine API and its constructors, the
         // loader that runs a file into a Routine, the hooks the session calls
         // (IntervalEngine's RoutineHooks), the user's sounds file, the editor definitions.
-        .target(name: "LuaBridge", dependencies: ["IntervalEngine", "CLua"]),
+        .target(name: "LuaBridge", dependencies: ["WorkoutValues", "IntervalEngine", "Platform", "PastSessions", "SoundFiles", "CLua"]),
         // The history of sessions: `history.jsonl` and its lines, the recorder that writes a
         // session's line, and what `workout history` reads from it (reports, statistics,
-        // exports, forgetting). The engine reads a routine's past sessions only through its
+        // exports, forgetting). A routine reads its past sessions through PastSessions'
         // `HistorySource`, which the file is.
-        .target(name: "History", dependencies: ["IntervalEngine"]),
+        .target(name: "History", dependencies: ["WorkoutValues", "IntervalEngine", "Platform", "PastSessions"]),
         // A session's samples (the CSV beside the history) and its activity files, FIT and
         // TCX, for Strava, Garmin Connect and the like: `history export --format fit|tcx`.
-        .target(name: "Activity", dependencies: ["IntervalEngine", "History"]),
+        .target(name: "Activity", dependencies: ["WorkoutValues", "IntervalEngine", "Platform", "PastSessions", "History", "FIT"]),
         // Workout files other tools keep (Zwift .zwo, intervals.icu text, FIT workouts, .erg
         // and .mrc courses), read into and written from WorkoutFile, one WorkoutCodec each:
         // `workout import` and `workout export`.
-        .target(name: "Interchange", dependencies: ["IntervalEngine"]),
+        .target(name: "Interchange", dependencies: ["WorkoutValues", "IntervalEngine", "FIT"]),
         // QR codes of the page's address for `run --serve` (header only; links libqrencode).
         .systemLibrary(
             name: "CQREncode",
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]
         ),
-        // The sound player: IntervalEngine's sounds played through libpulse on its own thread.
-        .target(name: "SoundPlayer", dependencies: ["IntervalEngine", "CPulse"]),
+        // What makes a run heard: the engine's sounds rendered to samples (`Synthesizer`, with
+        // sound files resampled to the output's rate) and played through libpulse on its own
+        // thread; the other applications' streams (`OtherStreams`); and the alerts through the
+        // desktop's programs (`SystemAlerts`: the bell, notify-send, spd-say or espeak-ng).
+        // None of it is the engine's, which decides what is heard and when.
+        .target(name: "SoundPlayer", dependencies: ["WorkoutValues", "IntervalEngine", "Platform", "CPulse"]),
         // The live display's pure parts, from the snapshot's values alone: no engine, no Lua.
         .target(name: "Display", dependencies: ["WorkoutValues"]),
         // libsystemd's sd-bus. Header only (Debian's libsystemd-dev): the library is opened
@@ -75,30 +114,43 @@ let package = Package(
         .target(name: "DBus", dependencies: ["CSDBus"]),
         // The Bluetooth sensors' values as the GATT specifications lay them out: heart rate,
         // cycling power, speed and cadence, the trainer's data and control point; what is not
-        // plausible (the engine's PlausibleReadings) is no value.
-        .target(name: "GATT", dependencies: ["IntervalEngine"]),
+        // plausible (WorkoutValues' PlausibleReadings) is no value. Values only: no engine.
+        .target(name: "GATT", dependencies: ["WorkoutValues"]),
         // Bluetooth sensors and trainers through BlueZ on the system bus.
-        .target(name: "BlueZ", dependencies: ["IntervalEngine", "GATT", "DBus"]),
+        .target(name: "BlueZ", dependencies: ["WorkoutValues", "IntervalEngine", "GATT", "DBus"]),
         // The music lowered or paused under the cues: the other applications' streams on
         // the sound server (SoundPlayer's OtherStreams) and the MPRIS players on the session
         // bus.
-        .target(name: "Music", dependencies: ["IntervalEngine", "DBus", "SoundPlayer"]),
+        .target(name: "Music", dependencies: ["IntervalEngine", "Platform", "DBus", "SoundPlayer"]),
         // A command from a remote, read and checked the same way from the served page's
         // POST /control and from the broker's PREFIX/cmd.
-        .target(name: "RemoteControl", dependencies: ["IntervalEngine"]),
+        .target(name: "RemoteControl", dependencies: ["WorkoutValues", "IntervalEngine"]),
         // One connection to an MQTT broker through libmosquitto, on mosquitto's own thread.
-        .target(name: "Broker", dependencies: ["IntervalEngine", "CMosquitto"]),
+        // Topics and bytes: no engine.
+        .target(name: "Broker", dependencies: ["WorkoutValues", "CMosquitto"]),
         // `run --mqtt`: the session published on a broker (state, events, availability,
         // Home Assistant's discovery) and the commands it takes from there.
-        .target(name: "ClassPublishing", dependencies: ["IntervalEngine", "Broker", "RemoteControl"]),
+        .target(name: "ClassPublishing", dependencies: ["WorkoutValues", "IntervalEngine", "PastSessions", "Broker", "RemoteControl"]),
         // `workout follow`: a coach's published workout run here in step, from its
         // timeline as data, on the coach's clock; this athlete's sensors published back.
-        .target(name: "ClassFollowing", dependencies: ["IntervalEngine", "Broker", "ClassPublishing"]),
+        .target(name: "ClassFollowing", dependencies: ["WorkoutValues", "IntervalEngine", "Broker", "ClassPublishing"]),
+        // What `run --serve` is started with and how a run sees its server: the address
+        // (`ServeAddress`), the `WorkoutServer` protocol, `ServeRequest` and `ServeStarter`.
+        // Not the engine's (a session never serves), and not WebRemote's either: WorkoutCLI
+        // needs these too, and is linked into `workout`, which must not link WebRemote's HTTP
+        // library (FlyingFox, for start-up time); nor WorkoutCLI's, as WebRemote sits beside
+        // it and never sees the command line. So both import this small module, and
+        // `workout-serve` hands WebRemote's starter to WorkoutCLI through it.
+        .target(name: "Serving", dependencies: ["WorkoutValues", "IntervalEngine"]),
         // The command line, shared by `workout` and `workout-serve`.
         .target(
             name: "WorkoutCLI",
             dependencies: [
+                "WorkoutValues",
                 "IntervalEngine",
+                "Platform",
+                "Serving",
+                "PastSessions",
                 "LuaBridge",
                 "History",
                 "Activity",
@@ -115,11 +167,14 @@ let package = Package(
             ]
         ),
         // `run --serve`: the page, the HTTP API and the event feed of a running workout. It
-        // knows the engine (and its `WorkoutServer` protocol), not the command line.
+        // knows the engine and Serving's `WorkoutServer` protocol, not the command line.
         .target(
             name: "WebRemote",
             dependencies: [
+                "WorkoutValues",
                 "IntervalEngine",
+                "Platform",
+                "Serving",
                 "RemoteControl",
                 "CQREncode",
                 .product(name: "FlyingSocks", package: "FlyingFox"),
@@ -141,7 +196,7 @@ let package = Package(
         .testTarget(
             name: "UnitTests",
             dependencies: [
-                "IntervalEngine", "LuaBridge", "History", "Activity", "GATT", "Interchange", "Display", "WorkoutCLI", "Broker",
+                "WorkoutValues", "Platform", "IntervalEngine", "FIT", "PastSessions", "LuaBridge", "History", "Activity", "GATT", "Interchange", "Display", "WorkoutCLI", "Broker",
                 "ClassPublishing", "ClassFollowing", "RemoteControl", "SoundPlayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -151,7 +206,7 @@ let package = Package(
         .testTarget(
             name: "IntervalEngineTests",
             dependencies: [
-                "IntervalEngine", "LuaBridge", "History", "Activity", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ",
+                "WorkoutValues", "Platform", "IntervalEngine", "FIT", "PastSessions", "SoundFiles", "SoundPlayer", "LuaBridge", "History", "Activity", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ",
                 "Music", "Broker", "ClassPublishing", "ClassFollowing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

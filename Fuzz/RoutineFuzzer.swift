@@ -8,6 +8,8 @@ import Foundation
 import History
 import IntervalEngine
 import LuaBridge
+import PastSessions
+import WorkoutValues
 
 /// Small limits keep each input fast; the code paths are the same as with the defaults.
 private let limits = LuaLimits(loadInstructions: 2_000_000, hookInstructions: 200_000,

@@ -11,10 +11,14 @@
 //   back through `FITDecoder` (header and CRCs, every message defined before it is used and
 //   within the data) with every lap.
 import Activity
+import FIT
 import Foundation
 import GATT
 import History
 import IntervalEngine
+import PastSessions
+import Platform
+import WorkoutValues
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

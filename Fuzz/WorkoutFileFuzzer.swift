@@ -8,6 +8,7 @@
 import Interchange
 import IntervalEngine
 import LuaBridge
+import WorkoutValues
 
 private let limits = LuaLimits(loadInstructions: 20_000_000, hookInstructions: 200_000,
                                loadSeconds: 5, hookSeconds: 0.5, memory: 32 * 1024 * 1024)

@@ -15,8 +15,10 @@ case "${1:-routine}" in
   sensors) source=Fuzz/SensorFuzzer.swift; fuzzer="$scratch/workout-fuzz-sensors" ;;
   *) echo "usage: Fuzz/build.sh [routine|files|sensors]" >&2; exit 64 ;;
 esac
-# The libraries the fuzzers reach (the values and the engine, which the others import).
-targets=(WorkoutValues IntervalEngine LuaBridge History GATT Activity Interchange)
+# The libraries the fuzzers reach: Platform's system calls, the engine, the past sessions, the
+# routine's sound files, the Lua bridge, the history, the GATT decoders, FIT files, the activity
+# files and the workout files of Interchange.
+targets=(WorkoutValues Platform FIT IntervalEngine PastSessions SoundFiles LuaBridge History GATT Activity Interchange)
 probe="$bin/IntervalEngine.build/Session.swift.o"
 if ! nm "$probe" 2>/dev/null | grep -q sancov.module_ctor_8bit_counters; then
   echo "Fuzz/build.sh: $probe is missing or has no libFuzzer coverage: run make asan-build first" >&2

@@ -1,6 +1,8 @@
 import Foundation
 import History
 import IntervalEngine
+import PastSessions
+import WorkoutValues
 
 /// A session from the history, with its samples, as an activity file shows it: laps on
 /// the wall clock, each with its heart rate, power and cadence figures, and the session's

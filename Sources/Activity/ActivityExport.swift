@@ -1,6 +1,8 @@
 import Foundation
 import History
 import IntervalEngine
+import PastSessions
+import WorkoutValues
 
 /// `workout history export SESSION --format fit|tcx`: which session is meant, and its
 /// activity file's bytes, made from the history line and the samples it names.

@@ -1,6 +1,9 @@
 import Foundation
 import History
 import IntervalEngine
+import PastSessions
+import Platform
+import WorkoutValues
 
 /// A session's samples, one line a second, in `activities/` beside the history
 /// (`$XDG_DATA_HOME/workout/activities/2026-11-25T19-14-25.csv`): a CSV file with a

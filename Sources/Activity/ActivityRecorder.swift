@@ -1,6 +1,7 @@
 import Foundation
 import History
 import IntervalEngine
+import Platform
 
 /// Keeps a session's samples in its activity file (`ActivityFile`), one record a second:
 /// the samples of one workout second are merged, and the record is written when the

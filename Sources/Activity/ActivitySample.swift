@@ -1,6 +1,8 @@
 import Foundation
 import History
 import IntervalEngine
+import PastSessions
+import WorkoutValues
 
 /// What the sensors give at a moment: the values a recorder keeps, by quantity
 /// (`SensorQuantity`, whose units these are). A plain value, so that any source (a

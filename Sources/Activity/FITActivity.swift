@@ -1,5 +1,7 @@
+import FIT
 import Foundation
 import IntervalEngine
+import WorkoutValues
 
 /// A session as a FIT activity file, the format Strava, Garmin Connect, intervals.icu,
 /// TrainingPeaks and GoldenCheetah all take. The messages, with field numbers from

@@ -1,5 +1,7 @@
+import FIT
 import Foundation
 import IntervalEngine
+import WorkoutValues
 
 /// A session as a TCX file (Garmin's Training Center XML, TrainingCenterDatabase v2),
 /// which Strava and most other services take too: an activity with a lap a segment

@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import WorkoutValues
 
 /// A run's sensors: BlueZ reached once, one `SensorLink` per sensor asked for, their
 /// samples handed to the session, and a trainer's control point to `TrainerControl`

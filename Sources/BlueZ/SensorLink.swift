@@ -2,6 +2,7 @@ import DBus
 import Foundation
 import GATT
 import IntervalEngine
+import WorkoutValues
 
 /// One remembered sensor, kept connected for a run: found among BlueZ's devices (a
 /// discovery finds one that is not paired), connected, its measurement characteristics

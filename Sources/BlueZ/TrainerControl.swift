@@ -2,6 +2,7 @@ import DBus
 import Foundation
 import GATT
 import IntervalEngine
+import WorkoutValues
 
 /// ERG mode: a listener that writes each segment's power target (`ErgTarget`) to a
 /// connected FTMS trainer's control point, as the segment starts (ramps a step each

@@ -1,4 +1,4 @@
-import IntervalEngine
+import WorkoutValues
 
 /// Where `run --mqtt` publishes: `mqtt[s]://[user[:password]@]host[:port]/PREFIX`, read
 /// once from the command line or the athlete file. `mqtts` is TLS against the system's CA

@@ -1,6 +1,6 @@
 import CMosquitto
 import Foundation
-import IntervalEngine
+import WorkoutValues
 
 /// One connection to an MQTT broker through libmosquitto, for `run --mqtt`. mosquitto's
 /// own network thread (`mosquitto_loop_start`) connects, writes, reads and reconnects with

@@ -1,5 +1,5 @@
 // What starting and watching a child process needs that Swift's Glibc module does not
-// export (System/ChildProcess.swift): glibc declares these only under _GNU_SOURCE.
+// export (Platform/ChildProcess.swift): glibc declares these only under _GNU_SOURCE.
 #ifndef WORKOUT_PROCESS_H
 #define WORKOUT_PROCESS_H
 

@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import WorkoutValues
 
 /// A follower's session kept in step with the coach's: after each state the coach
 /// publishes, `CoachAlignment` brings it to the coach's segment, pause and end of

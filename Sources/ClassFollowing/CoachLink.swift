@@ -3,6 +3,7 @@ import ClassPublishing
 import Foundation
 import IntervalEngine
 import Synchronization
+import WorkoutValues
 
 /// A follower's side of the broker: the coach's retained timeline, state and
 /// availability read with their bounds, and the clock questions and answers

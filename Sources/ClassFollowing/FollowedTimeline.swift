@@ -1,5 +1,6 @@
 import ClassPublishing
 import IntervalEngine
+import WorkoutValues
 
 /// The coach's retained `PREFIX/timeline` (`workout plan --json`'s object) made into a
 /// routine: data only, read with bounds, never code. A segment keeps its kind, name,

@@ -2,6 +2,7 @@ import Broker
 import ClassPublishing
 import Foundation
 import IntervalEngine
+import WorkoutValues
 
 /// A follower's own sensors on `PREFIX/participants/NAME`: its name, heart rate, zone and
 /// power, nothing more, once a second (not retained: the coach's roster hears it live).

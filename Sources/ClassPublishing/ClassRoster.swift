@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
 import IntervalEngine
+import PastSessions
+import WorkoutValues
 
 /// The coach's roster of a class, shared between mosquitto's network thread (which hands
 /// it every message on `PREFIX/participants/+` as it arrives, so that a flooding

@@ -1,6 +1,7 @@
 import Foundation
 import IntervalEngine
 import Synchronization
+import WorkoutValues
 
 /// The coach's side of a follower's clock measure: a question `{"id": ID, "sent": S}` on
 /// `PREFIX/clock` is answered on `PREFIX/clock/answer` with `{"id", "sent", "t", "speed"}`,

@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 /// Home Assistant's MQTT discovery: one retained config per entity on
 /// `homeassistant/COMPONENT/NODE_ID/OBJECT_ID/config`, so the workout's sensors and

@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 /// One message on `PREFIX/participants/NAME`, read strictly: a JSON object
 /// `{"name": …, "hr": …, "hr_zone": …, "power": …}` (every field optional, others

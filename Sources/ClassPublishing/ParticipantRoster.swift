@@ -1,4 +1,5 @@
 import IntervalEngine
+import PastSessions
 
 /// The class as the coach sees it: every participant heard on `PREFIX/participants/+`,
 /// with the latest heart rate, zone and power, the seconds spent in each zone and when

@@ -2,6 +2,7 @@ import Broker
 import Foundation
 import IntervalEngine
 import RemoteControl
+import WorkoutValues
 
 /// `run --mqtt`: the session on a broker. A listener like the live display: every event
 /// goes to `PREFIX/events` as `--json` prints it, and the snapshot to the retained

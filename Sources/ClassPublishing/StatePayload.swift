@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 /// `PREFIX/state`: the workout at one moment, flat enough for a Home Assistant template
 /// (`{{ value_json.kind }}`) and complete enough for a follower (`t`, `deadline`). Built

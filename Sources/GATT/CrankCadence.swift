@@ -1,4 +1,4 @@
-import IntervalEngine
+import WorkoutValues
 
 /// Cadence from a sensor's crank revolution data (Cycling Power and Cycling Speed and
 /// Cadence send the same pair): the cumulative revolutions (16 bits) and the time of the

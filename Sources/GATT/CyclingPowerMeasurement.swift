@@ -1,4 +1,4 @@
-import IntervalEngine
+import WorkoutValues
 
 /// The Cycling Power Measurement characteristic (0x2A63 of the Cycling Power service
 /// 0x1818): 16 bits of flags, the instantaneous power (signed 16 bits, watts), then the

@@ -1,4 +1,4 @@
-import IntervalEngine
+import WorkoutValues
 
 /// The Heart Rate Measurement characteristic (0x2A37 of the Heart Rate service 0x180D): a
 /// flags byte, the rate as 8 or 16 bits, then optionally the energy expended and the

@@ -1,4 +1,4 @@
-import IntervalEngine
+import WorkoutValues
 
 /// The Indoor Bike Data characteristic (0x2AD2 of the Fitness Machine service 0x1826): 16
 /// bits of flags, then the fields they announce in order. Bit 0 is "More Data", read the

@@ -1,6 +1,8 @@
 import Foundation
 import IntervalEngine
 import IntervalEngine
+import PastSessions
+import WorkoutValues
 
 extension HistoryEntry {
     /// The session as its line in `history.jsonl`: fields in a fixed order.

@@ -1,5 +1,7 @@
 import Foundation
 import IntervalEngine
+import PastSessions
+import WorkoutValues
 
 /// `workout history export`: every session, sped-up ones included, as CSV (RFC 4180:
 /// a header, CRLF line ends, fields holding a comma, a quote or a line break quoted with

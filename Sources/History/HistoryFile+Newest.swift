@@ -1,5 +1,7 @@
 import Foundation
 import IntervalEngine
+import PastSessions
+import WorkoutValues
 
 extension HistoryFile {
     /// Streams the file from its end: each entry, newest first, to `entry` until it

@@ -1,5 +1,7 @@
 import Foundation
 import IntervalEngine
+import PastSessions
+import Platform
 
 /// `$XDG_DATA_HOME/workout/history.jsonl`: one line per session. Each session is
 /// appended with a single `write` on a descriptor opened with `O_APPEND`, then `fsync`,

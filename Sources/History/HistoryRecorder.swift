@@ -1,5 +1,8 @@
 import Foundation
 import IntervalEngine
+import PastSessions
+import Platform
+import WorkoutValues
 
 /// Records a session in the history from its events, so a session that ends any way —
 /// finished, quit, Ctrl-C, SIGTERM — is written by this one path, when `workout_end`

@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import PastSessions
 
 /// `workout history forget`: one line taken out of the history. The file is read,
 /// written without that line to a temporary file beside it, synced and renamed over the

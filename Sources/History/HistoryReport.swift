@@ -1,5 +1,7 @@
 import Foundation
 import IntervalEngine
+import PastSessions
+import WorkoutValues
 
 /// What `workout history` shows: the latest sessions, totals for each of the last weeks
 /// (Monday to Sunday in the local calendar) and the current streak of training days.

@@ -1,5 +1,7 @@
 import Foundation
 import IntervalEngine
+import PastSessions
+import WorkoutValues
 
 /// What `workout history stats` computes: totals, streaks, figures per routine (with each
 /// score's best) and per day, over the sessions a filter picks. Days are local dates

@@ -1,4 +1,6 @@
 import IntervalEngine
+import PastSessions
+import WorkoutValues
 
 /// The laps and pauses of a running session, taken from its events, for the history
 /// line (and so for `history export --format fit|tcx`). A line stays short whatever the

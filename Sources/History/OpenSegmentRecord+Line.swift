@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 extension OpenSegmentRecord {
     /// `{"index": 3, "name": "Squats ×5", "seconds": 41.2, "by": "athlete", "laps": []}`,

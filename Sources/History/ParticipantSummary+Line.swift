@@ -1,4 +1,6 @@
 import IntervalEngine
+import PastSessions
+import WorkoutValues
 
 extension ParticipantSummary {
     /// `{"name":…,"hr_avg":…,"hr_max":…,"power_avg":…}`, in the line's `participants` array.

@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 extension SensorSummary {
     /// The fields a history line (or an open segment's record in it) carries, one object

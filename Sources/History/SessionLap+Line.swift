@@ -1,4 +1,6 @@
 import IntervalEngine
+import PastSessions
+import WorkoutValues
 
 extension SessionLap {
     /// `{"index": 2, "name": "Work", "kind": "work", "start": 300, "elapsed": 30, "timer": 30}`.

@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 /// Reads a `.erg` or `.mrc` course (GoldenCheetah, TrainerRoad, Wahoo): the header's
 /// units line says watts or percent of FTP, `[COURSE DATA]` holds points of minutes and

@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 /// Writes the trainer course formats GoldenCheetah, TrainerRoad and Wahoo read: `.erg`
 /// (minutes and watts) and `.mrc` (minutes and percent of FTP). A header (`[COURSE HEADER]`

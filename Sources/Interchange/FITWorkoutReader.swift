@@ -1,4 +1,6 @@
+import FIT
 import IntervalEngine
+import WorkoutValues
 
 /// Reads a FIT workout file (file type 5) — one `FITWorkoutWriter` wrote, or one from
 /// Garmin Connect or another tool — into a `WorkoutFile`: each `workout_step` a step

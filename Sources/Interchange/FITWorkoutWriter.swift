@@ -1,4 +1,6 @@
+import FIT
 import IntervalEngine
+import WorkoutValues
 
 /// Writes a FIT workout file (file type 5), what a Garmin watch or bike computer runs:
 /// `file_id`, `workout` (name, sport, step count) and one `workout_step` per step — its

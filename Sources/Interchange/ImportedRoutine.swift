@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 /// The Lua routine `workout import` writes: what a person would write by hand — the
 /// constructors (`warmup`, `work`, `rest`, `rounds`), durations as `"5:00"`, targets in

@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import WorkoutValues
 
 /// Reads intervals.icu workout text: steps `- [text] DURATION [targets]`, section headers
 /// (`Main set 5x` repeats the steps under it, up to a blank line), and free text, whose

@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 /// The small pieces of intervals.icu's workout text that its reader and writer share:
 /// durations (`1h`, `10m`, `30s`, `1m30`, `5'`, `1'30"`), and how a step's text names

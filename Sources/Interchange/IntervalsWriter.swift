@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import WorkoutValues
 
 /// Writes intervals.icu workout text: the name and description as free text, then one
 /// `- text DURATION targets` line per step, repeats as a `Name Nx` header over their

@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 /// Finds the repeats in a flat list of steps, so that an export says `7x` or `IntervalsT`
 /// instead of listing every round. The formats have no nested repeats, so the steps are

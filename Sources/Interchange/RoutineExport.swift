@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 /// A loaded routine as a `WorkoutFile`, for `workout export`: its timeline (with the
 /// `--set` values it was loaded with), targets read back from each segment's `info`,

@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 /// The part of an imported routine that explains and shows its targets: a comment saying
 /// what each `info` field means, and `aim(info)`, which turns them into a line such as

@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 /// A workout as other tools keep it — a Zwift `.zwo` file or intervals.icu workout text —
 /// between reading and writing: steps with a kind, a name, a duration, targets and timed

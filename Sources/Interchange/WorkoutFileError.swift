@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 /// A file `workout import` cannot read: names the file and line, and says what was
 /// expected there. Nothing is written when one is thrown.

@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 /// What a workout file may hold — one set of rules for `workout import`, which refuses a
 /// file that breaks them, and `workout export`, which refuses to write one, so that what

@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 /// Reads XML one element at a time, knowing the line of each — enough XML for Zwift's
 /// workout files, and strict about the rest: every error names its line.

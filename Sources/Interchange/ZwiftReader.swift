@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 /// Reads a Zwift workout file (`.zwo`): `Warmup` and `Cooldown` become warm-up and
 /// cool-down steps, `SteadyState`, `Ramp`, `FreeRide` and `MaxEffort` work, `IntervalsT`

@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 /// Writes a Zwift workout file. A repeated work/rest pair with power targets becomes an
 /// `IntervalsT`; any other repeat is written out round by round (Zwift has no general

@@ -1,6 +1,9 @@
 import CLua
 import Foundation
 import IntervalEngine
+import PastSessions
+import SoundFiles
+import WorkoutValues
 
 /// Runs a routine file in a fresh sandboxed Lua state and turns what it returns into
 /// a `Routine`.

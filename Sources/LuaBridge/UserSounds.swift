@@ -1,6 +1,8 @@
 import CLua
 import Foundation
 import IntervalEngine
+import Platform
+import SoundFiles
 
 /// The user's own sounds for every routine: `$XDG_CONFIG_HOME/workout/sounds.lua`, a Lua
 /// file that calls `sounds { rest = "gong.ogg", finish = { file = "applause.flac", volume = 0.8 } }`

@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import Platform
 import SoundPlayer
 
 /// The note a run keeps while it holds music lowered or paused: which players and which

@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import Platform
 
 /// When the music is lowered: for each cue heard over it — words said (a countdown
 /// number, "Next: …", a text cue, a segment's name), the finish sound, a sound that lasts

@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import WorkoutValues
 
 /// A command from a remote: the body of `POST /control` (WebRemote) and a message on
 /// `PREFIX/cmd` (`run --mqtt`, ClassPublishing) alike, one parser for both so that both

@@ -1,6 +1,7 @@
 import CPulse
 import Foundation
 import IntervalEngine
+import WorkoutValues
 
 /// Connecting: the context, the default sink's rate (so the server need not resample),
 /// and one corked playback stream, mono 32-bit float, that starts only when uncorked and

@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import WorkoutValues
 
 /// The session's listener for web viewers: each viewer of `GET /events` gets the
 /// snapshot first, then every event as `--json` prints it, and after any change a fresh

@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 extension LivePage {
     /// Follows `/events` (the snapshot first, then every event, and a fresh snapshot

@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 /// The page a phone, tablet or TV opens: one self-contained document (no CDN, no
 /// requests but `/events` and `/control`), embedded in the binary so that it works with

@@ -1,6 +1,7 @@
 import Foundation
 import IntervalEngine
 import RemoteControl
+import WorkoutValues
 
 /// What each request gets. Order matters: a Host that is not this machine is refused
 /// first (a page of another site that a DNS name was pointed here from), then without the

@@ -1,5 +1,7 @@
 import Foundation
 import IntervalEngine
+import Platform
+import Serving
 
 /// The secret every request to the page and the API must carry: 128 random bits,
 /// kept in `$XDG_CONFIG_HOME/workout/serve-token` (mode 0600, made on first use), so that

@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import Serving
 
 /// The server of `run --serve` as `workout-serve` hands it to the command line: the
 /// token, the event feed and the HTTP server, started together.

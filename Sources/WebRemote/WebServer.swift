@@ -1,6 +1,8 @@
 import FlyingSocks
 import Foundation
 import IntervalEngine
+import Serving
+import WorkoutValues
 
 /// `run --serve`: an HTTP server on its own threads (Swift-concurrency tasks over the
 /// socket library's epoll pool) in front of a session that lives on the main thread.

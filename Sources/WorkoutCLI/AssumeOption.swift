@@ -1,5 +1,6 @@
 import ArgumentParser
 import IntervalEngine
+import WorkoutValues
 
 /// `--assume SECONDS`, shared by `plan` and `run --dry-run`: how long every open segment
 /// (one that ends when the athlete says so) is taken to last, instead of each one's own

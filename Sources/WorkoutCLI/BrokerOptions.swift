@@ -2,6 +2,7 @@ import ArgumentParser
 import Broker
 import Foundation
 import IntervalEngine
+import WorkoutValues
 
 /// `run --mqtt URL`, with `--mqtt-ca FILE` and `--insecure`: the session published on an MQTT
 /// broker for Home Assistant, a coach's screen or a script (docs/mqtt.md). The same address

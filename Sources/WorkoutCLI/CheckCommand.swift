@@ -1,5 +1,7 @@
 import ArgumentParser
 import IntervalEngine
+import Platform
+import WorkoutValues
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Interchange
 import IntervalEngine
+import WorkoutValues
 
 extension FITWorkoutWriter.Sport: ExpressibleByArgument {}
 

@@ -4,6 +4,9 @@ import ClassFollowing
 import ClassPublishing
 import Foundation
 import IntervalEngine
+import Platform
+import Serving
+import WorkoutValues
 
 /// `workout follow mqtt://HOST/PREFIX`: the coach's workout (`run --mqtt`) in step on
 /// this machine, built from the timeline the coach publishes as data, with this

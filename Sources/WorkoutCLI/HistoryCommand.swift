@@ -3,6 +3,8 @@ import Display
 import Foundation
 import History
 import IntervalEngine
+import PastSessions
+import WorkoutValues
 
 /// `workout history`: the sessions list (the default), and `stats`, `export`, `forget`.
 struct History: ParsableCommand {

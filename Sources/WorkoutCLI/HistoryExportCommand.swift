@@ -3,6 +3,9 @@ import ArgumentParser
 import Foundation
 import History
 import IntervalEngine
+import PastSessions
+import Platform
+import WorkoutValues
 
 /// `workout history export`: every session, sped-up ones included, as CSV or JSON; or one
 /// session (or each, with `--all`) as an activity file, FIT or TCX, for Strava,

@@ -3,6 +3,7 @@ import Display
 import Foundation
 import History
 import IntervalEngine
+import WorkoutValues
 
 /// `workout history stats`: totals, streaks, the calendar, weekly bars and the routines.
 struct HistoryStatsCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import Display
 import History
 import IntervalEngine
+import WorkoutValues
 
 /// `workout history stats` as text: totals and streaks, the calendar, a bar of work time
 /// per week, and a table of routines with their scores. Names from the history are

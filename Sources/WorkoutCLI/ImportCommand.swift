@@ -3,6 +3,8 @@ import Foundation
 import Interchange
 import IntervalEngine
 import LuaBridge
+import Platform
+import WorkoutValues
 
 extension WorkoutFormat: ExpressibleByArgument {}
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IntervalEngine
 import LuaBridge
+import WorkoutValues
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import Display
 import Foundation
 import IntervalEngine
+import WorkoutValues
 
 /// The full-screen live display, a listener of the session: it turns the session's
 /// snapshot into a `DisplayState`, lays it out for the terminal's size and writes only

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import IntervalEngine
 import LuaBridge
+import Platform
+import WorkoutValues
 
 /// `workout new NAME [--from ROUTINE]`: a starter routine, or a copy of one to change,
 /// in the user's programs directory, with the editor files beside it. It never

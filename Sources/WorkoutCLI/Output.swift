@@ -3,6 +3,7 @@ import Foundation
 import IntervalEngine
 import LuaBridge
 import Synchronization
+import WorkoutValues
 
 /// Standard output and error, written straight to the file descriptors (no stdio
 /// buffer), so a reader of `--json` sees each event the moment it happens. A write to

@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 /// How `plan` and `list` show a routine's parameters.
 enum ParameterList {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IntervalEngine
+import WorkoutValues
 
 /// A number of the command line read by `PlainNumber`, as every number a person types is:
 /// ArgumentParser's own reading of a `Double` is `Double(text)`, which takes `0x10`,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import IntervalEngine
+import WorkoutValues
 
 struct Plan: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Foundation
 import History
 import IntervalEngine
 import LuaBridge
+import Platform
 
 /// Finds a routine: a path as given, else `NAME` or `NAME.lua` in the user's programs
 /// (`$XDG_CONFIG_HOME/workout/programs`), else among the bundled programs.

@@ -2,6 +2,7 @@ import Activity
 import Foundation
 import History
 import IntervalEngine
+import Platform
 
 /// After a recorded run: where the session's samples are and how to export them, and
 /// the FIT file of `--export-fit`.

@@ -1,6 +1,7 @@
 import Foundation
 import IntervalEngine
 import LuaBridge
+import WorkoutValues
 
 /// Taking a run down once its session has ended, in the order that loses nothing: the
 /// last event lines and answers go out, the alert programs and the sound finish (the

@@ -9,7 +9,10 @@ import History
 import IntervalEngine
 import LuaBridge
 import Music
+import Platform
+import Serving
 import SoundPlayer
+import WorkoutValues
 
 /// A real run, assembled: the session and every listener and controller its
 /// `RunRequest` asks for, built here in the order the listeners hear each event — the

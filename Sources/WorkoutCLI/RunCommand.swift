@@ -3,6 +3,8 @@ import Broker
 import Display
 import Foundation
 import IntervalEngine
+import Platform
+import Serving
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(

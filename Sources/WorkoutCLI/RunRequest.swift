@@ -4,6 +4,8 @@ import History
 import IntervalEngine
 import LuaBridge
 import Music
+import Serving
+import WorkoutValues
 
 /// What `workout run` is asked to do, as a plain value. ArgumentParser's `Run` makes one
 /// from its options, and so does `QuickRunArguments` for the common command lines without

@@ -3,6 +3,8 @@ import BlueZ
 import DBus
 import Foundation
 import IntervalEngine
+import Platform
+import WorkoutValues
 
 /// `workout sensors`: find Bluetooth sensors (the default), and remember or forget them.
 struct Sensors: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IntervalEngine
+import Serving
 
 /// `run --serve [ADDRESS]` and `--new-token`: the workout as a web page and an HTTP API
 /// for a phone, a tablet or a script.

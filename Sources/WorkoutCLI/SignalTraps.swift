@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import IntervalEngine
 import LuaBridge
+import Platform
 
 /// The write end of the self-pipe the signal handler writes to.
 nonisolated(unsafe) private var signalPipeInput: Int32 = -1

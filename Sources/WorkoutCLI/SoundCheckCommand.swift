@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IntervalEngine
 import SoundPlayer
+import WorkoutValues
 
 /// `workout sound-check [ROUTINE]`: plays each sound once, saying its name as it plays, so
 /// a user can set the volume (and learn the sounds) before training; with a routine, also

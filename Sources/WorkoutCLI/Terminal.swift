@@ -1,6 +1,7 @@
 import Display
 import Foundation
 import IntervalEngine
+import WorkoutValues
 
 /// What the terminal can do: whether standard output is one, and whether colour is
 /// wanted (`NO_COLOR`, `TERM=dumb`).

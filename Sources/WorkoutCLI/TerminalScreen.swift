@@ -1,5 +1,6 @@
 import Foundation
 import IntervalEngine
+import Platform
 
 /// The terminal while the live display owns it: the alternate screen, a hidden cursor,
 /// and (when standard input is the terminal) keys delivered one by one without echo.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IntervalEngine
+import Serving
 
 /// Every command spells out its `commandName`: without it ArgumentParser derives the
 /// name with `String(describing:)`, whose dynamic casts scan every protocol conformance

@@ -2,6 +2,7 @@
 import Foundation
 @testable import History
 @testable import IntervalEngine
+import PastSessions
 import XCTest
 
 /// A session with samples, on the virtual clock, recorded by the history and activity

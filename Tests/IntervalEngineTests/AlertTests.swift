@@ -1,4 +1,5 @@
 import Foundation
+import SoundPlayer
 import XCTest
 @testable import IntervalEngine
 

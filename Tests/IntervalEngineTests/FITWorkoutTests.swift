@@ -1,3 +1,4 @@
+import FIT
 import Foundation
 import XCTest
 @testable import IntervalEngine

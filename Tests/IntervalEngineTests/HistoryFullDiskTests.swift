@@ -1,4 +1,5 @@
 import Foundation
+import PastSessions
 import XCTest
 @testable import History
 @testable import IntervalEngine

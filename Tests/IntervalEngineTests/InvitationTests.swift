@@ -2,6 +2,7 @@ import Display
 import Foundation
 import IntervalEngine
 import WebRemote
+import WorkoutValues
 import XCTest
 
 /// `run --serve`'s QR code: made by libqrencode, drawn in half blocks by the display, and

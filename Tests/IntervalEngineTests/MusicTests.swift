@@ -1,6 +1,7 @@
 import Foundation
 @testable import IntervalEngine
 import Music
+import Platform
 import XCTest
 
 /// `run --music` against a real MPRIS player (mpv with mpv-mpris on a private session

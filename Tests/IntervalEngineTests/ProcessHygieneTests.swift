@@ -1,6 +1,8 @@
 import Foundation
+import SoundPlayer
 import XCTest
 @testable import IntervalEngine
+@testable import Platform
 
 /// notify-send and speech are children of the timer, under control: at most one of each
 /// at a time, the rest waiting in a bounded queue; started with a clean signal mask; killed

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import XCTest
 @testable import IntervalEngine
 @testable import LuaBridge

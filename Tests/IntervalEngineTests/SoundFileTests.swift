@@ -1,4 +1,6 @@
 import Foundation
+import Platform
+import SoundFiles
 import XCTest
 @testable import IntervalEngine
 

@@ -1,4 +1,6 @@
 import Foundation
+import Platform
+import SoundPlayer
 import XCTest
 @testable import IntervalEngine
 

@@ -1,4 +1,6 @@
 import Foundation
+import Platform
+import WorkoutValues
 import XCTest
 @testable import IntervalEngine
 

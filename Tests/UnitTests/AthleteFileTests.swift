@@ -1,5 +1,7 @@
 import Foundation
 @testable import IntervalEngine
+import Platform
+import WorkoutValues
 import XCTest
 
 /// `$XDG_CONFIG_HOME/workout/athlete`: max_hr and ftp for every run, under `--set`, and a

@@ -1,6 +1,7 @@
 import ClassPublishing
 import Display
 import Foundation
+import PastSessions
 import XCTest
 @testable import History
 @testable import IntervalEngine

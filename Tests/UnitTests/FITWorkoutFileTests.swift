@@ -1,4 +1,6 @@
+import FIT
 import Foundation
+import WorkoutValues
 import XCTest
 @testable import Interchange
 @testable import IntervalEngine

@@ -1,6 +1,7 @@
 import ClassFollowing
 @testable import ClassPublishing
 import IntervalEngine
+import WorkoutValues
 import XCTest
 
 /// `workout follow`'s arithmetic and its timeline from data, on the virtual clock.

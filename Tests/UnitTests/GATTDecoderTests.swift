@@ -1,5 +1,6 @@
 import GATT
 import IntervalEngine
+import WorkoutValues
 import XCTest
 
 /// The sensors' measurements, decoded from byte layouts written out from the Bluetooth

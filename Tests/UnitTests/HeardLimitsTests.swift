@@ -1,3 +1,4 @@
+import SoundPlayer
 import XCTest
 @testable import IntervalEngine
 

@@ -1,3 +1,4 @@
+import PastSessions
 import XCTest
 @testable import History
 @testable import IntervalEngine

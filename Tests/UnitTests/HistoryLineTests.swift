@@ -1,4 +1,6 @@
 import Foundation
+import PastSessions
+import WorkoutValues
 import XCTest
 @testable import History
 @testable import IntervalEngine

@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutValues
 import XCTest
 @testable import History
 @testable import IntervalEngine

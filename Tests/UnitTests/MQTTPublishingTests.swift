@@ -2,6 +2,7 @@ import Broker
 import ClassPublishing
 import Foundation
 import RemoteControl
+import WorkoutValues
 import XCTest
 @testable import IntervalEngine
 

@@ -1,4 +1,7 @@
 import Foundation
+import PastSessions
+import Platform
+import WorkoutValues
 import XCTest
 @testable import History
 @testable import IntervalEngine

@@ -1,3 +1,5 @@
+import PastSessions
+import WorkoutValues
 import XCTest
 @testable import History
 @testable import IntervalEngine

@@ -1,4 +1,6 @@
 @testable import IntervalEngine
+import Platform
+import WorkoutValues
 import XCTest
 
 /// `PlainNumber`, the one reader of every number a person types, and the places that use it:

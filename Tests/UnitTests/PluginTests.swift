@@ -1,4 +1,6 @@
 import Foundation
+import PastSessions
+import Platform
 import XCTest
 @testable import History
 @testable import IntervalEngine

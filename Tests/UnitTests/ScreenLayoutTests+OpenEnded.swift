@@ -1,4 +1,5 @@
 import Display
+import WorkoutValues
 import XCTest
 @testable import IntervalEngine
 

@@ -1,4 +1,5 @@
 @testable import Display
+import WorkoutValues
 import XCTest
 @testable import IntervalEngine
 

@@ -2,7 +2,10 @@
 import Display
 @testable import History
 @testable import IntervalEngine
+import FIT
 import LuaBridge
+import PastSessions
+import WorkoutValues
 import XCTest
 
 /// A sensor value is one case of `SensorQuantity`: every layer that shows, keeps or hands

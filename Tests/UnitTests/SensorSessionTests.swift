@@ -1,5 +1,7 @@
 @testable import History
 @testable import IntervalEngine
+import PastSessions
+import WorkoutValues
 import XCTest
 
 /// The session's side of sensors, on the virtual clock: the limit of one `sample` event

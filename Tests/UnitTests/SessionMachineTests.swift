@@ -1,5 +1,6 @@
 @testable import IntervalEngine
 @testable import LuaBridge
+import WorkoutValues
 import XCTest
 
 /// The session's transitions as values: an input, then the state and the actions the

@@ -1,5 +1,6 @@
 import Display
 import IntervalEngine
+import WorkoutValues
 import XCTest
 
 /// The display's clock: what it shows and when it next changes, with whole seconds

@@ -1,3 +1,4 @@
+import WorkoutValues
 import XCTest
 @testable import IntervalEngine
 

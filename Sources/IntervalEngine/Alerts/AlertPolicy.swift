@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// The one alert policy: from a moment of the session and the switches, the alerts that
 /// moment makes. The session asks it when it plans a moment's timer — the sounds and
 /// words it returns are handed to the players ahead, to land on the moment — and gives

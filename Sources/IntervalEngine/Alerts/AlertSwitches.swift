@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Which alerts sound or show: the one place where the command line's flags and the
 /// machine's environment decide it, once per run. Only the alert policy (`AlertPolicy`)

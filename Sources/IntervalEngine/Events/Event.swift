@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// Something that happened in a running workout. `--json` prints each as one line; the
 /// plain printer, the live display and every other `SessionListener` read the same values.
 public struct Event: Sendable {

@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// Events as the JSON objects `--json` prints: `event` and `t` first, then `at` and
 /// `late_ms` for timer-caused events, then the event's own fields.
 extension Event {

@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// Reads one JSON text into a `JSONValue`: the history's lines, and the bodies the web
 /// remote is sent. Foundation's `JSONSerialization` takes about 20 µs a line on Linux,
 /// which made `workout history stats` over 100,000 sessions slower than `jq -s` summing

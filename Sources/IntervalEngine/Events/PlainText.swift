@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// Events as one plain line each, for output that is not a terminal: a log a person
 /// can read and a script can grep.
 public enum PlainText {

@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// `workout plan --json`: the whole timeline as one object. Written a segment at a
 /// time, so a 100,000-segment plan never exists as one tree or one string.
 extension Routine {
@@ -67,7 +69,9 @@ extension Parameter {
 }
 
 extension ParameterValue {
-    var json: JSONValue {
+    /// The value as the plan's JSON and a history line's `params` give it (PastSessions'
+    /// `HistoryEntry`); a duration in seconds.
+    public var json: JSONValue {
         switch self {
         case .integer(let value): .integer(value)
         case .number(let value): .number(value)

@@ -1,3 +1,5 @@
+import WorkoutValues
+
 extension SessionMessage {
     /// What an event puts in the message line, if anything. The spoken countdown is left
     /// out: the clock already shows it, and it would wipe the cue being read.

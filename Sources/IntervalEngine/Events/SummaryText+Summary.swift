@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// A session's summary and a segment in words (`SummaryText`).
 extension SummaryText {
     /// `Finished Tabata in 15:40 (0:25 paused): 49/49 segments (0 skipped), 2:40 of work`.

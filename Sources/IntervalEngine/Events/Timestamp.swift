@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutValues
 
 /// ISO 8601 timestamps with the local offset (`2026-11-21T18:02:03+01:00`), by the C
 /// library rather than `ISO8601DateFormatter`: that formatter loads ICU's time-zone data,

@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// Text inside an XML file workout writes (a Zwift workout, a TCX activity), by one rule
 /// for attributes and elements alike: the five specials as entities; tab, line feed and
 /// carriage return as character references, so that an attribute keeps them and no reader

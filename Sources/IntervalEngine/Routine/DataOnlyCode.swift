@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// The code of a routine made from data alone (`Routine.fromData`): there is none. Its
 /// segments hold no references (no hooks, no cue functions, no generators, info as
 /// data), so nothing is ever called; what is asked of it answers as empty code would.

@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// Durations as a routine writes them: seconds as a number, or a string such as `"90"`,
 /// `"90s"`, `"1:30"`, `"1:02:03"`, `"2m"`, `"1m30s"`, `"1h"`, `"1h5m"`.
 public enum Duration {

@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// A routine's parameter: declared with `params { rounds = 8, work = "20s" }`, changed
 /// from the command line with `--set rounds=10`. Its type comes from the default (or
 /// the full form's `type`), so `--set` text is checked the way the routine will use it

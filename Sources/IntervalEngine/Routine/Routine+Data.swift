@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// A routine made from data alone, with no Lua code run: what `workout follow` builds
 /// from the coach's published timeline (docs/mqtt.md). Its segments have no hooks; their
 /// info is JSON data, read by the display and the targets as a routine's table is; a cue

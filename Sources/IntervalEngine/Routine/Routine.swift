@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// A loaded routine: plain Swift values for the timeline, and its code (`RoutineHooks`:
 /// the Lua state the loader ran it in) that holds its hooks, cue functions and payloads.
 public final class Routine {

@@ -1,3 +1,6 @@
+import Platform
+import WorkoutValues
+
 /// Reading a routine (or a module it requires) from disk, through `BoundedFile`: a
 /// regular file of at most `maximumSize` bytes, checked before it is read.
 public enum RoutineFile {

@@ -1,3 +1,5 @@
+import WorkoutValues
+
 extension SegmentSummary {
     /// The summary of a segment of the timeline.
     public init(_ segment: Segment, count: Int?) {

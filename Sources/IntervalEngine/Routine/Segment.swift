@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// One segment of the flattened timeline, with its planned start.
 public struct Segment: Equatable {
     /// 1-based position in the timeline.

@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// What the routine's constructors build: a tree of segments and `rounds` blocks, kept
 /// as plain Swift values so that Lua stays out of the timing path. A step repeated by
 /// `rounds` is the same value each time, so its payload reference is shared.

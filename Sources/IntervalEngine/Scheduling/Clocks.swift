@@ -1,5 +1,6 @@
 import CSystem
 import Foundation
+import Platform
 
 /// The clocks the run-loop scheduler reads, injectable so tests can move the wall clock
 /// (and prove that deadlines follow the monotonic one) or make the machine "sleep".
@@ -22,11 +23,7 @@ public struct Clocks: Sendable {
     }
 
     public static let system = Clocks(
-        monotonic: {
-            var spec = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &spec)
-            return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
-        },
+        monotonic: { MonotonicClock.now() },
         wall: { Date() },
         boottime: { UInt64(workout_boottime_ns()) })
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Real timers: one Foundation `Timer` per scheduled action, created with its fire date
 /// and added to the run loop. Deadlines come from the monotonic plan; each `Timer` is

@@ -16,14 +16,6 @@ public struct TimerToken: Hashable, Sendable {
     let id: UInt64
 }
 
-/// Seconds as whole nanoseconds, clamped to what a UInt64 holds: a conversion that
-/// can never trap, whatever the seconds.
-package func nanoseconds(_ seconds: Double) -> UInt64 {
-    let value = (seconds * 1e9).rounded()
-    guard value > 0 else { return 0 }
-    return value >= 1.8e19 ? UInt64.max : UInt64(value)
-}
-
 /// Where a session's timers live: the run loop for real workouts, a virtual clock for
 /// dry runs and tests. Times are workout seconds from the scheduler's origin, so
 /// `--speed` is the scheduler's business, not the session's.

@@ -1,6 +1,7 @@
 import CSystem
 import Dispatch
 import Foundation
+import Platform
 
 /// Notices that the machine slept. CLOCK_MONOTONIC stops during a suspend and
 /// CLOCK_BOOTTIME does not, so their difference grows by exactly the time asleep and

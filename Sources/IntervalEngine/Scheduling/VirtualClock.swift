@@ -1,3 +1,5 @@
+import Platform
+
 /// A clock that only moves when told to: actions run in `(time, order scheduled)`
 /// order with `now` set to each one's time. A whole workout runs in milliseconds, with
 /// exact times, and tests never sleep.

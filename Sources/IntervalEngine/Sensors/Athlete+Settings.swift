@@ -1,3 +1,5 @@
+import WorkoutValues
+
 extension Athlete {
     /// From `--set` values; a value that is not a positive number is a usage error.
     public init(settings: [ParameterSetting]) throws(RoutineError) {

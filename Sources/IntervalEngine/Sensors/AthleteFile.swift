@@ -1,4 +1,6 @@
 import Foundation
+import Platform
+import WorkoutValues
 
 /// The athlete's own values for every run, so that `--set max_hr=… --set ftp=…` need not
 /// be typed each time: `$XDG_CONFIG_HOME/workout/athlete`, one `name = value` a line

@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// The power a trainer in ERG mode holds during a segment, from the segment's targets
 /// (`Targets`): `watts` as they are, or `power` as percent of the rider's FTP (what an
 /// imported ZWO workout's Power fractions become). A range is held at its middle; a ramp

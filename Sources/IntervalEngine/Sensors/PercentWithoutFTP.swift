@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// A segment whose only power target is `power` (percent of FTP) in a run without an FTP
 /// (`--set ftp=…` or the athlete file): `ErgTarget` makes no target of it, so a trainer
 /// in ERG mode would get none there and the rider keeps whatever resistance was last set.

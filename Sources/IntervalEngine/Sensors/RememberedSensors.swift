@@ -1,4 +1,6 @@
 import Foundation
+import Platform
+import WorkoutValues
 
 /// The sensors a run connects to unless told otherwise: `$XDG_CONFIG_HOME/workout/sensors`,
 /// one Bluetooth address a line (a name may follow it, for the reader; `#` starts a

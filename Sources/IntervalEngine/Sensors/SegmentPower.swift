@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// What a trainer is given for a segment, worked out by the session as the segment starts
 /// and carried by its `segment_start` (`Event.power`), so that ERG control need not read
 /// the session back in the middle of an emit: the target from the segment's `info` and

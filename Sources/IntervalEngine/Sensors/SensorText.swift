@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// Sensors' values in words, the same on every output: `150 bpm  200 W  90 rpm` (the
 /// quantities shown `inWords`, in `SensorQuantity`'s order).
 public enum SensorText {

@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// A mistake in how a routine called the API, or an action the session refuses (too much
 /// sound waiting, too many scores). Swift code throws it; the Lua bridge raises it in the
 /// routine as an error prefixed with its file:line (`APIError.entry`).

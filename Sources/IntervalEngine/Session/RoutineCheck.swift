@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// What `workout check` finds by running a loaded routine on the virtual clock, as
 /// `run --dry-run` does (pauses resume at once, a stand-in athlete ends open segments),
 /// silently: the mistakes that show only while it runs. A hook that fails, or a run that

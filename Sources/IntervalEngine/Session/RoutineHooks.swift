@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// What the session asks of the routine's code while it runs: call a hook, a cue's
 /// function or a sample condition with its arguments, show the sensors' values, and hear
 /// the actions the code calls (`bell()`, `skip()` …). The session knows the code only

@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// What the athlete tells the session besides pause and skip: an open segment is done, a
 /// tally counts one more, a lap. Each is a `SessionCommand`, so a key, a button on the
 /// page, `POST /control`, SIGUSR1 and a hook's `done()` all take the same door.

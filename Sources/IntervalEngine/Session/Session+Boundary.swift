@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// Carrying out the machine's transitions, and the current segment's timers. The order at
 /// a boundary is the machine's (`SessionMachine+Boundary.swift`): `segment_end` → the old
 /// segment's `on_end` → `on_segment_end` → the new segment's timers (each announced to the

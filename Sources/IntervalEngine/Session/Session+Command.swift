@@ -1,3 +1,5 @@
+import WorkoutValues
+
 extension Session {
     /// Applies a command. Called from a hook, `next`, `done` and `pause` wait until the
     /// hook's boundary is done; commands that make no sense now (pause while paused,

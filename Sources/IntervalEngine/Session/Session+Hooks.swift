@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// Calling the routine's hooks, through `RoutineHooks` (the routine's `code`). A hook that
 /// raises is reported as an `error` event with its traceback and disabled for the rest of
 /// the run; the timer keeps going.

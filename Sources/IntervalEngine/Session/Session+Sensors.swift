@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// Bluetooth sensors' values in a running workout: the run hands each decoded notification
 /// to `take`; the session keeps the latest (for snapshots, the routine's `sensor` table and
 /// the history's totals), emits a `sample` event at most once a second per sensor, and

@@ -1,3 +1,5 @@
+import WorkoutValues
+
 extension Session {
     /// The workout as it stands now.
     public func snapshot() -> SessionSnapshot {

@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// A running workout: walks the timeline on a scheduler, calls the routine's hooks and
 /// publishes everything to its listeners: each event, and each moment it plans before
 /// the moment comes. Controllers drive it with `apply(_:)`; viewers read `snapshot()`.

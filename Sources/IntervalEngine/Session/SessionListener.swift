@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// Anything that follows a running workout: the JSON and plain printers, the live
 /// display, the history recorder, the alert player, a web page's feed. The session
 /// publishes to each listener in the order they subscribed, on the session's thread

@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// The athlete's commands as inputs (a key, the page, `POST /control`, a signal, or a hook
 /// through `SessionCommand`): next, back, ±time, done, a tally, a lap, quit, and a
 /// follower's shift onto the coach's clock. Pause and resume are in `SessionMachine.swift`.

@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// The boundaries as inputs: a segment ends (its timer, or a command), the next one
 /// starts, a cue fires, and the hooks of each are done. The order at a boundary is the
 /// actions' order: `segment_end` → the old segment's `on_end` → `on_segment_end` → the new

@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// The session's clock, phase and counts as a pure machine, as async-http-client's
 /// connection state machines are: each input is a `mutating` function of the state that
 /// returns what the session must carry out, in order (`Session.carryOut`), so a transition

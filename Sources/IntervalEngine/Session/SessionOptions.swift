@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// How a session runs: which automatic alerts it gives (from the one switchboard,
 /// `AlertSwitches`), and what its events carry. Alerts the routine asks for itself
 /// (`bell()`, `notify()`, `say()`, `flash()`) are always events; the switches decide what is heard.

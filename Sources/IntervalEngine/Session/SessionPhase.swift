@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// Where a session is, as one value: what it may do next follows from the case alone.
 ///
 /// | phase | clock of the segment | control commands |

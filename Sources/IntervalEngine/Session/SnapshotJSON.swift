@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// The snapshot as JSON, for a web page or a script: the same names as the events'
 /// (`segment` has `segment_start`'s fields), times in workout seconds, `deadline_ns` on
 /// CLOCK_MONOTONIC.

@@ -25,7 +25,7 @@ public enum HeardLimits {
 
     /// The text cut to `longestText` bytes at a character's end: what the session says
     /// by itself (a segment's name, a cue's text) has no bound of its own.
-    static func cut(_ text: String) -> String {
+    package static func cut(_ text: String) -> String {
         guard text.utf8.count > longestText else { return text }
         var bytes = 0
         let kept = text.prefix { character in

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// `--voice` on time: the words of every planned moment (a countdown number, "Next: …",
 /// the next segment's name, a text cue) are rendered ahead with `espeak-ng --stdout` and

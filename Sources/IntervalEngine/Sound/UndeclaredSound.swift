@@ -1,3 +1,5 @@
+import WorkoutValues
+
 /// A hook's `sound("knock.ogg")` of a file the routine names neither in `sounds` nor in
 /// `sound_files`. Files are decoded only while the routine loads, so it plays nothing:
 /// its alert says so at run time, and `workout check` warns of it before anyone trains.

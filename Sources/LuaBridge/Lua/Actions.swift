@@ -1,5 +1,6 @@
 import CLua
 import IntervalEngine
+import WorkoutValues
 
 /// The actions callable from Lua: `bell()`, `flash()`, `notify(title, body?)`, `say(text)`,
 /// `sound(name)`, `tone{}`, `print(...)`, `skip()`, `extend(seconds)`, `pause()`,

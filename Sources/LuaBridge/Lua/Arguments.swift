@@ -1,5 +1,6 @@
 import CLua
 import IntervalEngine
+import WorkoutValues
 
 /// Checked reading of a constructor's arguments and fields, with the messages a routine
 /// author sees: `work: duration must be more than 0 seconds, got 0`.

@@ -1,5 +1,6 @@
 import CLua
 import IntervalEngine
+import WorkoutValues
 
 /// The routine constructors: `workout{}`, `warmup`/`work`/`rest`/`cooldown`/`prep`,
 /// `segment{}` and `rounds`. Each checks its arguments where it is called, so an error

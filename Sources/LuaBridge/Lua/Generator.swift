@@ -1,5 +1,6 @@
 import CLua
 import IntervalEngine
+import WorkoutValues
 
 /// A `generate(fn)` step while it runs: `fn` in a coroutine of its own, resumed each time
 /// the timeline needs its next segment, so it runs only as far as the workout has got and

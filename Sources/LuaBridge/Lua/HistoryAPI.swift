@@ -1,6 +1,8 @@
 import CLua
 import Foundation
 import IntervalEngine
+import PastSessions
+import WorkoutValues
 
 /// `history`: what a routine can read of its own past sessions, while it loads (so a
 /// parameter can follow on: `from_history`) and in its hooks. The data comes from

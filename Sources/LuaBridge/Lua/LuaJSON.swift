@@ -1,5 +1,6 @@
 import CLua
 import IntervalEngine
+import WorkoutValues
 
 /// A Lua value as JSON, for payloads in events and plans. Tables become arrays when
 /// their keys are exactly 1…n, objects otherwise (keys sorted, so output is stable);

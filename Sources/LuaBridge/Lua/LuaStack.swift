@@ -1,5 +1,6 @@
 import CLua
 import IntervalEngine
+import WorkoutValues
 
 /// Reading and pushing values on one Lua stack without ever raising: only raw accesses,
 /// and strings are read only when they already are strings (`lua_tolstring` on a number

@@ -1,5 +1,6 @@
 import CLua
 import IntervalEngine
+import WorkoutValues
 
 /// The Lua state as the session's `RoutineHooks`: each argument pushed as the table (or
 /// value) the routine's API documents, each call under the hooks' limits.

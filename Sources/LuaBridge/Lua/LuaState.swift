@@ -1,5 +1,8 @@
 import CLua
 import IntervalEngine
+import PastSessions
+import Platform
+import SoundFiles
 
 /// One Lua state per loaded routine. It owns the `lua_State`, the registry references
 /// (through `refs`) and the bridge back to Swift: the routine builder while the file is

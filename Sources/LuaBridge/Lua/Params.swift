@@ -1,5 +1,6 @@
 import CLua
 import IntervalEngine
+import WorkoutValues
 
 /// `params { rounds = 8, work = "20s", exercise = { default = "Burpees", help = "…" } }`:
 /// declares the routine's parameters and returns their values for this run, the

@@ -1,4 +1,5 @@
 import IntervalEngine
+import WorkoutValues
 
 /// The tables a routine writes (`segment{}`, `rounds` options, `workout{}`, a parameter's
 /// full form) and the ones its hooks receive (`seg`, `w`, `summary`). The constructors

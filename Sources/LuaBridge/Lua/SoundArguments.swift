@@ -1,5 +1,7 @@
 import CLua
 import IntervalEngine
+import SoundFiles
+import WorkoutValues
 
 /// Reading sounds from Lua: a built-in sound's name, a sound file's name, a file with its
 /// volume `{ file = "gong.ogg", volume = 0.8 }`, one note `{ hz =, ms =, volume = }` or a

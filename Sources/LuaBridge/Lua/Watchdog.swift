@@ -1,6 +1,8 @@
 import CSystem
 import Foundation
 import IntervalEngine
+import Platform
+import WorkoutValues
 
 /// The last resort behind the time limits. The count hook stops Lua code, but not a
 /// single library call that never returns to Lua: a string pattern that backtracks

@@ -1,3 +1,5 @@
+import IntervalEngine
+
 /// Samples by sound, so a sound played again — a hook's tone called over and over, each
 /// countdown pip — is rendered once and its samples shared (an array is copied only when
 /// written to, and nothing writes to these). At most `keptSamples` are kept in all; the

@@ -1,4 +1,6 @@
 import Foundation
+import IntervalEngine
+import Platform
 
 /// The two folders a routine's sound files are read from: the routine's own, then the
 /// user's `$XDG_CONFIG_HOME/workout/sounds/`. Nothing outside them is read: a name with a

@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutValues
 
 /// Reading a file the program expects to be small (a routine, a module, a workout file to
 /// import) without trusting it to be: the file is checked before it is read — a regular

@@ -1,4 +1,6 @@
 import Foundation
+import IntervalEngine
+import WorkoutValues
 
 /// The history as a routine reads it (`history` in Lua): the sessions of this routine
 /// only — matched by its name, as `workout history stats` groups them — newest first,

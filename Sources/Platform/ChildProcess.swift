@@ -64,7 +64,7 @@ public enum ChildProcess {
         close(input)
         LiveChildren.add(pid)
         defer { LiveChildren.remove(pid) }
-        let deadline = Clocks.system.monotonic() &+ nanoseconds(timeout)
+        let deadline = MonotonicClock.now() &+ nanoseconds(timeout)
         var captured: [UInt8] = []
         guard let status = wait(for: pid, reading: output, into: &captured, limit: limit, until: deadline) else {
             kill(pid, SIGKILL)
@@ -155,7 +155,7 @@ public enum ChildProcess {
                 drain(output, into: &captured, limit: limit)
                 return status
             }
-            let now = Clocks.system.monotonic()
+            let now = MonotonicClock.now()
             guard now < deadline else { return nil }
             // Without a pidfd (an old kernel), look again every 10 ms.
             let wait = min(deadline - now, exitWatch >= 0 ? UInt64(Int32.max) * 1_000_000 : 10_000_000)

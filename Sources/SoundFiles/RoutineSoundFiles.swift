@@ -1,3 +1,7 @@
+import IntervalEngine
+import Platform
+import WorkoutValues
+
 /// Whether loading a routine reads the sound files it names. A run, `check` and
 /// `sound-check` decode them (`decoded`), so a bad file is an error before anything
 /// plays; `list`, `plan`, `export` and completion only need the timeline, and read none.

@@ -1,4 +1,6 @@
 import Foundation
+import IntervalEngine
+import WorkoutValues
 
 /// One past session: what the history keeps of it (the `History` module writes and reads it
 /// as one JSON line of `history.jsonl`) and what a routine's `history` reads back.

@@ -1,4 +1,5 @@
 import Foundation
+import IntervalEngine
 
 /// Turns a sound's notes into samples: mono, 32-bit float, at the output's rate. Each note
 /// is a sine that fades in and out over a few milliseconds (a raised cosine), so it

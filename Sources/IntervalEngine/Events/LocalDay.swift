@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutValues
 
 /// A day of the local calendar, counted from 1970-01-01. The history's days, weeks and
 /// streaks are counted in these, never in seconds: a day across a daylight-saving change

@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutValues
 
 /// Every file workout writes whole (an exported activity, `--export-fit`'s FIT file, the
 /// sensors file, the editor files, the dead-run note), written so that a failure is never

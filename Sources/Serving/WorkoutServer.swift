@@ -1,4 +1,6 @@
 import Foundation
+import IntervalEngine
+import WorkoutValues
 
 /// `run --serve`'s server as a run sees it. The server itself (WebRemote, with its HTTP
 /// library) is linked into `workout-serve` only, which hands its starter

@@ -1,4 +1,7 @@
 import Foundation
+import IntervalEngine
+import Platform
+import WorkoutValues
 
 /// Alerts for real: BEL to the terminal, `notify-send` for desktop notifications and
 /// `spd-say` or `espeak-ng` for speech. Programs run through `ChildProcess`, from an
