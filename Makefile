@@ -186,11 +186,11 @@ test-unit: deps
 # .deb from them), the debug build with the tests, no compiler warning, the
 # AddressSanitizer build (which the fuzzers are linked against), then the lanes
 # (Tests/lanes.py): in parallel the unit tests, each system test class in a process of its
-# own (Tests/IntervalEngineTests: the binary, tmux, pulseaudio, PipeWire, Chromium, a
+# own (Tests/SystemTests: the binary, tmux, pulseaudio, PipeWire, Chromium, a
 # broker, the .deb), the same under the sanitizer where it finds things, a bounded fuzz
 # run and the benchmark script's smoke test; then, alone, the tests that time real sound
 # servers and timers. Tests/lanes.py says which test runs where, and why.
-LANE_WORKERS ?= 3
+LANE_WORKERS ?= 4
 test: test-deps
 	@Tests/phase.sh --start
 	@Tests/phase.sh release $(MAKE) --no-print-directory manual

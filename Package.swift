@@ -191,22 +191,30 @@ let package = Package(
             name: "workout-serve",
             dependencies: ["WorkoutCLI", "WebRemote"]
         ),
+        // What both test targets use: a session on the virtual clock that records its events
+        // (Harness), and loading a routine from text. Plain imports, no @testable: it builds
+        // in every configuration, as `swift build -c release` builds every target.
+        .target(
+            name: "TestSupport",
+            dependencies: ["WorkoutValues", "IntervalEngine", "LuaBridge"],
+            path: "Tests/TestSupport"
+        ),
         // The unit tests (`make test-unit`): the engine and the display's pure parts on the
         // virtual clock, no processes.
         .testTarget(
             name: "UnitTests",
             dependencies: [
-                "WorkoutValues", "Platform", "IntervalEngine", "FIT", "PastSessions", "LuaBridge", "History", "Activity", "GATT", "Interchange", "Display", "WorkoutCLI", "Broker",
+                "TestSupport", "WorkoutValues", "Platform", "IntervalEngine", "FIT", "PastSessions", "LuaBridge", "History", "Activity", "GATT", "Interchange", "Display", "WorkoutCLI", "Broker",
                 "ClassPublishing", "ClassFollowing", "RemoteControl", "SoundPlayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The system tests: the binary, tmux, pulseaudio, Chromium, the .deb, each started
-        // by the test.
+        // The system tests: the binary, tmux, pulseaudio, PipeWire, Chromium, a broker, the
+        // .deb, each started by the test (Tests/lanes.py runs each class in a process of its own).
         .testTarget(
-            name: "IntervalEngineTests",
+            name: "SystemTests",
             dependencies: [
-                "WorkoutValues", "Platform", "IntervalEngine", "FIT", "PastSessions", "SoundFiles", "SoundPlayer", "LuaBridge", "History", "Activity", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ",
+                "TestSupport", "WorkoutValues", "Platform", "IntervalEngine", "FIT", "PastSessions", "SoundFiles", "SoundPlayer", "LuaBridge", "History", "Activity", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ",
                 "Music", "Broker", "ClassPublishing", "ClassFollowing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

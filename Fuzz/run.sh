@@ -35,7 +35,7 @@ fuzz() {
 
 case "${2:-all}" in
   routine|all) fuzz routine Fuzz/lua.dict .build-fuzz/corpus programs/ Fuzz/seeds/ ;;&
-  files|all) fuzz files Fuzz/files.dict .build-fuzz/corpus-files Tests/IntervalEngineTests/Fixtures/interchange/ ;;&
+  files|all) fuzz files Fuzz/files.dict .build-fuzz/corpus-files Tests/SystemTests/Fixtures/interchange/ ;;&
   sensors|all) fuzz sensors Fuzz/sensors.dict .build-fuzz/corpus-sensors Fuzz/seeds/ ;;
   routine|files) ;;
   *) echo "usage: Fuzz/run.sh SECONDS [routine|files|sensors]" >&2; exit 64 ;;

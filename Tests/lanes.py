@@ -3,7 +3,7 @@
 
     Tests/lanes.py --plain .build/debug/workoutPackageTests.xctest --plain-bin .build/debug/workout \
                    --asan .build-asan/debug/workoutPackageTests.xctest --asan-bin .build-asan/debug/workout \
-                   --fuzz-seconds 20 --workers 3
+                   --fuzz-seconds 20 --workers 4
 
 The XCTest bundle is an executable that takes `Module.Class` and `Module.Class/method`
 filters. The runner lists its tests and makes jobs of them, each one process:
@@ -11,8 +11,9 @@ filters. The runner lists its tests and makes jobs of them, each one process:
 - **The parallel lane**, `--workers` processes at a time, longest first (by the durations
   the last run kept in `.build/lanes/times.json`): the unit tests (in-process, on the
   virtual clock) in two processes; each system test class in a process of its own; the
-  same under AddressSanitizer where it finds things (ASAN below); each fuzzer; the
-  benchmark script's smoke test.
+  same under AddressSanitizer where it finds things (ASAN below); the fuzzers; the
+  benchmark script's smoke test. `Tests/lanes-times.json` keeps the durations of a
+  clean run for a checkout that has none of its own.
 - **The serial lane**, afterwards, one process at a time and nothing else of the suite
   running: the tests that time real sound servers and timers (SERIAL below).
 
@@ -74,7 +75,7 @@ ASAN_SYSTEM = [
 ASAN_SKIP = r"SoundServerTests/testAFloodOf|SoundServerTests/testAToneFlood"
 # The in-process tests' module, run in two processes of its own.
 UNIT = "UnitTests"
-FUZZERS = ["routine", "files", "sensors"]
+FUZZERS = ["routine", "files", "sensors"]  # Fuzz/run.sh runs them in this order
 
 CASE = re.compile(r"^Test Case '(?:-\[)?([\w.]+?)[ .](\w+)\]?' (passed|failed|skipped) \((\d+(?:\.\d+)?) seconds\)")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -223,7 +224,7 @@ def main():
     parser.add_argument("--asan-bin", help="the AddressSanitizer build's workout")
     parser.add_argument("--fuzz-seconds", type=int, default=0, help="seconds for each fuzzer (0: none)")
     parser.add_argument("--bench-smoke", action="store_true", help="the benchmark script's own tests")
-    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--only", default="", help="regex over Class/method: only these tests")
     parser.add_argument("--timeout", type=int, default=900, help="seconds one process may take")
     parser.add_argument("--logs", default=os.path.join(ROOT, ".build", "lanes"))
@@ -240,19 +241,23 @@ def main():
                             lambda module, klass, method: picked(klass, method) and (module == UNIT or klass in ASAN_SYSTEM)
                             and not asan_skip.search("%s/%s" % (klass, method)), False)
     if arguments.fuzz_seconds and not only:
-        for fuzzer in FUZZERS:
-            jobs.append(Job("fuzz", fuzzer, ["Fuzz/run.sh", str(arguments.fuzz_seconds), fuzzer], 0, {}))
+        # One after the other in one job: each fuzzer keeps a core busy for its seconds.
+        jobs.append(Job("fuzz", " ".join(FUZZERS), ["Fuzz/run.sh", str(arguments.fuzz_seconds)], 0, {}))
     if arguments.bench_smoke and not only:
         jobs.append(Job("bench-smoke", "benchmarks/test_bench.py",
                         ["/usr/bin/python3", "-m", "unittest", "-v", "benchmarks/test_bench.py"], 0,
                         {"WORKOUT_BIN": arguments.plain_bin}))
 
+    # How long each job took last time: this checkout's last run, else the durations kept
+    # beside this script (a clean clone's first run starts the longest jobs first too).
     times_path = os.path.join(arguments.logs, "times.json")
-    try:
-        with open(times_path) as file:
-            previous = json.load(file)
-    except (OSError, ValueError):
-        previous = {}
+    previous = {}
+    for path in (os.path.join(ROOT, "Tests", "lanes-times.json"), times_path):
+        try:
+            with open(path) as file:
+                previous.update(json.load(file))
+        except (OSError, ValueError):
+            pass
     for job in jobs:
         job.expected = previous.get(job.key, job.expected)
 

@@ -30,7 +30,7 @@ import time
 
 QUIET = ["--no-sound", "--no-notify", "--allow-sleep", "--no-history", "--music", "off"]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CLASS_CHECK = os.path.join(ROOT, "Tests", "IntervalEngineTests", "Fixtures", "class_check.py")
+CLASS_CHECK = os.path.join(ROOT, "Tests", "SystemTests", "Fixtures", "class_check.py")
 
 
 def percentile(values, p):

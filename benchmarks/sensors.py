@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """The sensor rows of BENCHMARKS.md: a release workout against the tests' fake BlueZ
-(Tests/IntervalEngineTests/Fixtures/bluez_server.py) on a private system bus.
+(Tests/SystemTests/Fixtures/bluez_server.py) on a private system bus.
 
     /usr/bin/python3 benchmarks/sensors.py --workout .build/release/workout
 
@@ -38,7 +38,7 @@ import urllib.parse
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FIXTURES = os.path.join(ROOT, "Tests", "IntervalEngineTests", "Fixtures")
+FIXTURES = os.path.join(ROOT, "Tests", "SystemTests", "Fixtures")
 QUIET = ["--no-sound", "--no-notify", "--allow-sleep", "--no-history"]
 
 

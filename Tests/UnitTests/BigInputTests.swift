@@ -1,5 +1,6 @@
 import Foundation
 import PastSessions
+import TestSupport
 import XCTest
 @testable import History
 @testable import IntervalEngine

@@ -9,7 +9,7 @@ import XCTest
 /// The class of `run --mqtt` on the virtual clock: the participants' messages read
 /// strictly, the roster's limits (one message a second kept, 256 participants), the time
 /// in each zone, away after 30 s, the display's row and the history line. The broker and
-/// the page are in Tests/IntervalEngineTests/ClassViewTests.swift.
+/// the page are in Tests/SystemTests/ClassViewTests.swift.
 final class ClassRosterTests: XCTestCase {
     func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 

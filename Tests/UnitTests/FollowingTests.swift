@@ -2,6 +2,7 @@ import ClassFollowing
 @testable import ClassPublishing
 import IntervalEngine
 import WorkoutValues
+import TestSupport
 import XCTest
 
 /// `workout follow`'s arithmetic and its timeline from data, on the virtual clock.

@@ -1,4 +1,5 @@
 import SoundPlayer
+import TestSupport
 import XCTest
 @testable import IntervalEngine
 

@@ -1,5 +1,6 @@
 import Foundation
 import WorkoutValues
+import TestSupport
 import XCTest
 @testable import Interchange
 @testable import IntervalEngine

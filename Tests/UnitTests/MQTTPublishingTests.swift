@@ -3,12 +3,13 @@ import ClassPublishing
 import Foundation
 import RemoteControl
 import WorkoutValues
+import TestSupport
 import XCTest
 @testable import IntervalEngine
 
 /// `run --mqtt`'s pure parts: the broker's address, the state payload on the virtual
 /// clock, the topics and Home Assistant's discovery configs. The broker itself is in
-/// Tests/IntervalEngineTests/MQTTTests.swift.
+/// Tests/SystemTests/MQTTTests.swift.
 final class MQTTPublishingTests: XCTestCase {
     func testAddressesAreReadWithTheirDefaults() throws {
         XCTAssertEqual(try BrokerAddress(parsing: "mqtt://broker/gym"),

@@ -1,4 +1,5 @@
 import WorkoutValues
+import TestSupport
 import XCTest
 @testable import Interchange
 @testable import IntervalEngine

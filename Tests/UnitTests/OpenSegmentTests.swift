@@ -1,5 +1,6 @@
 import PastSessions
 import WorkoutValues
+import TestSupport
 import XCTest
 @testable import History
 @testable import IntervalEngine

@@ -1,6 +1,7 @@
 @testable import IntervalEngine
 import Platform
 import WorkoutValues
+import TestSupport
 import XCTest
 
 /// `PlainNumber`, the one reader of every number a person types, and the places that use it:

@@ -1,6 +1,7 @@
 import Foundation
 import PastSessions
 import WorkoutValues
+import TestSupport
 import XCTest
 @testable import History
 @testable import IntervalEngine

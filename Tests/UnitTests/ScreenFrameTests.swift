@@ -1,4 +1,5 @@
 import Display
+import TestSupport
 import XCTest
 @testable import IntervalEngine
 

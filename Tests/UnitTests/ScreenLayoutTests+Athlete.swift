@@ -1,5 +1,6 @@
 @testable import Display
 import WorkoutValues
+import TestSupport
 import XCTest
 @testable import IntervalEngine
 

@@ -1,5 +1,6 @@
 import Display
 import WorkoutValues
+import TestSupport
 import XCTest
 @testable import IntervalEngine
 

@@ -6,6 +6,7 @@ import FIT
 import LuaBridge
 import PastSessions
 import WorkoutValues
+import TestSupport
 import XCTest
 
 /// A sensor value is one case of `SensorQuantity`: every layer that shows, keeps or hands

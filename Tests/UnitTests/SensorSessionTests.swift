@@ -2,6 +2,7 @@
 @testable import IntervalEngine
 import PastSessions
 import WorkoutValues
+import TestSupport
 import XCTest
 
 /// The session's side of sensors, on the virtual clock: the limit of one `sample` event

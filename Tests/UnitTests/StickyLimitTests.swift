@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import IntervalEngine
 @testable import LuaBridge

@@ -1,4 +1,5 @@
 import WorkoutValues
+import TestSupport
 import XCTest
 @testable import IntervalEngine
 @testable import LuaBridge

@@ -3,6 +3,7 @@ import Foundation
 @testable import History
 @testable import IntervalEngine
 import PastSessions
+import TestSupport
 import XCTest
 
 /// A session with samples, on the virtual clock, recorded by the history and activity

@@ -1,13 +1,13 @@
 import Foundation
 import WorkoutValues
 import XCTest
-@testable import IntervalEngine
-@testable import LuaBridge
+import IntervalEngine
+import LuaBridge
 
 // Loading routines and running sessions on the virtual clock, for the unit tests and the
-// system tests that drive a session in-process (this file is linked into both targets).
+// system tests that drive a session in-process (the TestSupport target, which both import).
 
-func load(_ source: String, limits: LuaLimits = LuaLimits(),
+package func load(_ source: String, limits: LuaLimits = LuaLimits(),
           file: StaticString = #filePath, line: UInt = #line) throws -> Routine {
     do {
         return try RoutineLoader.load(source: source, fileName: "test.lua", limits: limits)
@@ -17,7 +17,7 @@ func load(_ source: String, limits: LuaLimits = LuaLimits(),
     }
 }
 
-func loadError(_ source: String) -> String? {
+package func loadError(_ source: String) -> String? {
     do {
         _ = try RoutineLoader.load(source: source, fileName: "test.lua")
         return nil
@@ -27,12 +27,12 @@ func loadError(_ source: String) -> String? {
 }
 
 /// A session on a virtual clock that records its events.
-final class Harness {
-    let clock = VirtualClock()
-    let session: Session
-    private(set) var events: [Event] = []
+package final class Harness {
+    package let clock = VirtualClock()
+    package let session: Session
+    package private(set) var events: [Event] = []
 
-    init(_ routine: Routine, options: SessionOptions = SessionOptions(bell: false)) {
+    package init(_ routine: Routine, options: SessionOptions = SessionOptions(bell: false)) {
         clock.stepLimit = Harness.stepLimit
         session = Session(routine: routine, scheduler: clock, options: options)
         session.subscribe { [unowned self] in self.events.append($0) }
@@ -40,7 +40,7 @@ final class Harness {
 
     /// More timers than any test's workout has: a session that plans without end fails
     /// the test instead of hanging it.
-    static let stepLimit = 2_000_000
+    package static let stepLimit = 2_000_000
 
     /// A session that finished must leave nothing scheduled: a timer left behind would be
     /// a leak in a real run. Checked when the test lets go of its harness.
@@ -53,22 +53,22 @@ final class Harness {
         }
     }
 
-    convenience init(_ source: String, options: SessionOptions = SessionOptions(bell: false)) throws {
+    package convenience init(_ source: String, options: SessionOptions = SessionOptions(bell: false)) throws {
         self.init(try load(source), options: options)
     }
 
     /// Starts and runs to the end.
     @discardableResult
-    func run() -> [String] {
+    package func run() -> [String] {
         session.start()
         clock.run()
         return trace
     }
 
     /// The events as short lines: `5 segment_start 2 Rest`.
-    var trace: [String] { events.map(Harness.describe) }
+    package var trace: [String] { events.map(Harness.describe) }
 
-    static func describe(_ event: Event) -> String {
+    package static func describe(_ event: Event) -> String {
         let time = Number.format(Number.rounded(event.t, places: 6))
         switch event.kind {
         case let .workoutStart(name, segments, _, _, _):
