@@ -1,8 +1,11 @@
+// A release build compiles every target, this one too, and has no XCTest: there the
+// module is empty.
+#if canImport(XCTest)
 import Foundation
-import WorkoutValues
-import XCTest
 import IntervalEngine
 import LuaBridge
+import WorkoutValues
+import XCTest
 
 // Loading routines and running sessions on the virtual clock, for the unit tests and the
 // system tests that drive a session in-process (the TestSupport target, which both import).
@@ -92,3 +95,4 @@ package final class Harness {
         }
     }
 }
+#endif
