@@ -20,7 +20,8 @@ esac
 # files and the workout files of Interchange.
 targets=(WorkoutValues Platform FIT IntervalEngine PastSessions SoundFiles LuaBridge History GATT Activity Interchange)
 probe="$bin/IntervalEngine.build/Session.swift.o"
-if ! nm "$probe" 2>/dev/null | grep -q sancov.module_ctor_8bit_counters; then
+# (grep reads all of nm's output: -q would end the pipe early, and pipefail would see nm fail)
+if ! nm "$probe" 2>/dev/null | grep sancov.module_ctor_8bit_counters >/dev/null; then
   echo "Fuzz/build.sh: $probe is missing or has no libFuzzer coverage: run make asan-build first" >&2
   exit 1
 fi
