@@ -199,13 +199,13 @@ let package = Package(
             dependencies: ["WorkoutValues", "IntervalEngine", "LuaBridge"],
             path: "Tests/TestSupport"
         ),
-        // The unit tests (`make test-unit`): the engine and the display's pure parts on the
-        // virtual clock, no processes.
+        // The unit tests (`make test-unit`): the engine, the display's pure parts and the
+        // listeners' own timers on the virtual clock, no processes.
         .testTarget(
             name: "UnitTests",
             dependencies: [
                 "TestSupport", "WorkoutValues", "Platform", "IntervalEngine", "FIT", "PastSessions", "LuaBridge", "History", "Activity", "GATT", "Interchange", "Display", "WorkoutCLI", "Broker",
-                "ClassPublishing", "ClassFollowing", "RemoteControl", "SoundPlayer",
+                "BlueZ", "Music", "DBus", "ClassPublishing", "ClassFollowing", "RemoteControl", "SoundPlayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -32,6 +32,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -158,6 +159,21 @@ def bundle_jobs(label, bundle, binary, environment, tests, keep, serial_allowed)
     return jobs
 
 
+RUNNING = set()  # the process groups of the jobs running now
+RUNNING_LOCK = threading.Lock()
+
+
+def stop_running(signum, frame):
+    """Stopped (Ctrl-C, a timeout around make): the running jobs' process groups go too."""
+    with RUNNING_LOCK:
+        for group in RUNNING:
+            try:
+                os.killpg(group, 9)
+            except OSError:
+                pass
+    sys.exit(128 + signum)
+
+
 def run(job, scratch, timeout, logs):
     folder = tempfile.mkdtemp(prefix="", dir=scratch)
     home = os.path.join(folder, "home")
@@ -170,6 +186,8 @@ def run(job, scratch, timeout, logs):
     try:
         process = subprocess.Popen(job.command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
                                    stdin=subprocess.DEVNULL, cwd=ROOT, start_new_session=True)
+        with RUNNING_LOCK:
+            RUNNING.add(process.pid)
         try:
             output, _ = process.communicate(timeout=timeout)
             job.status = process.returncode
@@ -185,6 +203,8 @@ def run(job, scratch, timeout, logs):
             os.killpg(process.pid, 9)
         except (OSError, UnboundLocalError):
             pass
+        with RUNNING_LOCK:
+            RUNNING.discard(getattr(locals().get("process"), "pid", None))
         shutil.rmtree(folder, ignore_errors=True)
     for line in job.output.splitlines():
         match = CASE.match(line)
@@ -230,6 +250,8 @@ def main():
     parser.add_argument("--logs", default=os.path.join(ROOT, ".build", "lanes"))
     arguments = parser.parse_args()
 
+    signal.signal(signal.SIGTERM, stop_running)
+    signal.signal(signal.SIGINT, stop_running)
     only = re.compile(arguments.only) if arguments.only else None
     picked = lambda klass, method: not only or only.search("%s/%s" % (klass, method))
     jobs = bundle_jobs("plain", arguments.plain, arguments.plain_bin, {}, listed(arguments.plain),

@@ -13,8 +13,9 @@ public final class SensorHub {
     public let trainer: TrainerControl?
     private var stopped = false
 
-    /// `take`, `stale` and `warn` run on the main thread.
-    public init(addresses: [String], environment: [String: String], erg: TrainerControl?,
+    /// `take`, `stale` and `warn` run on the main thread; `scheduler` (the session's) times
+    /// the links' retries.
+    public init(addresses: [String], environment: [String: String], erg: TrainerControl?, scheduler: any Scheduler,
                 take: @escaping (SensorSample) -> Void, stale: @escaping (String) -> Void,
                 warn: @escaping (String) -> Void) {
         trainer = erg
@@ -26,7 +27,7 @@ public final class SensorHub {
             case .success(let client):
                 self.client = client
                 for address in addresses {
-                    let link = SensorLink(address: address, client: client, control: erg != nil, handlers: .init(
+                    let link = SensorLink(address: address, client: client, control: erg != nil, scheduler: scheduler, handlers: .init(
                         sample: take, stale: stale, warn: warn,
                         control: { erg?.response($0) },
                         live: { erg?.attach($0) }))

@@ -9,13 +9,16 @@ import WorkoutValues
 /// notifying, their values decoded into `SensorSample`s. When it drops out it warns once,
 /// reports itself stale, and tries again with back-off (1 s, doubling to 30 s); the
 /// workout's timers never wait for it. A device that needs pairing is told so and left.
-/// It lives on the main thread, as its `BusConnection` does.
+/// It lives on the main thread, as its `BusConnection` does; its waits (the retries, the
+/// warning that it is not found yet) are real seconds on the session's scheduler, timers
+/// of the main run loop beside the workout's.
 @MainActor
 public final class SensorLink {
     public let address: String
     /// Its name once BlueZ knows it, else the address.
     public private(set) var name: String
     private let client: BlueZ
+    private let scheduler: any Scheduler
     private let wantsControl: Bool
     private let handlers: Handlers
     private var state = State.idle
@@ -54,10 +57,11 @@ public final class SensorLink {
     }
 
     /// `control`: also take the FTMS control point's indications, for ERG.
-    public init(address: String, client: BlueZ, control: Bool, handlers: Handlers) {
+    public init(address: String, client: BlueZ, control: Bool, scheduler: any Scheduler, handlers: Handlers) {
         self.address = address.uppercased()
         name = self.address
         self.client = client
+        self.scheduler = scheduler
         wantsControl = control
         self.handlers = handlers
     }
@@ -91,7 +95,7 @@ public final class SensorLink {
                 client.beginDiscovery()
                 generation += 1
                 let attempt = generation
-                DispatchQueue.main.asyncAfter(deadline: .now() + 15) { [weak self] in
+                scheduler.scheduleAside(at: scheduler.time(afterReal: 15)) { [weak self] _ in
                     guard let self, attempt == generation, state == .finding, !warnedDropOut else { return }
                     warnedDropOut = true
                     handlers.warn("sensor \(address) not found yet; still looking (is it awake and in range?)")
@@ -196,7 +200,7 @@ public final class SensorLink {
         generation += 1
         let attempt = generation
         backOff = min(backOff * 2, 30)
-        DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { [weak self] in
+        scheduler.scheduleAside(at: scheduler.time(afterReal: seconds)) { [weak self] _ in
             guard let self, attempt == generation, state == .waiting else { return }
             find()
         }

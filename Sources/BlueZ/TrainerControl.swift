@@ -13,19 +13,21 @@ import WorkoutValues
 /// (`PercentWithoutFTP`), once a trainer is there to miss it.
 ///
 /// It lives on the main thread, with its trainer's `SensorLink`; the session calls it there
-/// (the conformance checks so at each call).
+/// (the conformance checks so at each call). A ramp's steps are timers of the session's
+/// scheduler: the main run loop in a real run, the virtual clock in a test.
 @MainActor
 public final class TrainerControl: @preconcurrency SessionListener {
     private let snapshot: () -> SessionSnapshot
+    private let scheduler: any Scheduler
     private let warn: (String) -> Void
-    private var trainer: SensorLink?
+    private var trainer: (any ErgTrainer)?
     private var inControl = false
     private var target: ErgTarget?
     /// The routine's `erg(watts)`, until the next segment starts.
     private var override: Int?
     private var paused = false
     private var lastWritten: [UInt8]?
-    private var ticker: DispatchSourceTimer?
+    private var ticker: TimerToken?
     private var warnedRefusal = false
     /// The current segment's `power` that no FTP turns into watts, if it has one.
     private var percentWithoutFTP: PercentWithoutFTP?
@@ -33,14 +35,16 @@ public final class TrainerControl: @preconcurrency SessionListener {
     /// Every target written (watts, or nil for the easiest setting), for tests and benchmarks.
     public private(set) var written: [Int?] = []
 
-    public init(snapshot: @escaping () -> SessionSnapshot, warn: @escaping (String) -> Void) {
+    /// `scheduler`: the session's, whose clock `snapshot` reads.
+    public init(snapshot: @escaping () -> SessionSnapshot, scheduler: any Scheduler, warn: @escaping (String) -> Void) {
         self.snapshot = snapshot
+        self.scheduler = scheduler
         self.warn = warn
     }
 
     /// A trainer became live (again): take control and give it the target of the moment.
-    public func attach(_ link: SensorLink) {
-        guard link.controlPoint != nil else { return }
+    public func attach(_ link: any ErgTrainer) {
+        guard link.hasControlPoint else { return }
         trainer = link
         inControl = false
         lastWritten = nil
@@ -77,27 +81,31 @@ public final class TrainerControl: @preconcurrency SessionListener {
         }
     }
 
-    /// A ramp's target changes each second: a timer on the main queue, a second apart
-    /// (`speed` seconds of workout), while the segment runs, on the segment's own seconds:
-    /// its start may still be a few milliseconds ahead (the session runs a moment's hooks
-    /// ahead of it), so the first step is timed from its end's deadline, not from now.
+    /// A ramp's target changes each second: a timer of the session's scheduler a workout
+    /// second apart (a real second at `--speed 1`), while the segment runs, on the
+    /// segment's own seconds: its start may still be a few milliseconds ahead (the session
+    /// runs a moment's hooks ahead of it), so the first step is timed from its end's
+    /// deadline, not from now. Each step sets the next from its own time, so none drifts.
     private func tick(ramp: Bool) {
-        ticker?.cancel()
+        if let ticker { scheduler.cancel(ticker) }
         ticker = nil
         guard ramp else { return }
-        let timer = DispatchSource.makeTimerSource(queue: .main)
         let now = snapshot()
-        let interval = 1 / max(now.speed, 0.001)
-        var first = interval
+        var first = scheduler.now + 1
         if let end = now.deadlineNanoseconds, let duration = now.current?.segment.duration {
-            // Where the segment's next whole second falls on CLOCK_MONOTONIC.
-            let next = (now.elapsedInSegment.rounded(.down) + 1) / max(now.speed, 0.001)
-            first = (Double(end) - Double(Clocks.system.monotonic())) / 1e9 - (duration / max(now.speed, 0.001) - next)
+            // Where the segment's next whole second falls on the scheduler's clock.
+            let next = now.elapsedInSegment.rounded(.down) + 1
+            first = scheduler.time(atDeadline: end) - (duration - next)
         }
-        timer.schedule(deadline: .now() + max(0, first), repeating: interval)
-        timer.setEventHandler { [weak self] in self?.apply() }
-        timer.resume()
-        ticker = timer
+        step(at: max(first, scheduler.now))
+    }
+
+    private func step(at time: Double) {
+        ticker = scheduler.scheduleAside(at: time) { [weak self] fire in
+            guard let self else { return }
+            apply()
+            step(at: fire.at + 1)
+        }
     }
 
     /// Writes what the trainer should hold now, unless it holds it already.
@@ -155,12 +163,12 @@ public final class TrainerControl: @preconcurrency SessionListener {
     }
 
     public func stop() {
-        ticker?.cancel()
+        if let ticker { scheduler.cancel(ticker) }
         ticker = nil
     }
 
     /// A ramp's timer goes with the control it steps.
     isolated deinit {
-        ticker?.cancel()
+        if let ticker { scheduler.cancel(ticker) }
     }
 }

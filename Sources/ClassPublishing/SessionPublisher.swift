@@ -27,8 +27,12 @@ public final class SessionPublisher: @preconcurrency SessionListener {
     private var ergWatts: Int?
     private var refreshQueued = false
     private var lastState: String?
-    private var lastPublished = DispatchTime.now()
-    private var tick: DispatchSourceTimer?
+    private let scheduler: any Scheduler
+    /// The next state while nothing happens, on the session's scheduler.
+    private lazy var ticks = StateTicks(scheduler: scheduler) { [weak self] in
+        guard let self, !finished else { return }
+        publishState()
+    }
     private var warnedRefusal = false
     private var finished = false
     /// The final state is out (`workout_end`); `finish` adds only `offline`.
@@ -40,14 +44,16 @@ public final class SessionPublisher: @preconcurrency SessionListener {
     /// generated one with large infos) it only says it was too large.
     nonisolated public static let largestTimeline = 4 * 1024 * 1024
 
-    public init(connection: BrokerConnection, snapshot: @escaping () -> SessionSnapshot, ftp: Double?,
-                control: @escaping (SessionCommand) -> Void, warn: @escaping @Sendable (String) -> Void) {
+    /// `scheduler`: the session's, whose clock `snapshot` reads; the state's ticks are its timers.
+    public init(connection: BrokerConnection, snapshot: @escaping () -> SessionSnapshot, scheduler: any Scheduler,
+                ftp: Double?, control: @escaping (SessionCommand) -> Void, warn: @escaping @Sendable (String) -> Void) {
         self.connection = connection
         topics = ClassTopics(prefix: connection.address.prefix)
         self.snapshot = snapshot
         self.ftp = ftp
         self.control = control
         self.warn = warn
+        self.scheduler = scheduler
     }
 
     /// The retained messages, the command topic, and the connection's thread. Before the
@@ -122,8 +128,7 @@ public final class SessionPublisher: @preconcurrency SessionListener {
         guard !finished else { return }
         if !ended { publishState() }
         finished = true
-        tick?.cancel()
-        tick = nil
+        ticks.stop()
         connection.close(lastWords: (topics.availability, ClassTopics.offline))
     }
 
@@ -144,32 +149,9 @@ public final class SessionPublisher: @preconcurrency SessionListener {
         if text != lastState {
             connection.publish(topics.state, text, retain: true)
             lastState = text
-            lastPublished = .now()
+            ticks.published()
         }
-        scheduleTick(now)
-    }
-
-    /// While running: again when the shown second turns (a little after, off the
-    /// session's own timers), and at least a real second after the last state.
-    private func scheduleTick(_ now: SessionSnapshot) {
-        guard now.state == .running, now.current != nil else {
-            tick?.cancel()
-            tick = nil
-            return
-        }
-        let fraction = now.remaining - now.remaining.rounded(.down)
-        let untilTurn = (fraction > 0 ? fraction : 1) / max(now.speed, 0.001) + 0.02
-        let sinceLast = Double(DispatchTime.now().uptimeNanoseconds - lastPublished.uptimeNanoseconds) / 1e9
-        let delay = max(untilTurn, 1 - sinceLast)
-        if tick == nil {
-            let timer = DispatchSource.makeTimerSource(queue: .main)
-            timer.setEventHandler { [self] in
-                if !finished { publishState() }
-            }
-            timer.resume()
-            tick = timer
-        }
-        tick?.schedule(deadline: .now() + delay, repeating: .never, leeway: .milliseconds(10))
+        ticks.next(after: now)
     }
 
     /// A message on `PREFIX/cmd`, on the main thread.

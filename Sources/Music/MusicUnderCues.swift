@@ -10,15 +10,19 @@ import Platform
 /// event comes. A withdrawn moment (a pause, a skip) gives its time back. Cues close
 /// together (three, two, one) keep it lowered between them.
 ///
-/// It runs on the main thread, as the session's listeners do, with one timer on the main
-/// queue for the next time the music goes down or back up.
+/// It runs on the main thread, as the session's listeners do, with one timer of the
+/// session's scheduler (the main run loop's, beside the workout's; the virtual clock in a
+/// test) for the next time the music goes down or back up. Its times are real ones,
+/// CLOCK_MONOTONIC nanoseconds as the planned moments give them (the scheduler's own on a
+/// virtual clock): words take as long to say at any `--speed`.
 @MainActor
 public final class MusicUnderCues: @preconcurrency SessionListener {
-    private let players: MediaPlayers
+    private let players: any MusicLowering
+    private let scheduler: any Scheduler
     private var windows: [UInt64: (from: UInt64, to: UInt64)] = [:]
     /// Cues on the spot, each with a key of its own.
     private var nextSpotKey: UInt64 = 1 << 63
-    private var timer: DispatchSourceTimer?
+    private var timer: TimerToken?
 
     /// How long before a cue's moment the music is lowered: enough for the calls to reach
     /// the player and for its own output buffer to play out at the old volume.
@@ -29,8 +33,10 @@ public final class MusicUnderCues: @preconcurrency SessionListener {
     /// (pips, a start sound) pass under it.
     static let longSound = 1.0
 
-    public init(players: MediaPlayers) {
+    /// `scheduler`: the session's, whose deadlines the planned moments carry.
+    public init(players: any MusicLowering, scheduler: any Scheduler) {
         self.players = players
+        self.scheduler = scheduler
     }
 
     public func planned(_ moment: PlannedMoment) {
@@ -58,7 +64,7 @@ public final class MusicUnderCues: @preconcurrency SessionListener {
             seconds = alert.sound.seconds
         default: return
         }
-        let now = Clocks.system.monotonic()
+        let now = scheduler.nowDeadline
         windows[nextSpotKey] = (now, now &+ Self.nanoseconds(seconds) &+ Self.tail)
         nextSpotKey &+= 1
         update()
@@ -93,24 +99,23 @@ public final class MusicUnderCues: @preconcurrency SessionListener {
 
     /// Lowers or restores for now, and sets the timer for the next change.
     private func update() {
-        let now = Clocks.system.monotonic()
+        let now = scheduler.nowDeadline
         windows = windows.filter { $0.value.to > now }
         let lowered = windows.values.contains { $0.from <= now }
         if lowered { players.lower() } else { players.restore() }
         let next = windows.values.map { $0.from > now ? $0.from : $0.to }.min()
-        timer?.cancel()
+        if let timer { scheduler.cancel(timer) }
         timer = nil
         guard let next else { return }
-        let source = DispatchSource.makeTimerSource(queue: .main)
-        source.schedule(deadline: .now() + .nanoseconds(Int(next - now)), leeway: .milliseconds(1))
-        source.setEventHandler { [weak self] in self?.update() }
-        source.resume()
-        timer = source
+        timer = scheduler.scheduleAside(at: scheduler.time(atDeadline: next)) { [weak self] _ in
+            self?.timer = nil
+            self?.update()
+        }
     }
 
     /// The run is over: no more timers (the players are put back by `MediaPlayers.finish`).
     public func stop() {
-        timer?.cancel()
+        if let timer { scheduler.cancel(timer) }
         timer = nil
         windows = [:]
     }

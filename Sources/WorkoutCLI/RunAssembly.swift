@@ -118,8 +118,8 @@ final class RunAssembly {
             session.subscribe(started.listener)
         }
         if let address = request.mqtt {
-            let started = try Self.startPublishing(on: address, session: session, control: control, roster: roster,
-                                                   warn: warn)
+            let started = try Self.startPublishing(on: address, session: session, scheduler: scheduler, control: control,
+                                                   roster: roster, warn: warn)
             publisherBox.value = started
             publisher = started
             session.subscribe(started)
@@ -135,7 +135,7 @@ final class RunAssembly {
         spoken = Self.spokenSounds(sound, switches: switches, alerts: alerts, warn: warn)
         if let spoken { session.subscribe(spoken) }
         session.subscribe(AlertListener(player: alerts, speechElsewhere: spoken != nil))
-        music = Self.musicUnderCues(request, heard: switches.sound || switches.voice)
+        music = Self.musicUnderCues(request, heard: switches.sound || switches.voice, scheduler: scheduler)
         if let music { session.subscribe(music.cues) }
         let historyFile = request.history ?? HistoryFile(environment: Terminal.environment)
         // Samples go beside the history, and only where a session is recorded.
@@ -145,7 +145,7 @@ final class RunAssembly {
             : HistoryRecorder(routine: routine, file: historyFile, activity: activity)
         if let history { session.subscribe(history) }
         if let roster { history?.participantTotals = roster.summaries }
-        sensors = Self.connectSensors(request, addresses: sensorAddresses, session: session, warn: warn)
+        sensors = Self.connectSensors(request, addresses: sensorAddresses, session: session, scheduler: scheduler, warn: warn)
         if sensors != nil { history?.sensorTotals = session.sensorTotals }
         if let trainer = sensors?.trainer { session.subscribe(trainer) }
         let finished = finished
@@ -242,13 +242,14 @@ final class RunAssembly {
     /// nothing to lower music under, and unless a note waits to be put back, neither the
     /// sound server nor the session bus is opened (a run with `--no-sound` stays as light
     /// as one without music).
-    private static func musicUnderCues(_ request: RunRequest, heard: Bool) -> (players: MediaPlayers, cues: MusicUnderCues)? {
+    private static func musicUnderCues(_ request: RunRequest, heard: Bool,
+                                       scheduler: RunLoopScheduler) -> (players: MediaPlayers, cues: MusicUnderCues)? {
         let note = LoweredMusicNote(directories: UserDirectories(environment: Terminal.environment))
         guard heard || FileManager.default.fileExists(atPath: note.path) else { return nil }
         guard let players = MediaPlayers.connect(mode: request.music, note: note, environment: Terminal.environment)
         else { return nil }
         players.recover()
-        return (players, MusicUnderCues(players: players))
+        return (players, MusicUnderCues(players: players, scheduler: scheduler))
     }
 
     /// The sound server, or nil with one warning: the bell stands in (unless --no-bell).
@@ -282,10 +283,10 @@ final class RunAssembly {
     /// Those sensors, connecting in the background, and ERG control of a trainer among them
     /// (unless `--no-erg`); nil without sensors.
     private static func connectSensors(_ request: RunRequest, addresses: [String], session: Session,
-                                       warn: @escaping @Sendable (String) -> Void) -> SensorHub? {
+                                       scheduler: RunLoopScheduler, warn: @escaping @Sendable (String) -> Void) -> SensorHub? {
         guard !addresses.isEmpty else { return nil }
-        let trainer = request.noErg ? nil : TrainerControl(snapshot: session.snapshot, warn: warn)
-        return SensorHub(addresses: addresses, environment: Terminal.environment, erg: trainer,
+        let trainer = request.noErg ? nil : TrainerControl(snapshot: session.snapshot, scheduler: scheduler, warn: warn)
+        return SensorHub(addresses: addresses, environment: Terminal.environment, erg: trainer, scheduler: scheduler,
                          take: session.take, stale: session.sensorStale, warn: warn)
     }
 
@@ -324,7 +325,7 @@ final class RunAssembly {
     /// The session on the broker of `--mqtt`, connecting in the background before the
     /// workout starts: a broker that does not answer is a warning, libmosquitto missing an
     /// error that stops the run here.
-    private static func startPublishing(on address: BrokerAddress, session: Session,
+    private static func startPublishing(on address: BrokerAddress, session: Session, scheduler: RunLoopScheduler,
                                         control: @escaping (SessionCommand) -> Void, roster: ClassRoster?,
                                         warn: @escaping @Sendable (String) -> Void) throws(ServeError) -> SessionPublisher {
         let topics = ClassTopics(prefix: address.prefix)
@@ -336,7 +337,7 @@ final class RunAssembly {
             Output.error("workout: --mqtt: \(error.message)")
             throw .failure(error.message)
         }
-        let publisher = SessionPublisher(connection: connection, snapshot: session.snapshot,
+        let publisher = SessionPublisher(connection: connection, snapshot: session.snapshot, scheduler: scheduler,
                                          ftp: session.options.athlete.ftp, control: control, warn: warn)
         publisher.start(routine: session.routine, version: Version.number, roster: roster)
         return publisher

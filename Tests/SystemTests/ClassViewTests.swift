@@ -7,17 +7,27 @@ import XCTest
 /// flooding one kept to one message a second, the history keeping their averages, and
 /// participant 257 ignored with one warning. Readings are pushed to the page
 /// (`/class/events`): each is on the screen within tens of milliseconds of its publishing.
+/// The class shares one broker, each test under a prefix of its own (`gym`).
 final class ClassViewTests: XCTestCase {
+    static let shared = PrivateBroker.perClass()
     var scratch: URL!
     var broker: PrivateBroker!
+    /// The test's own topic prefix.
+    var gym = ""
 
     override func setUpWithError() throws {
         scratch = try scratchFolder("workout-class")
+        gym = PrivateBroker.prefix()
     }
 
     override func tearDown() {
-        broker?.shutDown()
+        broker?.dropSubscribers()
         broker = nil
+    }
+
+    override class func tearDown() {
+        shared.shutDown()
+        super.tearDown()
     }
 
     struct Card: Decodable, Equatable {
@@ -45,20 +55,20 @@ final class ClassViewTests: XCTestCase {
             where !FileManager.default.isExecutableFile(atPath: program) {
             throw Missing(program: program)
         }
-        broker = try PrivateBroker()
-        let watch = try broker.subscribe(["gym/availability"])
+        broker = try Self.shared.get()
+        let watch = try broker.subscribe(["\(gym)/availability"])
         let data = scratch.appendingPathComponent("data")
         let workout = try ServingWorkout(fixtures.appendingPathComponent("serve.lua").path,
-                                         ["--mqtt", broker.url + "/gym", "--no-sound", "--no-notify", "--no-sensors",
+                                         ["--mqtt", broker.url + "/\(gym)", "--no-sound", "--no-notify", "--no-sensors",
                                           "--allow-sleep"],
                                          config: scratch.appendingPathComponent("config"), dataHome: data)
         // A failure before the quit below leaves no workout running (its reader thread keeps it alive).
         addTeardownBlock { if workout.process.isRunning { workout.process.terminate() } }
-        XCTAssertTrue(eventually { watch.payloads("gym/availability").last == "online" })
+        XCTAssertTrue(eventually { watch.payloads("\(gym)/availability").last == "online" })
         let classURL = workout.url.replacingOccurrences(of: "/?token=", with: "/class?sort=hr&token=")
         let checker = fixtures.appendingPathComponent("class_check.py").path
         let seconds = 4
-        let result = try spawn("/usr/bin/python3", [checker, classURL, String(broker.port), "gym", String(seconds)])
+        let result = try spawn("/usr/bin/python3", [checker, classURL, String(broker.port), gym, String(seconds)])
         XCTAssertEqual(result.status, 0, "class_check.py failed")
         let seen = try JSONDecoder().decode(Seen.self, from: Data(result.output.utf8))
 
@@ -117,14 +127,14 @@ final class ClassViewTests: XCTestCase {
     /// moment the coach's run keeps it (within tens of milliseconds of `mosquitto_pub`
     /// starting), a flood's dropped messages never, and the stream ended with the workout.
     func testEachKeptReadingIsPushedToTheClassFeed() throws {
-        broker = try PrivateBroker()
-        let watch = try broker.subscribe(["gym/availability"])
+        broker = try Self.shared.get()
+        let watch = try broker.subscribe(["\(gym)/availability"])
         let workout = try ServingWorkout(fixtures.appendingPathComponent("serve.lua").path,
-                                         ["--mqtt", broker.url + "/gym", "--no-sound", "--no-notify", "--no-sensors",
+                                         ["--mqtt", broker.url + "/\(gym)", "--no-sound", "--no-notify", "--no-sensors",
                                           "--allow-sleep"],
                                          config: scratch.appendingPathComponent("config"))
         addTeardownBlock { if workout.process.isRunning { workout.process.terminate() } }
-        XCTAssertTrue(eventually { watch.payloads("gym/availability").last == "online" })
+        XCTAssertTrue(eventually { watch.payloads("\(gym)/availability").last == "online" })
         let head = try workout.request("HEAD", "/class/events?token=\(workout.token)")
         XCTAssertEqual(head.status, 200)
         XCTAssertEqual(head.headers["content-type"], "text/event-stream")
@@ -133,13 +143,13 @@ final class ClassViewTests: XCTestCase {
         defer { feed.close() }
         XCTAssertNotNil(feed.time(of: #"event: roster\#ndata: {"participants":[],"#), "the roster first")
         let published = Date()
-        try broker.publish("gym/participants/ann", #"{"name":"<b>Ann</b>","hr":142,"hr_zone":3,"power":210}"#)
+        try broker.publish("\(gym)/participants/ann", #"{"name":"<b>Ann</b>","hr":142,"hr_zone":3,"power":210}"#)
         let shown = try XCTUnwrap(feed.time(of: #"event: participant\#ndata: {"id":"ann","name":"<b>Ann</b>","hr":142,"hr_zone":3,"power":210,"#))
         XCTAssertLessThan(shown.timeIntervalSince(published), 0.1, "pushed as it is kept")
 
         // Five at once from bob: two kept (the burst), the rest dropped and never pushed.
-        for hr in 101...105 { try broker.publish("gym/participants/bob", #"{"hr":\#(hr)}"#) }
-        try broker.publish("gym/participants/zed", #"{"hr":99}"#)
+        for hr in 101...105 { try broker.publish("\(gym)/participants/bob", #"{"hr":\#(hr)}"#) }
+        try broker.publish("\(gym)/participants/zed", #"{"hr":99}"#)
         XCTAssertNotNil(feed.time(of: #""id":"zed""#))
         let roster = try workout.request("GET", "/class.json?token=\(workout.token)")
         let people = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(roster.body.utf8)) as? [String: Any])
@@ -155,23 +165,23 @@ final class ClassViewTests: XCTestCase {
     }
 
     func testTheParticipantPast256IsIgnoredWithOneWarning() throws {
-        broker = try PrivateBroker()
-        let watch = try broker.subscribe(["gym/availability"])
+        broker = try Self.shared.get()
+        let watch = try broker.subscribe(["\(gym)/availability"])
         let routine = scratch.appendingPathComponent("long.lua").path
         try #"return workout { name = "Long", work(600, "Ride") }"#.write(toFile: routine, atomically: true, encoding: .utf8)
         let run = try BackgroundRun(WorkoutBinary.binary,
                                     ["run", routine, "--json", "--no-history", "--no-sound", "--no-notify", "--no-sensors",
-                                     "--allow-sleep", "--mqtt", broker.url + "/gym"],
+                                     "--allow-sleep", "--mqtt", broker.url + "/\(gym)"],
                                     environment: ["XDG_CONFIG_HOME": scratch.path, "XDG_RUNTIME_DIR": scratch.path,
                                                   "PULSE_SERVER": "unix:/nonexistent/workout-test-sound"],
                                     in: scratch)
-        XCTAssertTrue(eventually { watch.payloads("gym/availability").last == "online" })
+        XCTAssertTrue(eventually { watch.payloads("\(gym)/availability").last == "online" })
         for index in 0..<258 {
-            try broker.publish("gym/participants/p\(index)", #"{"hr":120}"#)
+            try broker.publish("\(gym)/participants/p\(index)", #"{"hr":120}"#)
         }
-        try broker.publish("gym/cmd", #"{"action":"quit"}"#)
+        try broker.publish("\(gym)/cmd", #"{"action":"quit"}"#)
         XCTAssertEqual(run.wait(), 0, run.stderr)
         let warnings = run.stderr.split(separator: "\n").filter { $0.contains("participants") }
-        XCTAssertEqual(warnings, ["workout: mqtt: more than 256 participants on gym/participants/+; the others are ignored"])
+        XCTAssertEqual(warnings, ["workout: mqtt: more than 256 participants on \(gym)/participants/+; the others are ignored"])
     }
 }

@@ -8,16 +8,16 @@ extension FollowTests {
     /// follower ends and gives the terminal back as it found it (the same `stty -g`, the
     /// normal screen, the cursor shown).
     func testTheFollowersDisplayInATerminal() throws {
-        broker = try PrivateBroker()
+        broker = try Self.shared.get()
         let pane = try TmuxPane()
         let dir = pane.directory.path
         try pane.type("stty -g > \(dir)/before; XDG_CONFIG_HOME=\(dir) XDG_DATA_HOME=\(dir) DBUS_SESSION_BUS_ADDRESS= "
-                      + "'\(WorkoutBinary.binary)' follow \(broker.url)/gym --name ann --no-sensors --no-sound")
+                      + "'\(WorkoutBinary.binary)' follow \(broker.url)/\(gym) --name ann --no-sensors --no-sound")
         XCTAssertTrue(pane.wait { pane.text.contains("waiting for the coach") }, pane.text)
         let coach = try start("""
             return workout { name = "Tmux class", countdown = 0,
               rounds(2, { work(6, "Plank", { text = "Hold it straight" }) }, { name = "Core" }) }
-            """, ["--speed", "2", "--mqtt", broker.url + "/gym"])
+            """, ["--speed", "2", "--mqtt", broker.url + "/\(gym)"])
         XCTAssertTrue(pane.wait { pane.text.contains("WORK  Plank") }, "the follower shows the segment:\n\(pane.text)")
         let screen = pane.text
         XCTAssertTrue(screen.contains("round 1/2 · Core"), screen)

@@ -4,17 +4,27 @@ import XCTest
 /// `workout follow` against a real broker (`PrivateBroker`) and a real coach
 /// (`workout run --mqtt`): followers' boundaries on the coach's, the coach's commands
 /// reaching them, their end with the coach's, and a timeline that is not data refused.
+/// The class shares one broker, each test under a prefix of its own (`gym`).
 final class FollowTests: XCTestCase {
+    static let shared = PrivateBroker.perClass()
     var scratch: URL!
     var broker: PrivateBroker!
+    /// The test's own topic prefix.
+    var gym = ""
 
     override func setUpWithError() throws {
         scratch = try scratchFolder("workout-follow")
+        gym = PrivateBroker.prefix()
     }
 
     override func tearDown() {
-        broker?.shutDown()
+        broker?.dropSubscribers()
         broker = nil
+    }
+
+    override class func tearDown() {
+        shared.shutDown()
+        super.tearDown()
     }
 
     /// The same private places as `MQTTTests`' runs.
@@ -29,8 +39,8 @@ final class FollowTests: XCTestCase {
 
     static func object(_ text: String) -> [String: Any]? { MQTTTests.object(text) }
 
-    func follow(_ name: String, _ prefix: String = "gym") throws -> BackgroundRun {
-        try BackgroundRun(WorkoutBinary.binary, ["follow", broker.url + "/" + prefix, "--name", name, "--json",
+    func follow(_ name: String, _ prefix: String? = nil) throws -> BackgroundRun {
+        try BackgroundRun(WorkoutBinary.binary, ["follow", broker.url + "/" + (prefix ?? gym), "--name", name, "--json",
                                                  "--no-sound", "--no-sensors"],
                           environment: environment, in: scratch)
     }
@@ -62,11 +72,11 @@ final class FollowTests: XCTestCase {
     /// every follower ends with the coach, and each said its readings and its leaving on
     /// PREFIX/participants/NAME.
     func testFollowersBoundariesFollowTheCoach() throws {
-        broker = try PrivateBroker()
-        let watch = try broker.subscribe(["gym/participants/#"])
+        broker = try Self.shared.get()
+        let watch = try broker.subscribe(["\(gym)/participants/#"])
         let ann = try follow("ann"), bob = try follow("bob")
         XCTAssertTrue(eventually { ann.stderr.contains("waiting for the coach") && bob.stderr.contains("waiting") })
-        let coach = try start(Self.classRoutine, ["--speed", "4", "--mqtt", broker.url + "/gym"])
+        let coach = try start(Self.classRoutine, ["--speed", "4", "--mqtt", broker.url + "/\(gym)"])
         XCTAssertTrue(eventually { coach.stdout.contains("\"index\":2") }, coach.stdout)
         let cat = try follow("cat")
         XCTAssertTrue(eventually { bob.stdout.contains("\"index\":2") }, bob.stdout)
@@ -87,10 +97,10 @@ final class FollowTests: XCTestCase {
             XCTAssertTrue(run.stdout.contains("\"workout_end\""), name)
         }
         XCTAssertTrue(eventually {
-            watch.payloads("gym/participants/ann").contains { $0.contains("\"gone\":true") }
-                && watch.payloads("gym/participants/bob").contains { $0.contains("\"gone\":true") }
+            watch.payloads("\(gym)/participants/ann").contains { $0.contains("\"gone\":true") }
+                && watch.payloads("\(gym)/participants/bob").contains { $0.contains("\"gone\":true") }
         }, "\(watch.messages)")
-        let reading = try XCTUnwrap(watch.payloads("gym/participants/ann").first.flatMap(Self.object))
+        let reading = try XCTUnwrap(watch.payloads("\(gym)/participants/ann").first.flatMap(Self.object))
         XCTAssertEqual(Set(reading.keys), ["name", "hr", "hr_zone", "power"])
         XCTAssertEqual(reading["name"] as? String, "ann")
     }
@@ -99,23 +109,23 @@ final class FollowTests: XCTestCase {
     /// reach the follower: it pauses, skips and resumes, its shortened segment ends on the
     /// coach's moment (each on its own timer), and it goes back as the coach does.
     func testCoachsCommandsReachTheFollower() throws {
-        broker = try PrivateBroker()
+        broker = try Self.shared.get()
         let ann = try follow("ann")
-        let coach = try start(Self.classRoutine, ["--mqtt", broker.url + "/gym"])
+        let coach = try start(Self.classRoutine, ["--mqtt", broker.url + "/\(gym)"])
         XCTAssertTrue(eventually { ann.stdout.contains("\"segment_start\"") }, ann.stderr)
-        try broker.publish("gym/cmd", #"{"action":"pause"}"#)
+        try broker.publish("\(gym)/cmd", #"{"action":"pause"}"#)
         XCTAssertTrue(eventually { ann.stdout.contains("\"event\":\"pause\"") }, ann.stdout)
-        try broker.publish("gym/cmd", #"{"action":"next"}"#)
+        try broker.publish("\(gym)/cmd", #"{"action":"next"}"#)
         XCTAssertTrue(eventually { ann.stdout.contains("\"index\":2") }, ann.stdout)
-        try broker.publish("gym/cmd", #"{"action":"resume"}"#)
+        try broker.publish("\(gym)/cmd", #"{"action":"resume"}"#)
         XCTAssertTrue(eventually { ann.stdout.contains("\"event\":\"resume\"") }, ann.stdout)
         // The 4-s rest made 2 s shorter: both end it on their own timers, 2 s from now.
-        try broker.publish("gym/cmd", #"{"action":"add","seconds":-2}"#)
+        try broker.publish("\(gym)/cmd", #"{"action":"add","seconds":-2}"#)
         XCTAssertTrue(eventually { ann.stdout.contains("\"index\":3") }, ann.stdout)
         XCTAssertTrue(eventually { coach.stdout.contains("\"index\":3") }, coach.stdout)
-        try broker.publish("gym/cmd", #"{"action":"back"}"#)
+        try broker.publish("\(gym)/cmd", #"{"action":"back"}"#)
         XCTAssertTrue(eventually { ann.stdout.components(separatedBy: "\"segment_start\"").count == 5 }, ann.stdout)
-        try broker.publish("gym/cmd", #"{"action":"next"}"#)
+        try broker.publish("\(gym)/cmd", #"{"action":"next"}"#)
         XCTAssertEqual(coach.wait(), 0, coach.stderr)
         XCTAssertEqual(ann.wait(), 0, ann.stderr)
         let coachStarts = Self.starts(coach.stdout), annStarts = Self.starts(ann.stdout)
@@ -127,21 +137,21 @@ final class FollowTests: XCTestCase {
     /// info's text and targets, and an open set that waits for the coach's DONE — the
     /// follower's own timer does not end it at its expected length.
     func testTheWholeSegmentReachesTheFollower() throws {
-        broker = try PrivateBroker()
+        broker = try Self.shared.get()
         let ann = try follow("ann")
         let coach = try start("""
             return workout { name = "Full", countdown = 0,
               rounds(2, { work(1, "Push", { text = "Elbows in", watts = 250 }) }, { name = "Main" }),
               work { open = true, name = "Max", expect = 1 }, rest(1, "Easy") }
-            """, ["--speed", "2", "--mqtt", broker.url + "/gym"])
+            """, ["--speed", "2", "--mqtt", broker.url + "/\(gym)"])
         XCTAssertTrue(eventually { Self.events(ann.stdout).contains { $0["name"] as? String == "Max" } }, ann.stdout + ann.stderr)
         // Well past the set's expected second (the coach's clock at 4.5 s): still in it.
-        let statesSeen = try broker.subscribe(["gym/state"])
+        let statesSeen = try broker.subscribe(["\(gym)/state"])
         XCTAssertTrue(eventually(timeout: 10) {
-            statesSeen.payloads("gym/state").compactMap(Self.object).contains { ($0["t"] as? Double ?? 0) > 4.5 }
+            statesSeen.payloads("\(gym)/state").compactMap(Self.object).contains { ($0["t"] as? Double ?? 0) > 4.5 }
         }, "\(statesSeen.messages)")
         XCTAssertFalse(Self.events(ann.stdout).contains { $0["name"] as? String == "Easy" }, "the open set waits: \(ann.stdout)")
-        try broker.publish("gym/cmd", #"{"action":"done"}"#)
+        try broker.publish("\(gym)/cmd", #"{"action":"done"}"#)
         XCTAssertEqual(coach.wait(), 0, coach.stderr)
         XCTAssertEqual(ann.wait(), 0, ann.stderr)
         let starts = Self.events(ann.stdout).filter { $0["event"] as? String == "segment_start" }
@@ -157,21 +167,21 @@ final class FollowTests: XCTestCase {
 
     /// The coach killed: the broker's last will (offline) ends the follower with a message.
     func testFollowerEndsWhenTheCoachDies() throws {
-        broker = try PrivateBroker()
+        broker = try Self.shared.get()
         let ann = try follow("ann")
-        let coach = try start(Self.classRoutine, ["--mqtt", broker.url + "/gym"])
+        let coach = try start(Self.classRoutine, ["--mqtt", broker.url + "/\(gym)"])
         XCTAssertTrue(eventually { ann.stdout.contains("\"segment_start\"") }, ann.stderr)
         coach.signal(SIGKILL)
         _ = coach.wait()
         XCTAssertEqual(ann.wait(), 0, ann.stderr)
-        XCTAssertTrue(ann.stderr.contains("the coach's workout is over (gym/availability: offline)"), ann.stderr)
+        XCTAssertTrue(ann.stderr.contains("the coach's workout is over (\(gym)/availability: offline)"), ann.stderr)
         XCTAssertTrue(ann.stdout.contains("\"completed\":false"), ann.stdout)
     }
 
     /// The coach's routine plays a sound file of its own: the timeline names it and never
     /// carries it, and the follower says once that it plays its built-in sound there.
     func testTheCoachsOwnSoundFileIsNamedNeverSent() throws {
-        broker = try PrivateBroker()
+        broker = try Self.shared.get()
         // A tenth of a second of silence beside the routine: 16-bit mono WAV at 8 kHz.
         func le(_ value: Int, _ bytes: Int) -> Data { Data((0..<bytes).map { UInt8((value >> (8 * $0)) & 0xFF) }) }
         var wav = Data("RIFF".utf8) + le(36 + 1600, 4) + Data("WAVEfmt ".utf8) + le(16, 4) + le(1, 2) + le(1, 2)
@@ -180,11 +190,11 @@ final class FollowTests: XCTestCase {
         let ann = try follow("ann")
         let coach = try start("""
             return workout { name = "Gong", countdown = 0, sounds = { work = "gong.wav" }, work(8, "Hard") }
-            """, ["--speed", "4", "--mqtt", broker.url + "/gym"])
+            """, ["--speed", "4", "--mqtt", broker.url + "/\(gym)"])
         XCTAssertTrue(eventually { ann.stdout.contains("\"segment_start\"") }, ann.stderr)
-        let timeline = try broker.subscribe(["gym/timeline"])
-        XCTAssertTrue(eventually { !timeline.payloads("gym/timeline").isEmpty })
-        let published = timeline.payloads("gym/timeline").joined()
+        let timeline = try broker.subscribe(["\(gym)/timeline"])
+        XCTAssertTrue(eventually { !timeline.payloads("\(gym)/timeline").isEmpty })
+        let published = timeline.payloads("\(gym)/timeline").joined()
         XCTAssertTrue(published.contains(#""own":{"files":["gong.wav"],"notes":false}"#), published)
         XCTAssertFalse(published.contains("RIFF"), "the file itself never crosses")
         XCTAssertEqual(coach.wait(), 0, coach.stderr)
@@ -196,32 +206,32 @@ final class FollowTests: XCTestCase {
 
     /// A timeline that is Lua code, not data, is refused with a clear error and nothing runs.
     func testFollowerRefusesATimelineThatIsNotData() throws {
-        broker = try PrivateBroker()
-        try broker.publish("gym/timeline", #"return workout { on_start = function() os.exit() end }"#, retain: true)
-        try broker.publish("gym/state", #"{"phase":"running","segment":1,"t":1,"left":3,"deadline":4,"duration":4}"#,
+        broker = try Self.shared.get()
+        try broker.publish("\(gym)/timeline", #"return workout { on_start = function() os.exit() end }"#, retain: true)
+        try broker.publish("\(gym)/state", #"{"phase":"running","segment":1,"t":1,"left":3,"deadline":4,"duration":4}"#,
                            retain: true)
-        try broker.publish("gym/availability", "online", retain: true)
+        try broker.publish("\(gym)/availability", "online", retain: true)
         let ann = try follow("ann")
         XCTAssertEqual(ann.wait(), 1, ann.stdout)
-        XCTAssertTrue(ann.stderr.contains("gym/timeline: the timeline is not a workout plan as data"), ann.stderr)
+        XCTAssertTrue(ann.stderr.contains("\(gym)/timeline: the timeline is not a workout plan as data"), ann.stderr)
         XCTAssertFalse(ann.stdout.contains("workout_start"))
     }
 
     /// Without an address the athlete file's `mqtt = URL` names the broker; a name that
     /// cannot be part of a topic is a usage error, and so is none at all.
     func testTheAthleteFileNamesTheBrokerAndTheNameIsChecked() throws {
-        broker = try PrivateBroker()
-        try broker.publish("gym/timeline", "not a plan", retain: true)
+        broker = try Self.shared.get()
+        try broker.publish("\(gym)/timeline", "not a plan", retain: true)
         let config = scratch.appendingPathComponent("config/workout")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try "mqtt = \(broker.url)/gym\n".write(to: config.appendingPathComponent("athlete"), atomically: true, encoding: .utf8)
+        try "mqtt = \(broker.url)/\(gym)\n".write(to: config.appendingPathComponent("athlete"), atomically: true, encoding: .utf8)
         let fromFile = try BackgroundRun(WorkoutBinary.binary, ["follow", "--name", "ann", "--no-sound"],
                                          environment: environment, in: scratch)
         XCTAssertEqual(fromFile.wait(), 1, fromFile.stderr)
-        XCTAssertTrue(fromFile.stderr.contains("gym/timeline: the timeline is not a workout plan as data"), fromFile.stderr)
+        XCTAssertTrue(fromFile.stderr.contains("\(gym)/timeline: the timeline is not a workout plan as data"), fromFile.stderr)
         for (name, said) in [("a/b", "the name may hold only letters, digits"), ("\u{1b}[31m", "got \\27[31m"),
                              (String(repeating: "x", count: 33), "longer than 32 characters")] {
-            let bad = try BackgroundRun(WorkoutBinary.binary, ["follow", broker.url + "/gym", "--name", name],
+            let bad = try BackgroundRun(WorkoutBinary.binary, ["follow", broker.url + "/\(gym)", "--name", name],
                                         environment: environment, in: scratch)
             XCTAssertEqual(bad.wait(), 64, bad.stderr)
             XCTAssertTrue(bad.stderr.contains(said), bad.stderr)
@@ -230,20 +240,20 @@ final class FollowTests: XCTestCase {
         var nameless = environment
         nameless["USER"] = "no body"
         nameless["LOGNAME"] = "no body"
-        let noName = try BackgroundRun(WorkoutBinary.binary, ["follow", broker.url + "/gym"], environment: nameless, in: scratch)
+        let noName = try BackgroundRun(WorkoutBinary.binary, ["follow", broker.url + "/\(gym)"], environment: nameless, in: scratch)
         XCTAssertEqual(noName.wait(), 64, noName.stderr)
         XCTAssertTrue(noName.stderr.contains("--name is needed"), noName.stderr)
     }
 
     /// A timeline past the follower's bound (4 MiB and a little) is refused, its size said.
     func testFollowerRefusesATimelineTooLarge() throws {
-        broker = try PrivateBroker()
+        broker = try Self.shared.get()
         let path = scratch.appendingPathComponent("huge.json").path
         try Data(repeating: UInt8(ascii: " "), count: 5 * 1024 * 1024).write(to: URL(fileURLWithPath: path))
-        try broker.publish("gym/timeline", file: path, retain: true)
+        try broker.publish("\(gym)/timeline", file: path, retain: true)
         let ann = try follow("ann")
         XCTAssertEqual(ann.wait(), 1, ann.stdout)
-        XCTAssertTrue(ann.stderr.contains("gym/timeline: the timeline is 5242880 bytes, more than a follower reads"), ann.stderr)
+        XCTAssertTrue(ann.stderr.contains("\(gym)/timeline: the timeline is 5242880 bytes, more than a follower reads"), ann.stderr)
     }
 }
 

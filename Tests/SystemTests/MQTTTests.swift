@@ -1,20 +1,40 @@
 import Foundation
 import XCTest
 
-/// `run --mqtt` against a real broker started by each test (`PrivateBroker`: Debian's
-/// mosquitto on a private port), read and commanded with `mosquitto_sub` and
-/// `mosquitto_pub`, clients nobody here wrote.
+/// `run --mqtt` against a real broker (`PrivateBroker`: Debian's mosquitto on a private
+/// port), read and commanded with `mosquitto_sub` and `mosquitto_pub`, clients nobody here
+/// wrote. The class shares one broker, each test under a prefix of its own (`gym`); the
+/// tests that stop theirs, or need a login or TLS, start their own.
 final class MQTTTests: XCTestCase {
+    static let shared = PrivateBroker.perClass()
     var scratch: URL!
     var broker: PrivateBroker!
+    /// The test's own topic prefix.
+    var gym = ""
+    /// Whether `broker` is the class's (let go of at the end, not stopped).
+    private var sharing = false
 
     override func setUpWithError() throws {
         scratch = try scratchFolder("workout-mqtt")
+        gym = PrivateBroker.prefix()
+    }
+
+    /// The class's broker, for a test that neither stops it nor needs a login.
+    func sharedBroker() throws -> PrivateBroker {
+        broker = try Self.shared.get()
+        sharing = true
+        return broker
     }
 
     override func tearDown() {
-        broker?.shutDown()
+        if sharing { broker?.dropSubscribers() } else { broker?.shutDown() }
         broker = nil
+        sharing = false
+    }
+
+    override class func tearDown() {
+        shared.shutDown()
+        super.tearDown()
     }
 
     var environment: [String: String] { Self.environment(scratch) }
@@ -55,17 +75,17 @@ final class MQTTTests: XCTestCase {
     /// Every `--json` line on PREFIX/events, the same text in the same order; the state
     /// retained after each change, in time order, to `finished`; online, then offline.
     func testStateAndEventsFollowTheRunInOrder() throws {
-        broker = try PrivateBroker()
-        let watch = try broker.subscribe(["gym/#"])
-        let run = try start(Self.threeSegments, ["--speed", "4", "--mqtt", broker.url + "/gym"])
+        broker = try sharedBroker()
+        let watch = try broker.subscribe(["\(gym)/#"])
+        let run = try start(Self.threeSegments, ["--speed", "4", "--mqtt", broker.url + "/\(gym)"])
         XCTAssertEqual(run.wait(), 0, run.stderr)
-        XCTAssertTrue(eventually { watch.payloads("gym/availability").last == "offline" }, "\(watch.messages)")
+        XCTAssertTrue(eventually { watch.payloads("\(gym)/availability").last == "offline" }, "\(watch.messages)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        XCTAssertEqual(watch.payloads("gym/events"), lines, "the events are --json's lines, in order")
+        XCTAssertEqual(watch.payloads("\(gym)/events"), lines, "the events are --json's lines, in order")
         XCTAssertTrue(lines.last?.contains("workout_end") ?? false)
-        XCTAssertEqual(watch.payloads("gym/availability"), ["online", "offline"])
-        let states = watch.payloads("gym/state").compactMap(Self.object)
-        XCTAssertEqual(states.count, watch.payloads("gym/state").count, "every state is a JSON object")
+        XCTAssertEqual(watch.payloads("\(gym)/availability"), ["online", "offline"])
+        let states = watch.payloads("\(gym)/state").compactMap(Self.object)
+        XCTAssertEqual(states.count, watch.payloads("\(gym)/state").count, "every state is a JSON object")
         let times = states.compactMap { $0["t"] as? Double }
         XCTAssertEqual(times, times.sorted(), "states in time order")
         let segments = states.compactMap { $0["segment"] as? Int }
@@ -74,7 +94,7 @@ final class MQTTTests: XCTestCase {
         XCTAssertTrue(states.contains { $0["name"] as? String == "Hard" && $0["target_watts"] as? Int == 200 })
         XCTAssertTrue(states.contains { $0["kind"] as? String == "rest" && $0["next"] is [String: Any] })
         XCTAssertEqual(states.last?["phase"] as? String, "finished")
-        let timeline = try XCTUnwrap(watch.payloads("gym/timeline").last.flatMap(Self.object))
+        let timeline = try XCTUnwrap(watch.payloads("\(gym)/timeline").last.flatMap(Self.object))
         XCTAssertEqual((timeline["segments"] as? [[String: Any]])?.compactMap { $0["name"] as? String }, ["Hard", "Easy", "Last"])
     }
 
@@ -83,13 +103,15 @@ final class MQTTTests: XCTestCase {
     /// documents (no other), the required ones present, unique ids unique, topics that
     /// exist, templates that read fields the state has, and buttons whose payloads act.
     func testDiscoveryConfigsAreWhatHomeAssistantExpects() throws {
-        broker = try PrivateBroker()
-        let watch = try broker.subscribe(["homeassistant/#", "gym/#"])
+        broker = try sharedBroker()
+        let watch = try broker.subscribe(["homeassistant/#", "\(gym)/#"])
         let run = try start("return workout { name = \"HA\", work(1, \"Go\") }",
-                            ["--speed", "2", "--mqtt", broker.url + "/gym"])
+                            ["--speed", "2", "--mqtt", broker.url + "/\(gym)"])
         XCTAssertEqual(run.wait(), 0, run.stderr)
-        XCTAssertTrue(eventually { watch.payloads("gym/availability").last == "offline" })
-        let configs = watch.messages.filter { $0.topic.hasPrefix("homeassistant/") }
+        XCTAssertTrue(eventually { watch.payloads("\(gym)/availability").last == "offline" })
+        // The class's broker keeps earlier tests' configs retained: this test's node only.
+        let node = "workout_" + gym
+        let configs = watch.messages.filter { $0.topic.hasPrefix("homeassistant/") && $0.topic.contains("/\(node)/") }
         // From home-assistant.io's MQTT sensor and button pages (keys we may use).
         let documented: [String: Set<String>] = [
             "sensor": ["availability_topic", "payload_available", "payload_not_available", "device", "device_class",
@@ -100,7 +122,7 @@ final class MQTTTests: XCTestCase {
         ]
         let required = ["sensor": "state_topic", "button": "command_topic"]
         let topicPattern = try NSRegularExpression(pattern: "^homeassistant/(sensor|button)/[a-zA-Z0-9_-]+/[a-zA-Z0-9_-]+/config$")
-        let state = try XCTUnwrap(watch.payloads("gym/state").last.flatMap(Self.object))
+        let state = try XCTUnwrap(watch.payloads("\(gym)/state").last.flatMap(Self.object))
         let published = Set(watch.messages.map(\.topic))
         var ids = Set<String>()
         var presses: [String] = []
@@ -127,7 +149,7 @@ final class MQTTTests: XCTestCase {
                 fieldsShown.append(field)
             }
             if component == "button" {
-                XCTAssertEqual(body["command_topic"] as? String, "gym/cmd")
+                XCTAssertEqual(body["command_topic"] as? String, "\(gym)/cmd")
                 presses.append(try XCTUnwrap(body["payload_press"] as? String))
             }
         }
@@ -140,33 +162,33 @@ final class MQTTTests: XCTestCase {
     /// PREFIX/cmd/refused with one escaped warning; one over 4 KiB is dropped unread; DONE
     /// ends a set as the page's does.
     func testCommandsFromTheBrokerActAsThePagesDo() throws {
-        broker = try PrivateBroker()
-        let watch = try broker.subscribe(["gym/#"])
+        broker = try sharedBroker()
+        let watch = try broker.subscribe(["\(gym)/#"])
         let run = try start("return workout { name = \"Cmd\", countdown = 0, work { open = true, name = \"Set\" }, rest(60, \"Rest\") }",
-                            ["--mqtt", broker.url + "/gym"])
-        XCTAssertTrue(eventually { watch.payloads("gym/events").contains { $0.contains("segment_start") } }, run.stderr)
-        XCTAssertTrue(eventually { watch.payloads("gym/availability").last == "online" })
+                            ["--mqtt", broker.url + "/\(gym)"])
+        XCTAssertTrue(eventually { watch.payloads("\(gym)/events").contains { $0.contains("segment_start") } }, run.stderr)
+        XCTAssertTrue(eventually { watch.payloads("\(gym)/availability").last == "online" })
         let asked = Date()
-        try broker.publish("gym/cmd", #"{"action":"pause"}"#)
+        try broker.publish("\(gym)/cmd", #"{"action":"pause"}"#)
         XCTAssertTrue(eventually(every: 0.002) { run.stdout.contains(#""event":"pause""#) }, run.stdout)
         let took = Date().timeIntervalSince(asked)
         XCTAssertLessThan(took, 0.2, "pause acted \(Int(took * 1000)) ms after mosquitto_pub started")
-        try broker.publish("gym/cmd", "{\"action\":\"\\u001b[2Jboom\"}")
-        XCTAssertTrue(eventually { !watch.payloads("gym/cmd/refused").isEmpty })
-        XCTAssertTrue(watch.payloads("gym/cmd/refused")[0].contains(#"unknown action "\27[2Jboom""#), "\(watch.payloads("gym/cmd/refused"))")
-        try broker.publish("gym/cmd", "not json")
-        XCTAssertTrue(eventually { watch.payloads("gym/cmd/refused").count == 2 })
-        try broker.publish("gym/cmd", #"{"action":"next"}"# + String(repeating: " ", count: 5000))
-        try broker.publish("gym/cmd", #"{"action":"resume"}"#)
+        try broker.publish("\(gym)/cmd", "{\"action\":\"\\u001b[2Jboom\"}")
+        XCTAssertTrue(eventually { !watch.payloads("\(gym)/cmd/refused").isEmpty })
+        XCTAssertTrue(watch.payloads("\(gym)/cmd/refused")[0].contains(#"unknown action "\27[2Jboom""#), "\(watch.payloads("\(gym)/cmd/refused"))")
+        try broker.publish("\(gym)/cmd", "not json")
+        XCTAssertTrue(eventually { watch.payloads("\(gym)/cmd/refused").count == 2 })
+        try broker.publish("\(gym)/cmd", #"{"action":"next"}"# + String(repeating: " ", count: 5000))
+        try broker.publish("\(gym)/cmd", #"{"action":"resume"}"#)
         XCTAssertTrue(eventually { run.stdout.contains(#""event":"resume""#) })
         // A press within a second of a set's start is its start's bounce: wait for a
         // state a second and a half into the set.
         XCTAssertTrue(eventually {
-            watch.payloads("gym/state").compactMap(Self.object).contains { ($0["t"] as? Double ?? 0) >= 1.5 }
+            watch.payloads("\(gym)/state").compactMap(Self.object).contains { ($0["t"] as? Double ?? 0) >= 1.5 }
         })
-        try broker.publish("gym/cmd", #"{"action":"done"}"#)
+        try broker.publish("\(gym)/cmd", #"{"action":"done"}"#)
         XCTAssertTrue(eventually { run.stdout.contains(#""by":"athlete""#) }, run.stdout)
-        try broker.publish("gym/cmd", #"{"action":"quit"}"#)
+        try broker.publish("\(gym)/cmd", #"{"action":"quit"}"#)
         XCTAssertEqual(run.wait(), 0, run.stderr)
         XCTAssertFalse(run.stdout.contains(#""skipped":true"#), "the oversized next was dropped")
         let warnings = run.stderr.split(separator: "\n").filter { $0.contains("mqtt:") }
@@ -178,26 +200,26 @@ final class MQTTTests: XCTestCase {
     /// A command someone left retained on PREFIX/cmd would act on every run that starts:
     /// it is never taken.
     func testARetainedCommandIsNotTaken() throws {
-        broker = try PrivateBroker()
-        try broker.publish("gym/cmd", #"{"action":"quit"}"#, retain: true)
-        let watch = try broker.subscribe(["gym/cmd"])
-        XCTAssertEqual(watch.payloads("gym/cmd"), [#"{"action":"quit"}"#], "the broker holds it")
-        let run = try start("return workout { name = \"Kept\", work(1) }", ["--speed", "2", "--mqtt", broker.url + "/gym"])
+        broker = try sharedBroker()
+        try broker.publish("\(gym)/cmd", #"{"action":"quit"}"#, retain: true)
+        let watch = try broker.subscribe(["\(gym)/cmd"])
+        XCTAssertEqual(watch.payloads("\(gym)/cmd"), [#"{"action":"quit"}"#], "the broker holds it")
+        let run = try start("return workout { name = \"Kept\", work(1) }", ["--speed", "2", "--mqtt", broker.url + "/\(gym)"])
         XCTAssertEqual(run.wait(), 0, run.stderr)
         XCTAssertTrue(run.stdout.contains(#""completed":true"#), run.stdout)
     }
 
     /// kill -9: the broker says the last will, `offline`, retained.
     func testTheLastWillSaysOfflineWhenTheRunIsKilled() throws {
-        broker = try PrivateBroker()
-        let watch = try broker.subscribe(["gym/availability"])
-        let run = try start("return workout { name = \"Long\", work(60) }", ["--mqtt", broker.url + "/gym"])
-        XCTAssertTrue(eventually { watch.payloads("gym/availability") == ["online"] }, run.stderr)
+        broker = try sharedBroker()
+        let watch = try broker.subscribe(["\(gym)/availability"])
+        let run = try start("return workout { name = \"Long\", work(60) }", ["--mqtt", broker.url + "/\(gym)"])
+        XCTAssertTrue(eventually { watch.payloads("\(gym)/availability") == ["online"] }, run.stderr)
         run.signal(SIGKILL)
         XCTAssertEqual(run.wait(), 128 + SIGKILL)
-        XCTAssertTrue(eventually { watch.payloads("gym/availability") == ["online", "offline"] }, "\(watch.messages)")
-        let late = try broker.subscribe(["gym/availability"])
-        XCTAssertTrue(eventually { late.payloads("gym/availability") == ["offline"] }, "retained for a newcomer")
+        XCTAssertTrue(eventually { watch.payloads("\(gym)/availability") == ["online", "offline"] }, "\(watch.messages)")
+        let late = try broker.subscribe(["\(gym)/availability"])
+        XCTAssertTrue(eventually { late.payloads("\(gym)/availability") == ["offline"] }, "retained for a newcomer")
     }
 
     /// The broker killed and restarted mid-workout: one warning, the workout and its
@@ -205,19 +227,19 @@ final class MQTTTests: XCTestCase {
     /// availability are there again and events flow.
     func testTheBrokerGoingAwayAndComingBackCostsOneWarning() throws {
         broker = try PrivateBroker()
-        let first = try broker.subscribe(["gym/#"])
+        let first = try broker.subscribe(["\(gym)/#"])
         let run = try start("return workout { name = \"Outage\", countdown = 2, work(5, \"A\"), rest(5, \"B\") }",
-                            ["--mqtt", broker.url + "/gym"])
-        XCTAssertTrue(eventually { first.payloads("gym/availability") == ["online"] }, run.stderr)
+                            ["--mqtt", broker.url + "/\(gym)"])
+        XCTAssertTrue(eventually { first.payloads("\(gym)/availability") == ["online"] }, run.stderr)
         broker.stop()
         XCTAssertTrue(eventually { run.stderr.contains("mqtt: lost") }, run.stderr)
         try broker.start()
-        let second = try broker.subscribe(["gym/#"])
-        XCTAssertTrue(eventually { second.payloads("gym/availability").first == "online" }, "\(second.messages)")
-        XCTAssertFalse(second.payloads("gym/state").isEmpty, "the state is retained again")
+        let second = try broker.subscribe(["\(gym)/#"])
+        XCTAssertTrue(eventually { second.payloads("\(gym)/availability").first == "online" }, "\(second.messages)")
+        XCTAssertFalse(second.payloads("\(gym)/state").isEmpty, "the state is retained again")
         XCTAssertEqual(run.wait(), 0, run.stderr)
-        XCTAssertTrue(eventually { second.payloads("gym/availability").last == "offline" })
-        XCTAssertTrue(second.payloads("gym/events").last?.contains("workout_end") ?? false, "\(second.messages)")
+        XCTAssertTrue(eventually { second.payloads("\(gym)/availability").last == "offline" })
+        XCTAssertTrue(second.payloads("\(gym)/events").last?.contains("workout_end") ?? false, "\(second.messages)")
         XCTAssertEqual(run.stderr.split(separator: "\n").filter { $0.contains("mqtt:") }.count, 1, run.stderr)
         let lateness = run.stdout.split(separator: "\n").compactMap { Self.object(String($0))?["late_ms"] as? Double }
         XCTAssertFalse(lateness.isEmpty)
@@ -233,7 +255,7 @@ final class MQTTTests: XCTestCase {
         for scheme in ["mqtt", "mqtts"] {
             let began = Date()
             let run = try start("return workout { name = \"Alone\", work(3) }",
-                                ["--speed", "1.5", "--mqtt", "\(scheme)://127.0.0.1:\(broker.port)/gym"])
+                                ["--speed", "1.5", "--mqtt", "\(scheme)://127.0.0.1:\(broker.port)/\(gym)"])
             XCTAssertEqual(run.wait(), 0, run.stderr)
             let took = Date().timeIntervalSince(began)
             XCTAssertLessThan(took, 4, "\(scheme): a 2 s run took \(took) s")
@@ -246,8 +268,8 @@ final class MQTTTests: XCTestCase {
     /// `--insecure`; with it the broker's password file lets the run in.
     func testAPasswordOverPlainMQTTIsRefusedUnlessInsecure() throws {
         broker = try PrivateBroker(login: ("coach", "s3cret"))
-        let watch = try broker.subscribe(["gym/#"])
-        let url = "mqtt://coach:s3cret@127.0.0.1:\(broker.port)/gym"
+        let watch = try broker.subscribe(["\(gym)/#"])
+        let url = "mqtt://coach:s3cret@127.0.0.1:\(broker.port)/\(gym)"
         let source = "return workout { name = \"Pw\", work(1) }"
         let refused = try start(source, ["--mqtt", url])
         XCTAssertEqual(refused.wait(), 64)
@@ -256,7 +278,7 @@ final class MQTTTests: XCTestCase {
         XCTAssertFalse(refused.stderr.contains("s3cret"), "the password is never repeated")
         let allowed = try start(source, ["--mqtt", url, "--insecure", "--speed", "4"])
         XCTAssertEqual(allowed.wait(), 0, allowed.stderr)
-        XCTAssertTrue(eventually { watch.payloads("gym/availability") == ["online", "offline"] }, "\(watch.messages)")
+        XCTAssertTrue(eventually { watch.payloads("\(gym)/availability") == ["online", "offline"] }, "\(watch.messages)")
         XCTAssertEqual(allowed.stderr, "")
     }
 
@@ -269,21 +291,21 @@ final class MQTTTests: XCTestCase {
     func testTLSWithAPrivateCA() throws {
         broker = try PrivateBroker(login: ("coach", "s3cret"), tls: true)
         let ca = try XCTUnwrap(broker.certificates).caFile
-        let watch = try broker.subscribe(["gym/#", "file/#"])
+        let watch = try broker.subscribe(["\(gym)/#", "file/#"])
         let url = "mqtts://coach:s3cret@127.0.0.1:\(broker.port)"
         let source = "return workout { name = \"Tls\", countdown = 0, work(1, \"Go\", { watts = 150 }) }"
-        let follower = try BackgroundRun(WorkoutBinary.binary, ["follow", url + "/gym", "--mqtt-ca", ca, "--name", "ann",
+        let follower = try BackgroundRun(WorkoutBinary.binary, ["follow", url + "/\(gym)", "--mqtt-ca", ca, "--name", "ann",
                                                                 "--json", "--no-sound", "--no-sensors"],
                                          environment: environment, in: scratch)
         XCTAssertTrue(eventually { follower.stderr.contains("waiting for the coach") }, follower.stderr)
         let trusted = try start("return workout { name = \"Tls\", countdown = 0, work(6, \"Go\", { watts = 150 }) }",
-                                ["--speed", "4", "--mqtt", url + "/gym", "--mqtt-ca", ca])
+                                ["--speed", "4", "--mqtt", url + "/\(gym)", "--mqtt-ca", ca])
         XCTAssertEqual(trusted.wait(), 0, trusted.stderr)
         XCTAssertEqual(trusted.stderr, "")
         XCTAssertEqual(follower.wait(), 0, follower.stderr)
         XCTAssertTrue(follower.stdout.contains(#""name":"Go""#), "the follower took the coach's timeline over TLS: \(follower.stdout)")
-        XCTAssertTrue(eventually { watch.payloads("gym/availability") == ["online", "offline"] }, "\(watch.messages)")
-        let states = watch.payloads("gym/state").compactMap(Self.object)
+        XCTAssertTrue(eventually { watch.payloads("\(gym)/availability") == ["online", "offline"] }, "\(watch.messages)")
+        let states = watch.payloads("\(gym)/state").compactMap(Self.object)
         XCTAssertTrue(states.contains { $0["name"] as? String == "Go" && $0["target_watts"] as? Int == 150 }, "\(states)")
         XCTAssertEqual(states.last?["phase"] as? String, "finished")
 
@@ -338,16 +360,16 @@ final class MQTTTests: XCTestCase {
     /// `mqtt = URL` in the athlete file names the broker for every run; a bad one stops
     /// the run with the file and line.
     func testTheAthleteFileNamesTheBroker() throws {
-        broker = try PrivateBroker()
-        let watch = try broker.subscribe(["home/#"])
+        broker = try sharedBroker()
+        let watch = try broker.subscribe(["\(gym)/#"])
         let config = scratch.appendingPathComponent("config/workout")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         let athlete = config.appendingPathComponent("athlete")
-        try "ftp = 250\nmqtt = \(broker.url)/home   # the living room\n".write(to: athlete, atomically: true, encoding: .utf8)
+        try "ftp = 250\nmqtt = \(broker.url)/\(gym)   # the living room\n".write(to: athlete, atomically: true, encoding: .utf8)
         let run = try start("return workout { name = \"File\", work(1, \"Go\", { power = 80 }) }", ["--speed", "4"])
         XCTAssertEqual(run.wait(), 0, run.stderr)
-        XCTAssertTrue(eventually { watch.payloads("home/availability") == ["online", "offline"] }, "\(watch.messages)")
-        let target = watch.payloads("home/state").compactMap(Self.object).compactMap { $0["target_watts"] as? Int }
+        XCTAssertTrue(eventually { watch.payloads("\(gym)/availability") == ["online", "offline"] }, "\(watch.messages)")
+        let target = watch.payloads("\(gym)/state").compactMap(Self.object).compactMap { $0["target_watts"] as? Int }
         XCTAssertTrue(target.contains(200), "80 % of the file's FTP: \(target)")
         try "mqtt = http://\(UUID())/home\n".write(to: athlete, atomically: true, encoding: .utf8)
         let bad = try start("return workout { name = \"File\", work(1) }", [])
@@ -373,7 +395,7 @@ final class MQTTTests: XCTestCase {
         let plain = try hidden([])
         XCTAssertEqual(plain.wait(), 0, plain.stderr)
         XCTAssertTrue(plain.stdout.contains("workout_end"))
-        let published = try hidden(["--mqtt", "mqtt://127.0.0.1:1/gym"])
+        let published = try hidden(["--mqtt", "mqtt://127.0.0.1:1/\(gym)"])
         XCTAssertEqual(published.wait(), 1)
         XCTAssertEqual(published.stderr, "workout: --mqtt: libmosquitto is not installed (Debian: apt install libmosquitto1); "
                        + "everything but --mqtt works without it\n")

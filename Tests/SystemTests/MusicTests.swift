@@ -8,22 +8,30 @@ import XCTest
 /// bus, `PrivateMusicPlayer`): the words of `--voice` (said by a fake spd-say that logs
 /// them) lower the music to a third and it comes back; a signal in the middle of a cue, a
 /// user who pauses or turns the music up meanwhile, and a run killed outright (its note,
-/// restored by the next run) each leave the player as they should.
+/// restored by the next run) each leave the player as they should. The class shares one
+/// bus and player, put back to playing at 0.9 before each test, with logs of its own; each
+/// test's runs have a folder of their own (their note, their fake spd-say).
 final class MusicTests: XCTestCase {
+    static let shared = PerClass(start: { try PrivateMusicPlayer(volume: 0.9) }, stop: { $0.stop() })
     var music: PrivateMusicPlayer!
     var scratch: URL!
 
     override func setUpWithError() throws {
-        music = try PrivateMusicPlayer(volume: 0.9)
-        scratch = music.directory.appendingPathComponent("run")
+        music = try Self.shared.get()
+        try music.reset(volume: 0.9)
+        scratch = music.directory.appendingPathComponent("run-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         // Each word said notes the player's volume at that moment.
         try FakeProgram.make("spd-say", in: scratch, then: "/usr/bin/playerctl -p mpv volume >> \"$0.volumes\"")
     }
 
     override func tearDown() {
-        music?.stop()
         music = nil
+    }
+
+    override class func tearDown() {
+        shared.shutDown()
+        super.tearDown()
     }
 
     /// The segment's name is said at the start, "Halfway" is a planned cue at 2 s.

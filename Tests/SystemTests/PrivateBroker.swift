@@ -6,7 +6,9 @@ import XCTest
 /// file; plain, or TLS with a certificate from a CA of its own), in a scratch directory. `mosquitto_sub` and `mosquitto_pub` are the clients.
 /// Killed when the test lets go of it (and by `Daemon`'s exit handler if a test dies), so
 /// no broker outlives the tests; `restart()` starts it again on the same port, as a broker
-/// that went away and came back.
+/// that went away and came back. A test class shares one (`perClass()`), each test under a
+/// topic prefix of its own (`PrivateBroker.prefix()`), so no test sees another's messages,
+/// retained ones included; a test that stops its broker, or needs a login or TLS, starts its own.
 final class PrivateBroker {
     let directory: URL
     let port: Int
@@ -52,6 +54,14 @@ final class PrivateBroker {
 
     var url: String { "\(certificates == nil ? "mqtt" : "mqtts")://127.0.0.1:\(port)" }
 
+    /// A topic prefix no other test uses: `gym` and eight hex digits.
+    static func prefix(_ stem: String = "gym") -> String { stem + UUID().uuidString.prefix(8).lowercased() }
+
+    /// One plain broker for a test class (`PerClass`).
+    static func perClass() -> PerClass<PrivateBroker> {
+        PerClass(start: { try PrivateBroker() }, stop: { $0.shutDown() })
+    }
+
     /// Starts mosquitto and waits until it takes connections.
     func start() throws {
         let log = directory.appendingPathComponent("broker.log").path
@@ -79,10 +89,15 @@ final class PrivateBroker {
         try start()
     }
 
-    /// Kills the broker and every subscriber.
-    func shutDown() {
+    /// Kills every subscriber: a test of a class that shares the broker lets go of its own.
+    func dropSubscribers() {
         for subscriber in subscribers { subscriber.kill() }
         subscribers = []
+    }
+
+    /// Kills the broker and every subscriber.
+    func shutDown() {
+        dropSubscribers()
         stop()
         try? FileManager.default.removeItem(at: directory)
     }

@@ -6,6 +6,7 @@ import XCTest
 /// (to `--ao=null`: it plays in real time, heard by nobody), and `playerctl --follow`
 /// logging every change of its Volume and PlaybackStatus as the bus announces it. `make
 /// test` installs mpv, mpv-mpris and playerctl; without them the test fails, never skips.
+/// A test class may share one (`PerClass`), `reset(volume:)` before each test.
 final class PrivateMusicPlayer {
     let directory: URL
     private var bus: Daemon?
@@ -51,12 +52,31 @@ final class PrivateMusicPlayer {
         guard try eventually(every: 0.05, { try self.read("status") == "Playing" }) else {
             throw PrivateSoundServer.Failure("mpv never played on the bus")
         }
+        try follow()
+    }
+
+    /// `playerctl --follow` anew, for the logs of the test to come: each starts with what
+    /// the player holds now.
+    private func follow() throws {
+        for daemon in [statuses, volumes] { daemon?.kill() }
         let playerctl = try Self.program("playerctl")
         volumes = try Daemon(playerctl, ["-p", "mpv", "--follow", "volume"], environment: environment, capture: true)
         statuses = try Daemon(playerctl, ["-p", "mpv", "--follow", "status"], environment: environment, capture: true)
         guard eventually(every: 0.02, { !self.volumeLog.isEmpty && !self.statusLog.isEmpty }) else {
             throw PrivateSoundServer.Failure("playerctl --follow printed nothing")
         }
+    }
+
+    /// The MPRIS player as a new test expects it: playing at `volume`, whatever the test
+    /// before did to it (a user's pause, a volume left low by a killed run), with logs of
+    /// its own. For a class that shares one bus and player (MusicTests).
+    func reset(volume: Double) throws {
+        try control(["volume", String(volume)])
+        try control(["play"])
+        guard try eventually(every: 0.02, { try self.read("status") == "Playing" && self.volume == volume }) else {
+            throw PrivateSoundServer.Failure("mpv did not come back to playing at \(volume)")
+        }
+        try follow()
     }
 
     /// `playerctl -p mpv <what>` (volume, status), trimmed.

@@ -32,7 +32,8 @@ public final class RunLoopScheduler: @preconcurrency Scheduler, @preconcurrency 
     private let runLoop: RunLoop
     private let origin: UInt64
     private var timers: [UInt64: Timer] = [:]
-    /// Monotonic deadlines of the pending timers, for arming the sentinel.
+    /// Monotonic deadlines of the workout's pending timers (not the listeners' own,
+    /// `scheduleAside`), for arming the sentinel and for noticing a sleep.
     private var deadlines: [UInt64: UInt64] = [:]
     private var nextID: UInt64 = 0
     private var detector: SuspendDetector
@@ -91,8 +92,19 @@ public final class RunLoopScheduler: @preconcurrency Scheduler, @preconcurrency 
 
     @discardableResult
     public func schedule(at time: Double, _ action: @escaping (Fire) -> Void) -> TimerToken {
-        // Nothing was pending, so nothing ran late while the machine may have slept.
-        if timers.isEmpty { detector.reanchor() }
+        add(at: time, aside: false, action)
+    }
+
+    @discardableResult
+    public func scheduleAside(at time: Double, _ action: @escaping (Fire) -> Void) -> TimerToken {
+        add(at: time, aside: true, action)
+    }
+
+    /// A timer on the run loop; the workout's (`aside` false) also count for the sentinel
+    /// and the suspend check, a listener's own do not.
+    private func add(at time: Double, aside: Bool, _ action: @escaping (Fire) -> Void) -> TimerToken {
+        // Nothing of the workout's was pending, so nothing ran late while the machine may have slept.
+        if !aside, deadlines.isEmpty { detector.reanchor() }
         nextID += 1
         let id = nextID
         // A time already past when it is asked for (the first moments of a run at a high
@@ -104,9 +116,11 @@ public final class RunLoopScheduler: @preconcurrency Scheduler, @preconcurrency 
             MainActor.assumeIsolated { target.fire() }
         }
         timers[id] = timer
-        deadlines[id] = deadline
+        if !aside {
+            deadlines[id] = deadline
+            armSentinel()
+        }
         runLoop.add(timer, forMode: .common)
-        armSentinel()
         return TimerToken(id: id)
     }
 
@@ -118,16 +132,19 @@ public final class RunLoopScheduler: @preconcurrency Scheduler, @preconcurrency 
 
     fileprivate func fired(_ target: TimerTarget) {
         guard timers[target.id] != nil else { return }
-        checkForSuspend()
+        let aside = deadlines[target.id] == nil
+        if !aside { checkForSuspend() }
         guard timers.removeValue(forKey: target.id) != nil else { return }
-        deadlines.removeValue(forKey: target.id)
-        armSentinel()
+        if !aside {
+            deadlines.removeValue(forKey: target.id)
+            armSentinel()
+        }
         let late = (Double(clocks.monotonic()) - Double(target.deadline)) / 1e6
         target.action(Fire(at: target.time, lateMs: late))
     }
 
     func checkForSuspend() {
-        guard !timers.isEmpty else { return }
+        guard !deadlines.isEmpty else { return }
         if let missed = detector.check() {
             onSuspend?(missed)
         }
@@ -147,9 +164,9 @@ public final class RunLoopScheduler: @preconcurrency Scheduler, @preconcurrency 
         sentinelArmings += 1
     }
 
-    /// The pending timers' monotonic deadlines and fire dates, soonest first (tests).
+    /// The workout's pending timers' monotonic deadlines and fire dates, soonest first (tests).
     var pendingTimers: [(deadline: UInt64, timer: Timer)] {
-        timers.map { (deadlines[$0.key]!, $0.value) }.sorted { $0.deadline < $1.deadline }
+        deadlines.map { ($0.value, timers[$0.key]!) }.sorted { $0.deadline < $1.deadline }
     }
 }
 

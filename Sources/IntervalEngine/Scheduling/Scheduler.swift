@@ -27,6 +27,13 @@ public protocol Scheduler: AnyObject {
     /// Runs `action` once at `time` (at once, on the next turn, if `time` has passed).
     @discardableResult
     func schedule(at time: Double, _ action: @escaping (Fire) -> Void) -> TimerToken
+    /// Runs `action` once at `time`, as `schedule(at:_:)` does, for a listener's own timer
+    /// (a ramp's step, the music's next change, a sensor's retry): not one of the
+    /// workout's, so a sleep is noticed at the workout's timers only, and one left pending
+    /// while the workout is paused does not make a sleep in the pause count (a run loop's
+    /// scheduler, `RunLoopScheduler`; elsewhere the same as `schedule`). Cancelled by `cancel`.
+    @discardableResult
+    func scheduleAside(at time: Double, _ action: @escaping (Fire) -> Void) -> TimerToken
     func cancel(_ token: TimerToken)
     /// Where `time` falls in nanoseconds of CLOCK_MONOTONIC (virtual nanoseconds on a
     /// virtual clock): what a listener needs to act ahead of a planned moment.
@@ -36,4 +43,12 @@ public protocol Scheduler: AnyObject {
     /// How long before its moment a session's planned action runs, in workout seconds
     /// (`Session.plan`): 0 on a virtual clock.
     var runAhead: Double { get }
+}
+
+extension Scheduler {
+    /// Where a clock has no sleeps to notice, a listener's timer is any timer.
+    @discardableResult
+    public func scheduleAside(at time: Double, _ action: @escaping (Fire) -> Void) -> TimerToken {
+        schedule(at: time, action)
+    }
 }
