@@ -17,12 +17,15 @@ final class PrivateBroker {
     private var daemon: Daemon?
     private var subscribers: [Daemon] = []
 
-    init(login: (user: String, password: String)? = nil, tls: Bool = false) throws {
+    /// `certificateNames`: the names the broker's certificate is for (another host's, to
+    /// see a client refuse a certificate its CA signed for someone else).
+    init(login: (user: String, password: String)? = nil, tls: Bool = false,
+         certificateNames: String = PrivateCertificates.loopbackNames) throws {
         self.login = login
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("workout-mqtt-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         port = try Self.freePort()
-        certificates = tls ? try PrivateCertificates(in: directory) : nil
+        certificates = tls ? try PrivateCertificates(in: directory, names: certificateNames) : nil
         var lines = ["listener \(port) 127.0.0.1"]
         if let certificates {
             lines += ["cafile \(certificates.caFile)", "certfile \(certificates.certificateFile)",
