@@ -115,3 +115,42 @@ extension MQTTTests {
         XCTAssertLessThan(Date().timeIntervalSince(began), 10)
     }
 }
+
+extension MQTTTests {
+    /// The run's peak resident memory so far (`VmHWM`), in bytes; nil once it is gone.
+    static func peakMemory(of pid: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        return kilobytes * 1024
+    }
+
+    /// libmosquitto reads a message whole before workout sees its size, so a 100 MB
+    /// message on PREFIX/cmd took the run from 27 MB to 216 MB. The broker is what can
+    /// refuse it unread: a broker set up as docs/mqtt.md says (its `max_packet_size`) drops
+    /// it, and the run's memory stays where it was.
+    func testAHundredMegabyteCommandIsRefusedByABrokerSetUpAsTheDocsSay() throws {
+        let docs = try String(contentsOf: packageRoot.appendingPathComponent("docs/mqtt.md"), encoding: .utf8)
+        let setting = try XCTUnwrap(docs.split(separator: "\n").first { $0.hasPrefix("max_packet_size ") },
+                                    "docs/mqtt.md tells users to cap the broker's packets")
+        broker = try PrivateBroker(settings: [String(setting)])
+        let watch = try broker.subscribe(["gym/availability"])
+        let run = try start("return workout { name = \"Big\", countdown = 0, work(4) }",
+                            ["--mqtt", broker.url + "/gym"])
+        XCTAssertTrue(eventually { watch.payloads("gym/availability") == ["online"] }, "\(watch.messages)")
+        let before = try XCTUnwrap(Self.peakMemory(of: run.pid))
+        let path = scratch.appendingPathComponent("big.json").path
+        var big = Data(#"{"action":"pause","pad":""#.utf8)
+        big.append(Data(repeating: UInt8(ascii: "x"), count: 100 * 1024 * 1024))
+        big.append(Data(#""}"#.utf8))
+        try big.write(to: URL(fileURLWithPath: path))
+        // The broker closes the publisher's connection: mosquitto_pub's exit is not ours to check.
+        try? broker.publish("gym/cmd", file: path)
+        try FileManager.default.removeItem(atPath: path)
+        try broker.publish("gym/cmd", #"{"action":"next"}"#)
+        XCTAssertEqual(run.wait(), 0, run.stderr)
+        let after = try XCTUnwrap(run.peakMemory)
+        XCTAssertLessThan(after - before, 16 << 20, "the run's peak went from \(before) to \(after) bytes")
+        XCTAssertTrue(run.stdout.contains(#""completed":true"#), "the small command after it still acts: \(run.stdout)")
+    }
+}
