@@ -275,7 +275,7 @@ def main():
                         "before the sanitizer's tests and the fuzzers")
     parser.add_argument("--workers", type=int, default=5)
     parser.add_argument("--only", default="", help="regex over Class/method: only these tests")
-    parser.add_argument("--timeout", type=int, default=900, help="seconds one process may take")
+    parser.add_argument("--timeout", type=int, default=420, help="seconds one process may take (the longest take 170 s)")
     parser.add_argument("--logs", default=os.path.join(ROOT, ".build", "lanes"))
     arguments = parser.parse_args()
 

@@ -57,7 +57,7 @@ extension FollowTests {
             }
         }
         defer { coach.close(lastWords: nil) }
-        let ann = try follow("ann")
+        let ann = try follow("ann", "gym")
         XCTAssertTrue(eventually(timeout: 15) { ann.stdout.contains(#""event":"follow""#) }, ann.stderr)
         try broker.publish("gym/availability", "offline", retain: true)
         XCTAssertEqual(ann.wait(), 0, ann.stderr)
@@ -80,7 +80,7 @@ extension FollowTests {
             return workout { name = "Growing", countdown = 0, warmup(2, "Warm"),
               generate(function() for i = 1, 3 do coroutine.yield(work(2, "Step " .. i)) end end) }
             """, ["--speed", "4", "--mqtt", broker.url + "/gym"])
-        let ann = try follow("ann")
+        let ann = try follow("ann", "gym")
         XCTAssertEqual(ann.wait(), 1, ann.stderr)
         XCTAssertTrue(ann.stderr.contains("gym/timeline: the coach's routine makes its segments as it goes (generate)"),
                       ann.stderr)
