@@ -229,8 +229,12 @@ public final class Session {
         switch kind {
         case .segmentStart:
             event.progress = progress()
+            event.segmentClock = segmentClock
             if options.powerInEvents { event.power = segmentPower() }
-        case .workoutStart, .segmentEnd, .pause, .resume:
+        case .pause, .resume:
+            event.progress = progress()
+            event.segmentClock = segmentClock
+        case .workoutStart, .segmentEnd:
             event.progress = progress()
         default:
             break
@@ -238,6 +242,11 @@ public final class Session {
         for listener in listeners {
             listener.receive(event)
         }
+    }
+
+    /// The current segment's clock as of now, for the events that move it.
+    private var segmentClock: SegmentClock {
+        SegmentClock(now: now, start: segmentStart, duration: segment.duration)
     }
 
     /// Runs a timer's work with its fire recorded for the events it causes.
