@@ -6,7 +6,8 @@ import WorkoutValues
 /// It owns its timers and, through the routine, its Lua references; finishing releases
 /// both, and nothing else keeps the session alive (timer actions hold it weakly).
 ///
-/// All of it runs on one thread: the main run loop, or the caller of a virtual clock.
+/// All of it runs on one thread: the main run loop, or the caller of a virtual clock. It
+/// is not `@MainActor` yet, for reasons docs/design.md's Threads gives.
 public final class Session {
     /// Ready, running, paused or finished: the `SessionState` snapshots carry.
     public typealias State = SessionState
