@@ -181,24 +181,24 @@ test-unit: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing --filter 'UnitTests\.'
 
-# Every test, in phases whose wall time it prints at the end (Tests/phase.sh): the release
-# binary and its man page (the tests install them into a temporary PREFIX and build the
-# .deb from them), the debug build with the tests, no compiler warning, the
-# AddressSanitizer build (which the fuzzers are linked against), then the lanes
-# (Tests/lanes.py): in parallel the unit tests, each system test class in a process of its
-# own (Tests/SystemTests: the binary, tmux, pulseaudio, PipeWire, Chromium, a
-# broker, the .deb), the same under the sanitizer where it finds things, a bounded fuzz
-# run and the benchmark script's smoke test; then, alone, the tests that time real sound
-# servers and timers. Tests/lanes.py says which test runs where, and why.
-LANE_WORKERS ?= 4
+# Every test, in phases whose wall time it prints at the end (Tests/phase.sh): the debug
+# build with the tests, no compiler warning, then the lanes (Tests/lanes.py): in parallel
+# the release binary and its man page (which the installation and .deb tests wait for),
+# the AddressSanitizer build (which the sanitizer's tests and the fuzzers wait for), the
+# unit tests, each system test class in a process of its own (Tests/SystemTests: the
+# binary, tmux, pulseaudio, PipeWire, Chromium, a broker, the .deb), the same under the
+# sanitizer where it finds things, a bounded fuzz run and the benchmark script's smoke
+# test; then, alone, the tests that time real sound servers and timers. Tests/lanes.py
+# says which test runs where, and why.
+LANE_WORKERS ?= 5
 test: test-deps
 	@Tests/phase.sh --start
-	@Tests/phase.sh release $(MAKE) --no-print-directory manual
 	@Tests/phase.sh debug-build $(SWIFT) build --build-tests
 	@Tests/phase.sh warnings $(MAKE) --no-print-directory warnings
-	@Tests/phase.sh asan-build $(MAKE) --no-print-directory asan-build
 	@Tests/phase.sh lanes /usr/bin/python3 Tests/lanes.py --workers $(LANE_WORKERS) \
 	  --plain .build/debug/workoutPackageTests.xctest --plain-bin $(CURDIR)/.build/debug/workout \
+	  --release-build "$(MAKE) --no-print-directory manual" \
+	  --asan-build "$(MAKE) --no-print-directory asan-build" \
 	  --asan .build-asan/debug/workoutPackageTests.xctest --asan-bin $(CURDIR)/.build-asan/debug/workout \
 	  --fuzz-seconds $(FUZZ_SECONDS) --bench-smoke
 	@Tests/phase.sh --print

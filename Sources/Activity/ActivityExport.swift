@@ -81,4 +81,23 @@ public enum ActivityExport {
     public static func fileName(_ entry: HistoryEntry, format: Format) -> String {
         ActivityFile.stem(entry.started) + "." + format.rawValue
     }
+
+    /// Each entry's file for `history export --all`, all different: sessions started in
+    /// the same second, or at the same local time twice on the night the clocks go back,
+    /// share a default name, so the later ones get `-2`, `-3`… (`2026-10-25T02-30-00-2.fit`)
+    /// rather than overwrite the first.
+    public static func fileNames(_ entries: [HistoryEntry], format: Format) -> [String] {
+        var taken = Set<String>()
+        return entries.map { entry in
+            let stem = ActivityFile.stem(entry.started)
+            var name = stem + "." + format.rawValue
+            var number = 1
+            while taken.contains(name) {
+                number += 1
+                name = "\(stem)-\(number).\(format.rawValue)"
+            }
+            taken.insert(name)
+            return name
+        }
+    }
 }

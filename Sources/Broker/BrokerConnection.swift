@@ -123,23 +123,44 @@ public final class BrokerConnection: @unchecked Sendable {
     /// too (under a lock of its own), for a handshake that fails within `connect_async`
     /// on the main thread, whose return says only "A TLS error occurred".
     private func logged(_ text: String) {
-        guard let problem = Self.tlsProblem(text) else { return }
+        // libmosquitto checks the name itself, in OpenSSL's verify callback, and says so in
+        // a line of its own just before OpenSSL's "certificate verify failed", which
+        // alone would blame the CA.
+        if text.contains(Self.nameMismatch) {
+            tlsLock.withLock { nameMismatched = true }
+            return
+        }
+        let mismatched = tlsLock.withLock { () -> Bool in
+            defer { nameMismatched = false }
+            return nameMismatched
+        }
+        guard let problem = Self.tlsProblem(text, nameMismatchFor: mismatched ? address.host : nil) else { return }
         tlsLock.withLock { lastTLSProblem = problem }
         DispatchQueue.global().async { [self] in lostOnce(tlsFailure(problem)) }
     }
 
     private let tlsLock = NSLock()
     private var lastTLSProblem: String?
+    /// libmosquitto said the certificate's names do not hold the host (under `tlsLock`).
+    private var nameMismatched = false
+    /// What libmosquitto 2.0 logs when a certificate, its CA trusted, is for other names.
+    static let nameMismatch = "host name verification failed"
 
     private func tlsFailure(_ problem: String) -> String { "TLS with \(address.description) failed: \(problem)" }
 
     /// What an OpenSSL error logged by libmosquitto means, for a user; nil for any other line.
-    public static func tlsProblem(_ logged: String) -> String? {
+    /// `nameMismatchFor`: the host, when libmosquitto said just before that the
+    /// certificate is not for it (its CA may well be the right one).
+    public static func tlsProblem(_ logged: String, nameMismatchFor host: String? = nil) -> String? {
         guard logged.hasPrefix("OpenSSL Error") else { return nil }
         // "OpenSSL Error[0]: error:0A000086:SSL routines::certificate verify failed"
         let reason = logged.components(separatedBy: ":").last?.trimmingCharacters(in: .whitespaces) ?? logged
         let shown = VisibleText.escape(reason.isEmpty ? logged : reason)
         guard reason.contains("certificate verify failed") else { return shown }
+        if let host {
+            return "\(shown) (the broker's certificate is not for \(VisibleText.escape(host)): its CA signed it "
+                + "for other names; connect by a name the certificate holds, or have one made for this one)"
+        }
         return "\(shown) (the broker's certificate is not signed by a CA trusted here: "
             + "name its CA with --mqtt-ca FILE, or mqtt_ca = FILE in the athlete file)"
     }
@@ -290,9 +311,19 @@ public final class BrokerConnection: @unchecked Sendable {
             return connected
         }
         guard let wasConnected else { return }
-        _ = api.loop_stop!(handle, !wasConnected)
-        if wasConnected { api.destroy!(handle) }
+        // A broker that stopped reading leaves the disconnect queued behind what it did not
+        // read, and the thread would wait for the keep-alive to give up (12 s): the
+        // disconnect is waited for `mostClosingWait` at most, and past that the thread is
+        // cancelled as an unconnected one's is.
+        let clean = wasConnected && disconnected.wait(timeout: .now() + Self.mostClosingWait) == .success
+        _ = api.loop_stop!(handle, !clean)
+        if clean { api.destroy!(handle) }
     }
+
+    /// Signalled by our own disconnect's callback: the DISCONNECT was written.
+    private let disconnected = DispatchSemaphore(value: 0)
+    /// Seconds the end waits for the disconnect to be written before it leaves the client.
+    public static let mostClosingWait = 1.0
 
     /// On the network thread.
     private func didConnect(_ code: Int32) {
@@ -321,7 +352,11 @@ public final class BrokerConnection: @unchecked Sendable {
 
     /// On the network thread; 0 is our own disconnect.
     private func didDisconnect(_ code: Int32) {
-        lock.withLock { connected = false }
+        let closing: Bool = lock.withLock {
+            connected = false
+            return closed
+        }
+        if closing { disconnected.signal() }
         if code != 0 {
             lostOnce("lost \(address.description) (\(Self.reason(code)))")
             expectAnswer()

@@ -29,9 +29,10 @@ public struct ClockOffset: Equatable, Sendable {
     public init() {}
 
     /// A sample whose answer came back before it left, or took longer than `patience`, is
-    /// not one.
+    /// not one; nor is one whose time or speed no coach's run has (`CoachNumbers`).
     public mutating func add(_ sample: Sample, patience: Double = 1) {
-        guard sample.roundTrip >= 0, sample.roundTrip <= patience, sample.speed > 0, sample.coach.isFinite else { return }
+        guard sample.roundTrip >= 0, sample.roundTrip <= patience, CoachNumbers.speed(sample.speed) != nil,
+              CoachNumbers.time(sample.coach) != nil, sample.sent.isFinite, sample.received.isFinite else { return }
         count += 1
         if best.map({ sample.roundTrip < $0.roundTrip }) ?? true { best = sample }
     }

@@ -18,6 +18,10 @@ public final class CoachLink {
     private nonisolated let monotonic: @Sendable () -> UInt64
     /// The questions in flight, asked here and answered on mosquitto's thread.
     private nonisolated let questions = ClockQuestions()
+    /// Says a problem with what the coach's topics carry, from any thread.
+    private nonisolated let warn: @Sendable (String) -> Void
+    /// A bad clock answer is said once a run: a stranger sending many is not many warnings.
+    private nonisolated let warnedOfAnswer = Mutex(false)
 
     public private(set) var timeline: [UInt8]?
     public private(set) var timelineProblem: String?
@@ -27,8 +31,10 @@ public final class CoachLink {
     /// Told of each change.
     public var changed: () -> Void = {}
 
-    public init(connection: BrokerConnection, id: String, monotonic: @escaping @Sendable () -> UInt64 = Clocks.system.monotonic) {
+    public init(connection: BrokerConnection, id: String, monotonic: @escaping @Sendable () -> UInt64 = Clocks.system.monotonic,
+                warn: @escaping @Sendable (String) -> Void = { _ in }) {
         self.connection = connection
+        self.warn = warn
         topics = ClassTopics(prefix: connection.address.prefix)
         self.id = id
         self.monotonic = monotonic
@@ -56,7 +62,7 @@ public final class CoachLink {
             online = bytes == Array(ClassTopics.online.utf8)
             changed()
         }
-        connection.subscribe(BrokerConnection.Subscription(topic: topics.clockAnswers, largest: 512,
+        connection.subscribe(BrokerConnection.Subscription(topic: topics.clockAnswers, largest: ClockAnswer.largest,
                                                            onNetworkThread: true) { [self] bytes in
             answered(bytes, at: localSeconds)
         })
@@ -80,12 +86,26 @@ public final class CoachLink {
         }
     }
 
-    /// On mosquitto's thread.
+    /// On mosquitto's thread. An answer to our question with a time or speed no coach's
+    /// run has is one warning, and not a sample.
     private nonisolated func answered(_ bytes: [UInt8], at received: Double) {
-        guard let value = bytes.withUnsafeBufferPointer({ JSONReader.value($0) }),
-              case .string(let answerID)? = value["id"], answerID.hasPrefix(id + "/"),
-              let number = Int(answerID.dropFirst(id.count + 1)),
-              let coach = value["t"]?.double, let speed = value["speed"]?.double else { return }
+        let number: Int, coach: Double, speed: Double
+        switch ClockAnswer.read(bytes, id: id) {
+        case .notOurs:
+            return
+        case .bad(let why):
+            let first = warnedOfAnswer.withLock { warned in
+                defer { warned = true }
+                return !warned
+            }
+            if first {
+                warn("mqtt: a clock answer that is not one on \(VisibleText.escape(topics.clockAnswers)) (\(why)); "
+                     + "answers like it are ignored")
+            }
+            return
+        case .answer(let answered, let t, let answeredSpeed):
+            (number, coach, speed) = (answered, t, answeredSpeed)
+        }
         guard let sent = questions.answered(number) else { return }
         let sample = ClockOffset.Sample(sent: sent, coach: coach, received: received, speed: speed)
         DispatchQueue.main.async { [self] in

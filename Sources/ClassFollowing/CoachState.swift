@@ -36,12 +36,13 @@ public struct CoachState: Equatable, Sendable {
     public init?(_ bytes: [UInt8]) {
         guard bytes.count <= Self.largest, let value = bytes.withUnsafeBufferPointer({ JSONReader.value($0) }),
               case .string(let name)? = value["phase"], let phase = Phase(rawValue: name),
-              let t = value["t"]?.double, t.isFinite else { return nil }
+              let t = CoachNumbers.time(value["t"]?.double) else { return nil }
         let segment = value["segment"]?.double.flatMap { $0 >= 1 && $0 <= 1e7 ? Int($0) : nil }
-        let speed = value["speed"]?.double.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? 1
-        self.init(phase: phase, segment: segment, left: value["left"]?.double.flatMap { $0.isFinite ? $0 : nil },
-                  t: t, deadline: value["deadline"]?.double.flatMap { $0.isFinite ? $0 : nil },
-                  duration: value["duration"]?.double.flatMap { $0.isFinite ? $0 : nil }, speed: speed)
+        // Every number as `--speed` and the coach's times are checked (`CoachNumbers`).
+        let speed = CoachNumbers.speed(value["speed"]?.double) ?? 1
+        self.init(phase: phase, segment: segment, left: CoachNumbers.time(value["left"]?.double),
+                  t: t, deadline: CoachNumbers.time(value["deadline"]?.double),
+                  duration: CoachNumbers.time(value["duration"]?.double), speed: speed)
     }
 
     /// Running or paused: a workout a follower can join.

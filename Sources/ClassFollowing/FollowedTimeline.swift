@@ -31,6 +31,14 @@ public enum FollowedTimeline {
         if value["too_large"] == .bool(true) {
             throw FollowError("\(source): the coach's timeline was too large to publish")
         }
+        // The coach publishes the segments its routine has made so far: with `generate`
+        // only those before the first generator. Following them would end the class at
+        // the warm-up with "completed"; until the generated segments are sent as they are
+        // made, such a class is refused in words.
+        if value["open_ended"] == .bool(true) {
+            throw FollowError("\(source): the coach's routine makes its segments as it goes (generate), "
+                              + "which a follower cannot follow yet: only the segments before the first are published")
+        }
         guard case .array(let entries)? = value["segments"] else {
             throw FollowError("\(source): the timeline has no \"segments\" list")
         }

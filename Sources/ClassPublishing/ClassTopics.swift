@@ -1,3 +1,6 @@
+import IntervalEngine
+import WorkoutValues
+
 /// The topics of one published session, all under the prefix of `--mqtt`'s address
 /// (docs/mqtt.md lists them with their payloads).
 public struct ClassTopics: Sendable, Equatable {
@@ -34,10 +37,18 @@ public struct ClassTopics: Sendable, Equatable {
     public static let offline = "offline"
 
     /// The prefix as Home Assistant's ids take it: `[a-zA-Z0-9_-]`, every other byte `_`.
+    /// That alone would make `gym/a`, `gym_a` and `gym.a` one node, each class's discovery
+    /// configs overwriting the others': a prefix that is not kept as it is (one holding any
+    /// byte outside `[a-zA-Z0-9-]`, `_` included) gets the first 8 hex digits of its
+    /// SHA-256 after it. `gym` stays `workout_gym`.
     public var nodeID: String {
-        "workout_" + String(prefix.unicodeScalars.map { scalar in
+        func kept(_ scalar: Unicode.Scalar) -> Bool {
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-")
-                ? Character(scalar) : "_"
-        })
+        }
+        let mapped = "workout_" + String(prefix.unicodeScalars.map { kept($0) ? Character($0) : "_" })
+        guard prefix.unicodeScalars.allSatisfy(kept) else {
+            return mapped + "_" + SHA256.hex(Array(prefix.utf8)).prefix(8)
+        }
+        return mapped
     }
 }

@@ -1,4 +1,5 @@
 import IntervalEngine
+import PastSessions
 import WorkoutValues
 
 /// One message on `PREFIX/participants/NAME`, read strictly: a JSON object
@@ -14,6 +15,8 @@ public enum ParticipantMessage: Equatable, Sendable {
     public static let largest = 1024
     /// Characters of a name kept (a longer one is cut): a row of the class page holds it.
     public static let longestName = 40
+    /// Bytes of a name at most (`ParticipantSummary.longestNameBytes`).
+    public static let longestNameBytes = ParticipantSummary.longestNameBytes
 
     public init?(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else {
@@ -54,13 +57,14 @@ public enum ParticipantMessage: Equatable, Sendable {
         }
     }
 
-    /// The name kept: surrounding blanks trimmed, at most `longestName` characters; nil
+    /// The name kept: surrounding blanks trimmed, at most `longestName` characters and
+    /// `longestNameBytes` bytes (`ParticipantSummary.bounded`); nil
     /// when nothing is left. Kept as sent: the terminal escapes it (`VisibleText`), the
     /// page sets it as text, the history writes it as a JSON string.
     public static func shownName(_ text: String) -> String? {
         let trimmed = text.trimmingBlanks
         guard !trimmed.isEmpty else { return nil }
-        return String(trimmed.prefix(longestName))
+        return ParticipantSummary.bounded(trimmed)
     }
 }
 

@@ -17,6 +17,11 @@ public struct FITDecoder {
     /// Why the bytes are not a FIT file workout can read.
     public struct Problem: Error {
         public var message: String
+
+        /// Also a visitor's own reason to stop reading (`forEachMessage`).
+        public init(message: String) {
+            self.message = message
+        }
     }
 
     private struct Layout {
@@ -24,9 +29,22 @@ public struct FITDecoder {
         var bigEndian: Bool
         var fields: [(number: UInt8, size: Int, type: UInt8)]
         var developerBytes: Int
+        /// A data message's bytes after its header, summed once at its definition.
+        var size: Int
     }
 
+    /// Every data message, in order.
     public static func messages(_ bytes: [UInt8]) throws(Problem) -> [Message] {
+        var messages: [Message] = []
+        try forEachMessage(bytes) { message throws(Problem) in messages.append(message) }
+        return messages
+    }
+
+    /// Each data message handed to `visit` as it is read, none kept: a reader that wants
+    /// only some (a workout's steps) holds only those, and one that refuses a file (too many
+    /// steps) stops the reading by throwing. So the time is linear in the file and the
+    /// memory bounded by what the reader keeps.
+    public static func forEachMessage(_ bytes: [UInt8], _ visit: (Message) throws(Problem) -> Void) throws(Problem) {
         guard bytes.count >= 12, bytes[0] == 12 || bytes[0] == 14, bytes.count >= Int(bytes[0]),
               Array(bytes[8..<12]) == Array(".FIT".utf8) else {
             throw Problem(message: "not a FIT file (no FIT header)")
@@ -49,7 +67,6 @@ public struct FITDecoder {
             throw Problem(message: "the FIT file is damaged: its CRC does not match its contents")
         }
         var layouts: [UInt8: Layout] = [:]
-        var messages: [Message] = []
         var position = headerSize
         func need(_ count: Int) throws(Problem) {
             guard position + count <= end else {
@@ -66,8 +83,8 @@ public struct FITDecoder {
                 guard let layout = layouts[local] else {
                     throw Problem(message: "the FIT file uses local message \(local) at byte \(start) before defining it")
                 }
-                try need(layout.fields.reduce(0) { $0 + $1.size } + layout.developerBytes)
-                messages.append(read(layout, bytes, at: &position, start: start))
+                try need(layout.size)
+                try visit(read(layout, bytes, at: &position, start: start))
             } else if header & 0x40 != 0 {
                 try need(5)
                 let bigEndian = bytes[position + 1] == 1
@@ -90,17 +107,17 @@ public struct FITDecoder {
                     for index in 0..<developerCount { developerBytes += Int(bytes[position + 3 * index + 1]) }
                     position += 3 * developerCount
                 }
-                layouts[header & 0x0F] = Layout(global: global, bigEndian: bigEndian, fields: fields, developerBytes: developerBytes)
+                layouts[header & 0x0F] = Layout(global: global, bigEndian: bigEndian, fields: fields, developerBytes: developerBytes,
+                                                size: fields.reduce(0) { $0 + $1.size } + developerBytes)
             } else {
                 let local = header & 0x0F
                 guard let layout = layouts[local] else {
                     throw Problem(message: "the FIT file uses local message \(local) at byte \(start) before defining it")
                 }
-                try need(layout.fields.reduce(0) { $0 + $1.size } + layout.developerBytes)
-                messages.append(read(layout, bytes, at: &position, start: start))
+                try need(layout.size)
+                try visit(read(layout, bytes, at: &position, start: start))
             }
         }
-        return messages
     }
 
     private static func read(_ layout: Layout, _ bytes: [UInt8], at position: inout Int, start: Int) -> Message {

@@ -6,7 +6,7 @@ extension ParticipantSummary {
     /// `{"name":…,"hr_avg":…,"hr_max":…,"power_avg":…}`, in the line's `participants` array.
     public var json: JSONValue {
         .object([
-            ("name", .string(String(name.prefix(Self.longestName)))),
+            ("name", .string(Self.bounded(name))),
             ("hr_avg", averageHR.map { .number(Number.rounded($0, places: 1)) } ?? .null),
             ("hr_max", .from(maxHR)),
             ("power_avg", averagePower.map { .number(Number.rounded($0, places: 1)) } ?? .null),

@@ -15,13 +15,28 @@ public enum FITWorkoutReader {
 
     public static func read(_ bytes: [UInt8], file: String) throws(WorkoutFileError) -> (WorkoutFile, warnings: [String]) {
         func fail(_ message: String) -> WorkoutFileError { WorkoutFileError(file: file, line: 0, message) }
-        let messages: [FITDecoder.Message]
+        // The messages are visited, not kept: only the file's id, the workout's name and
+        // its steps are, and past `mostSteps` the reading stops.
+        var id: FITDecoder.Message?
+        var name: String?
+        var steps: [FITDecoder.Message] = []
         do throws(FITDecoder.Problem) {
-            messages = try FITDecoder.messages(bytes)
+            try FITDecoder.forEachMessage(bytes) { message throws(FITDecoder.Problem) in
+                switch message.global {
+                case Field.fileID where id == nil: id = message
+                case Field.workout where name == nil: name = message.texts[Field.workoutName]
+                case Field.step:
+                    guard steps.count < mostSteps else {
+                        throw FITDecoder.Problem(message: "the FIT workout has more than \(mostSteps) steps, more than a FIT workout numbers")
+                    }
+                    steps.append(message)
+                default: break
+                }
+            }
         } catch {
             throw fail(error.message)
         }
-        guard let id = messages.first(where: { $0.global == Field.fileID }) else {
+        guard let id else {
             throw fail("the FIT file has no file_id message, so it cannot say it is a workout")
         }
         guard id.numbers[0] == Code.workoutFile else {
@@ -30,26 +45,30 @@ public enum FITWorkoutReader {
         }
         var warnings = WorkoutFileWarnings(file: file)
         var workout = WorkoutFile()
-        if let header = messages.first(where: { $0.global == Field.workout }), let name = header.texts[Field.workoutName], !name.isEmpty {
-            workout.name = name
-        }
-        let steps = messages.filter { $0.global == Field.step }
+        if let name, !name.isEmpty { workout.name = name }
         guard !steps.isEmpty else { throw fail("the FIT workout has no steps (workout_step messages)") }
         // Parts with the index of the FIT step each starts at, for repeats to point back to.
         var parts: [(index: Int, part: WorkoutFile.Part)] = []
+        // Steps written out of nested repeats so far: each outer repeat copies its inner
+        // ones again, so a file of many repeats of one large block is bounded here.
+        var writtenOut = 0
         for (position, message) in steps.enumerated() {
-            let index = message.numbers[Field.messageIndex].map(Int.init) ?? position
             let number = position + 1
+            // Any number may come in a field of 64 bits: none is converted without a check.
+            guard let index = message.numbers[Field.messageIndex].map({ Int(exactly: $0) ?? Int.max }) ?? Optional(position),
+                  index < mostSteps else {
+                throw fail("step \(number) has message_index \(message.numbers[Field.messageIndex] ?? 0), more than a FIT workout numbers")
+            }
             let name = message.texts[Field.name] ?? ""
             switch message.numbers[Field.durationType] ?? Code.open {
             case Code.repeatSteps:
-                guard let back = message.numbers[Field.durationValue].map(Int.init), let first = parts.firstIndex(where: { $0.index >= back }),
-                      back <= index else {
+                guard let back = message.numbers[Field.durationValue].flatMap({ Int(exactly: $0) }), back <= index,
+                      let first = firstPart(from: back, in: parts) else {
                     throw fail("step \(number) repeats from a step that is not before it")
                 }
-                let count = Int(message.numbers[Field.targetValue] ?? 0)
-                guard WorkoutFileRules.repeats.contains(count) else {
-                    throw fail("step \(number) repeats \(count) times: expected \(WorkoutFileRules.repeats.lowerBound) to \(WorkoutFileRules.repeats.upperBound)")
+                let times = message.numbers[Field.targetValue] ?? 0
+                guard let count = Int(exactly: times), WorkoutFileRules.repeats.contains(count) else {
+                    throw fail("step \(number) repeats \(times) times: expected \(WorkoutFileRules.repeats.lowerBound) to \(WorkoutFileRules.repeats.upperBound)")
                 }
                 var block: [WorkoutFile.Step] = []
                 for (_, part) in parts[first...] {
@@ -58,8 +77,11 @@ public enum FITWorkoutReader {
                     case let .repeats(inner, _, innerSteps):
                         warnings.add("step \(number): a repeat inside a repeat, written out \(inner) times in the outer one", line: 0)
                         // Written out, nested repeats grow by their product: no more than a routine holds.
-                        guard block.count + inner * innerSteps.count <= Routine.maximumSegments else {
-                            throw fail(WorkoutFile.tooManySegments)
+                        writtenOut += inner * innerSteps.count
+                        guard block.count + inner * innerSteps.count <= Routine.maximumSegments,
+                              writtenOut <= Self.mostWrittenOut else {
+                            throw fail("step \(number): repeats inside repeats written out to more than "
+                                       + "\(Self.mostWrittenOut) steps; \(WorkoutFile.tooManySegments)")
                         }
                         block += (0..<inner).flatMap { _ in innerSteps }
                     }
@@ -129,9 +151,25 @@ public enum FITWorkoutReader {
         }
     }
 
+    /// A FIT workout numbers its steps with a 16-bit `message_index` (0xFFFF is "none"):
+    /// past this many it is not one, and the reading stops there.
+    public static let mostSteps = 0xFFFF
+    /// Steps written out of nested repeats, all told: twice what a routine holds.
+    static let mostWrittenOut = 2 * Routine.maximumSegments
+
+    /// The first part of the block a repeat pointing back to FIT step `back` repeats: the
+    /// parts at its end whose steps are at `back` or after. Searched from the end, so the
+    /// search costs the block it finds (which the repeat then takes away), not every part
+    /// before it; nil when no part is.
+    static func firstPart(from back: Int, in parts: [(index: Int, part: WorkoutFile.Part)]) -> Int? {
+        var first = parts.endIndex
+        while first > parts.startIndex, parts[first - 1].index >= back { first -= 1 }
+        return first == parts.endIndex ? nil : first
+    }
+
     private static func durationName(_ type: UInt64) -> String {
         let names = [1: "distance", 2: "heart rate below", 3: "heart rate above", 4: "calories", 7: "repeat until a time",
                      8: "repeat until a distance", 9: "repeat until calories"]
-        return names[Int(type)].map { "\($0) (duration type \(type))" } ?? "duration type \(type)"
+        return Int(exactly: type).flatMap { names[$0] }.map { "\($0) (duration type \(type))" } ?? "duration type \(type)"
     }
 }

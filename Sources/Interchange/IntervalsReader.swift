@@ -43,6 +43,8 @@ private struct TextReading {
         var count: Int?
         var kind: String?
         var line: Int
+        /// A count of the header's shape (`20000x`, `0x`) outside the repeats' range: why.
+        var badCount: String?
     }
 
     init(file: String) {
@@ -58,7 +60,8 @@ private struct TextReading {
         if text.isEmpty {
             // A repeat's header may stand apart from its steps; other text before a blank
             // line is free text, and the blank line ends the section.
-            if let pending, TextReading.header(pending.text, line: pending.line).count != nil { return }
+            if let pending, case let header = TextReading.header(pending.text, line: pending.line),
+               header.count != nil || header.badCount != nil { return }
             takePendingAsText()
             try endSection()
         } else if text.hasPrefix("-") {
@@ -66,6 +69,7 @@ private struct TextReading {
                 try endSection()
                 header = TextReading.header(pending.text, line: pending.line)
                 self.pending = nil
+                if let header, let badCount = header.badCount { throw fail(badCount, line: header.line) }
             }
             let step = try self.step(String(text.dropFirst()).trimmingWhitespace(), line: number)
             sawStep = true
@@ -117,17 +121,23 @@ private struct TextReading {
     static func header(_ text: String, line: Int) -> Header {
         var words = text.split(separator: " ").map(String.init)
         var count: Int?
-        // Digits only: Int("+5") would take a sign.
+        var badCount: String?
+        // Digits only: Int("+5") would take a sign. A count out of range is not a name
+        // (its steps would be imported once, silently): the reader refuses it.
         if let last = words.last?.lowercased(), last.hasSuffix("x"), case let digits = last.dropLast(),
-           (1...5).contains(digits.count), digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-           let number = Int(digits), WorkoutFileRules.repeats.contains(number) {
-            count = number
-            words.removeLast()
+           !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+            if digits.count <= 5, let number = Int(digits), WorkoutFileRules.repeats.contains(number) {
+                count = number
+                words.removeLast()
+            } else {
+                badCount = "the repeat \(digits)x: expected \(WorkoutFileRules.repeats.lowerBound) to "
+                    + "\(WorkoutFileRules.repeats.upperBound) times"
+            }
         }
         let name = IntervalsText.trim(words.joined(separator: " "), ":")
         let squeezed = name.lowercased().filter { $0.isLetter }
         let kind = ["warmup": "warmup", "cooldown": "cooldown"][squeezed]
-        return Header(name: name.isEmpty ? nil : name, count: count, kind: kind, line: line)
+        return Header(name: name.isEmpty ? nil : name, count: count, kind: kind, line: line, badCount: badCount)
     }
 
     // MARK: - A step

@@ -11,6 +11,18 @@ public struct ParticipantSummary: Equatable, Sendable {
     public static let most = 256
     /// Characters of a name at most, written or read.
     public static let longestName = 40
+    /// Bytes of a name at most, written: 40 characters may be a kilobyte of emoji (25 bytes
+    /// a family), and 256 such names made a history line past what its reader takes and a
+    /// roster past what a page's viewer may fall behind.
+    public static let longestNameBytes = 48
+
+    /// `name` within `longestName` characters and `longestNameBytes` bytes, cut at the end
+    /// of a character (never inside an emoji's sequence).
+    public static func bounded(_ name: String) -> String {
+        var kept = Substring(name.prefix(longestName))
+        while kept.utf8.count > longestNameBytes { kept = kept.dropLast() }
+        return String(kept)
+    }
 
     public init(name: String, averageHR: Double?, maxHR: Int?, averagePower: Double?) {
         self.name = name

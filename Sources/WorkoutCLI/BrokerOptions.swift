@@ -2,6 +2,7 @@ import ArgumentParser
 import Broker
 import Foundation
 import IntervalEngine
+import Platform
 import WorkoutValues
 
 /// `run --mqtt URL`, with `--mqtt-ca FILE` and `--insecure`: the session published on an MQTT
@@ -71,13 +72,22 @@ extension BrokerAddress {
     static func caProblem(_ caFile: String?, address: BrokerAddress?) -> String? {
         guard let caFile else { return nil }
         if let address, !address.tls { return "a CA goes with an mqtts:// address, not mqtt://" }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: caFile, isDirectory: &isFolder), !isFolder.boolValue,
-              FileManager.default.isReadableFile(atPath: caFile) else {
+        // Opened here as sound files are (non-blocking, then checked to be a regular file
+        // of a CA's size): libmosquitto opens it plainly, and a FIFO there waited forever.
+        do throws(BoundedFile.Problem) {
+            let (descriptor, _) = try BoundedFile.open(caFile, maximumSize: Self.largestCAFile)
+            close(descriptor)
+        } catch .missing, .unreadable {
             return "cannot read the CA file \(VisibleText.escape(caFile))"
+        } catch {
+            return "the CA file \(VisibleText.escape(caFile)): \(error.explanation(what: "a CA certificate (PEM)"))"
         }
         return nil
     }
+
+    /// A CA file holds a certificate or a few: a few kilobytes. A system's whole bundle
+    /// is about 200 KiB.
+    static let largestCAFile = 4 * 1024 * 1024
 
     /// This address with the CA of `--mqtt-ca` (checked by `caProblem` already), which
     /// goes with TLS: an athlete file's plain mqtt:// with it is an error.

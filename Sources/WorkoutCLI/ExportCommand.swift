@@ -90,6 +90,13 @@ struct Export: ParsableCommand {
             Output.error("workout: \(loaded.fileName): \(error)")
             throw ExitCode.failure
         }
+        // Nor a file past what import reads: the size is known only once written.
+        guard bytes.count <= WorkoutFileRules.maximumSize else {
+            Output.error(VisibleText.escape("workout: \(loaded.fileName): as \(codec.exportedAs) it would be "
+                                            + "\(Number.format(Number.rounded(Double(bytes.count) / 1_048_576, places: 1))) MiB, more than workout import "
+                                            + "reads (\(WorkoutFileRules.maximumSize / 1_048_576) MiB), so nothing was exported"))
+            throw ExitCode.failure
+        }
         dropped += unwritten
         for note in dropped {
             Output.error(VisibleText.escape("workout: warning: \(loaded.fileName): not in \(codec.exportedAs): \(note)"))

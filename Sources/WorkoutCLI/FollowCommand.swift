@@ -98,7 +98,8 @@ struct Follow: ParsableCommand {
         }
         // A command runs on the main thread: the link, the wait and the run are its.
         let status = try MainActor.assumeIsolated { () throws -> Int32 in
-            let link = CoachLink(connection: connection, id: "\(participant)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            let link = CoachLink(connection: connection, id: "\(participant)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))",
+                                 warn: warn)
             link.start()
             let joined: Joined
             do throws(FollowError) {
@@ -123,7 +124,7 @@ struct Follow: ParsableCommand {
             var request = request(speed: joined.speed)
             request.settings = athleteSettings
             assembly = try RunAssembly(request, routine: joined.routine, serving: nil,
-                                       origin: UInt64(max(0, joined.origin * 1e9)))
+                                       origin: UInt64(min(max(0, joined.origin * 1e9), Double(UInt64.max / 2))))
         } catch {
             return error.exitStatus
         }

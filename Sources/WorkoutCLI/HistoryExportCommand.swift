@@ -140,10 +140,10 @@ struct HistoryExportCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let chosen = HistoryExport.select(entries, since: dates.sinceDay, until: dates.untilDay)
-        for entry in chosen {
+        for (entry, name) in zip(chosen, ActivityExport.fileNames(chosen, format: format)) {
             let (activity, warning) = ActivityExport.activity(entry, beside: history)
             if let warning { Output.error("workout: \(warning)") }
-            let path = (folder as NSString).appendingPathComponent(ActivityExport.fileName(entry, format: format))
+            let path = (folder as NSString).appendingPathComponent(name)
             try save(ActivityExport.encode(activity, as: format, creator: Self.creator), to: path)
         }
         Output.line("Wrote \(chosen.count) session\(chosen.count == 1 ? "" : "s") into \(folder.visible).")

@@ -172,3 +172,39 @@ extension EndToEndTests {
         XCTAssertEqual(piped.stderr, "workout: \(fifo.path): not a regular file (expected a workout file)\n")
     }
 }
+
+/// What export writes, import reads: a file past import's size is refused by export in
+/// words; an intervals.icu repeat out of range is refused by import with file and line.
+extension EndToEndTests {
+    /// 12,000 steps, each named apart (no repeats to find) with notes: a FIT file past
+    /// import's 4 MiB, which export wrote with exit 0 and import then refused.
+    func testExportRefusesAFileImportWouldRefuseForItsSize() throws {
+        let config = try temporaryConfig()
+        let routine = config.appendingPathComponent("long.lua")
+        try """
+            local steps = {}
+            for i = 1, 12000 do
+              steps[#steps + 1] = work(1 + i % 7, "Step number " .. i, { notes = string.rep("n", 200) .. i })
+            end
+            return workout { name = "Long", table.unpack(steps) }
+
+            """.write(to: routine, atomically: true, encoding: .utf8)
+        let output = config.appendingPathComponent("long.fit")
+        let result = try workout(["export", routine.path, "--format", "fit", "-o", output.path])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("more than workout import reads (4 MiB), so nothing was exported"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
+    }
+
+    /// `Main set 20000x`, `0x` and `4294967296x` were taken as a name, their steps imported once.
+    func testAnIntervalsRepeatOutOfRangeIsRefusedWithFileAndLine() throws {
+        let config = try temporaryConfig()
+        for count in ["20000", "0", "4294967296"] {
+            let file = config.appendingPathComponent("set.txt")
+            try "Set\n\nMain set \(count)x\n- 30s 120%\n- 30s 50%\n".write(to: file, atomically: true, encoding: .utf8)
+            let result = try workout(["import", file.path, "--stdout"])
+            XCTAssertEqual(result.status, 1, count)
+            XCTAssertEqual(result.stderr, "workout: set.txt:3: the repeat \(count)x: expected 1 to 10000 times\n", count)
+        }
+    }
+}

@@ -124,3 +124,29 @@ extension EndToEndTests {
         XCTAssertTrue(refused.stderr.contains("--export-fit goes with a real run that is recorded"), refused.stderr)
     }
 }
+
+extension EndToEndTests {
+    /// Two sessions started in the same second, and two at 02:30 on the night the clocks
+    /// go back (00:30 and 01:30 UTC in Berlin, 25 October 2026), were exported by `--all`
+    /// into one file each pair while the command said "Wrote 4 sessions": each session has
+    /// a file of its own, the later ones' names told apart by `-2`.
+    func testLookAlikeSessionsExportToAFileEach() throws {
+        let data = try dataHome()
+        let folderOfHistory = data.appendingPathComponent("workout")
+        try FileManager.default.createDirectory(at: folderOfHistory, withIntermediateDirectories: true)
+        let lines = ["2026-11-21T07:00:00Z", "2026-11-21T07:00:00Z", "2026-10-25T00:30:00Z", "2026-10-25T01:30:00Z"]
+            .enumerated().map { index, started in
+                #"{"program":"S\#(index)","file":"/r.lua","sha256":"","started":"\#(started)","ended":"2026-11-21T07:00:03Z","completed":true,"elapsed":3,"segments_done":1,"segments":1,"work_seconds":3}"#
+            }
+        try (lines.joined(separator: "\n") + "\n").write(to: folderOfHistory.appendingPathComponent("history.jsonl"),
+                                                           atomically: true, encoding: .utf8)
+        let folder = try dataHome().appendingPathComponent("out")
+        let result = try workout(["history", "export", "--all", "--format", "tcx", "-o", folder.path],
+                                 environment: ["XDG_DATA_HOME": data.path, "TZ": "Europe/Berlin"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("Wrote 4 sessions"), result.stdout)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        XCTAssertEqual(files, ["2026-10-25T02-30-00-2.tcx", "2026-10-25T02-30-00.tcx",
+                               "2026-11-21T08-00-00-2.tcx", "2026-11-21T08-00-00.tcx"])
+    }
+}

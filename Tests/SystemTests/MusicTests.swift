@@ -254,11 +254,16 @@ final class BackgroundRun {
 
     func signal(_ number: Int32) { kill(pid, number) }
 
+    /// Its peak resident memory in bytes (`ru_maxrss`), once `wait()` has returned.
+    private(set) var peakMemory: Int?
+
     /// The exit status, or 128 + the signal that killed it.
     func wait() -> Int32 {
         if let status { return status }
         var raw: Int32 = 0
-        while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &raw, 0, &usage) < 0 && errno == EINTR {}
+        peakMemory = usage.ru_maxrss * 1024
         let result = raw & 0x7f == 0 ? (raw >> 8) & 0xff : 128 + (raw & 0x7f)
         status = result
         return result

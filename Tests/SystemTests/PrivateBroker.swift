@@ -19,12 +19,16 @@ final class PrivateBroker {
     private var daemon: Daemon?
     private var subscribers: [Daemon] = []
 
-    init(login: (user: String, password: String)? = nil, tls: Bool = false) throws {
+    /// `certificateNames`: the names the broker's certificate is for (another host's, to
+    /// see a client refuse a certificate its CA signed for someone else).
+    /// `settings`: more lines of `mosquitto.conf` (what the docs tell users to set).
+    init(login: (user: String, password: String)? = nil, tls: Bool = false,
+         certificateNames: String = PrivateCertificates.loopbackNames, settings: [String] = []) throws {
         self.login = login
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("workout-mqtt-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         port = try Self.freePort()
-        certificates = tls ? try PrivateCertificates(in: directory) : nil
+        certificates = tls ? try PrivateCertificates(in: directory, names: certificateNames) : nil
         var lines = ["listener \(port) 127.0.0.1"]
         if let certificates {
             lines += ["cafile \(certificates.caFile)", "certfile \(certificates.certificateFile)",
@@ -39,6 +43,7 @@ final class PrivateBroker {
             // mosquitto started as root would switch to the mosquitto user: stay who we are.
             "user \(String(cString: getpwuid(geteuid()).pointee.pw_name))",
         ]
+        lines += settings
         if let login {
             let passwords = directory.appendingPathComponent("passwords").path
             let made = try spawn(Self.program("mosquitto_passwd"), ["-b", "-c", passwords, login.user, login.password])

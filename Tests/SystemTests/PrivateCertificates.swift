@@ -10,14 +10,17 @@ struct PrivateCertificates {
     let certificateFile: String
     let keyFile: String
 
-    init(in directory: URL) throws {
+    /// What the server's certificate is for: this machine's loopback.
+    static let loopbackNames = "IP:127.0.0.1, DNS:localhost"
+
+    init(in directory: URL, names: String = loopbackNames) throws {
         let openssl = try PrivateBroker.program("openssl")
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
         caFile = path("ca.crt")
         certificateFile = path("server.crt")
         keyFile = path("server.key")
-        let names = path("server.ext")
-        try "subjectAltName = IP:127.0.0.1, DNS:localhost\n".write(toFile: names, atomically: true, encoding: .utf8)
+        let extensions = path("server.ext")
+        try "subjectAltName = \(names)\n".write(toFile: extensions, atomically: true, encoding: .utf8)
         let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
         let steps: [[String]] = [
             ["req", "-x509"] + key + ["-keyout", path("ca.key"), "-out", caFile, "-days", "2",
@@ -26,7 +29,7 @@ struct PrivateCertificates {
                                       "-addext", "keyUsage=critical,keyCertSign,cRLSign"],
             ["req"] + key + ["-keyout", keyFile, "-out", path("server.csr"), "-subj", "/CN=localhost"],
             ["x509", "-req", "-in", path("server.csr"), "-CA", caFile, "-CAkey", path("ca.key"), "-CAcreateserial",
-             "-out", certificateFile, "-days", "2", "-extfile", names],
+             "-out", certificateFile, "-days", "2", "-extfile", extensions],
         ]
         for step in steps {
             let made = try spawn(openssl, step, printing: false)

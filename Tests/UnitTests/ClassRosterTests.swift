@@ -2,6 +2,7 @@ import ClassPublishing
 import Display
 import Foundation
 import PastSessions
+import WorkoutValues
 import XCTest
 @testable import History
 @testable import IntervalEngine
@@ -153,6 +154,50 @@ final class ClassRosterTests: XCTestCase {
         // A line without them, and one whose field is not such an array.
         XCTAssertEqual(HistoryEntry(line: text.replacingOccurrences(of: #""participants":"#, with: #""future":"#))?.participants, [])
         XCTAssertNil(HistoryEntry(line: text.replacingOccurrences(of: #""name":"Bob""#, with: #""name":7"#)))
+    }
+}
+
+/// A class whose strangers send the largest names and topics they may: the roster the
+/// page is sent and the history line stay within what their readers take.
+final class ClassRosterBoundsTests: XCTestCase {
+    /// 👩‍👩‍👧‍👦: one character of 25 bytes.
+    static let family = "\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"
+
+    /// 256 participants of 39 such characters in their name and 5 in their topic level
+    /// (125 bytes) made a 245 KB history line, which the reader skipped as damaged (the
+    /// session gone), and a 265 KB roster, past what a viewer of `/class/events` may fall
+    /// behind (`FeedStream.limit`, 256 KiB): the page closed on every viewer.
+    func testTheLargestNamesOfAFullClassFitTheRosterAndTheHistory() throws {
+        var roster = ParticipantRoster()
+        let name = String(repeating: Self.family, count: 39)
+        for index in 0..<256 {
+            let id = String(repeating: Self.family, count: 5) + "\(index)"
+            let payload = Array(JSONValue.object([("name", .string(name + "\(index)")), ("hr", .integer(150)),
+                                                  ("power", .integer(250))]).text.utf8)
+            XCTAssertEqual(roster.receive(id: id, payload: payload, at: 0), .kept)
+            XCTAssertEqual(roster.receive(id: id, payload: payload, at: 2), .kept)
+        }
+        XCTAssertTrue(roster.participants.values.allSatisfy { $0.name.utf8.count <= ParticipantMessage.longestNameBytes })
+        let shared = ClassRoster(topics: ClassTopics(prefix: "gym"), clock: { 3 }, warn: { _ in })
+        for person in roster.participants.values {
+            shared.receive(topic: "gym/participants/" + person.id, payload: Array(#"{"name":"\#(name)","hr":150}"#.utf8))
+        }
+        // Half of what a viewer may fall behind: the roster and the readings after it.
+        XCTAssertLessThan(shared.json().utf8.count, 128 * 1024)
+
+        var entry = try XCTUnwrap(HistoryEntry(line: #"{"program":"P","file":"/f.lua","sha256":"","started":"2026-05-01T07:00:00Z","ended":"2026-05-01T07:10:00Z","completed":true,"elapsed":600,"segments_done":3,"segments":4,"work_seconds":300}"#))
+        entry.participants = roster.summaries
+        XCTAssertEqual(entry.participants.count, 256)
+        let line = entry.json.text
+        XCTAssertLessThan(line.utf8.count, HistoryLines.longest / 2, "half a line's bound: the rest of the line has room")
+        XCTAssertEqual(HistoryEntry(line: line)?.participants.count, 256, "the line is read back, not skipped")
+    }
+
+    /// A name is cut at a character's end, never inside one.
+    func testANameIsCutToItsBytesAtACharactersEnd() {
+        let cut = ParticipantMessage.shownName(String(repeating: Self.family, count: 39))
+        XCTAssertEqual(cut, String(repeating: Self.family, count: ParticipantMessage.longestNameBytes / 25))
+        XCTAssertEqual(ParticipantMessage.shownName("Ann"), "Ann")
     }
 }
 

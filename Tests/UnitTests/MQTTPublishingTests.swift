@@ -74,7 +74,18 @@ final class MQTTPublishingTests: XCTestCase {
         XCTAssertEqual([topics.state, topics.events, topics.availability, topics.command, topics.timeline],
                        ["home/bike-1.x/state", "home/bike-1.x/events", "home/bike-1.x/availability",
                         "home/bike-1.x/cmd", "home/bike-1.x/timeline"])
-        XCTAssertEqual(topics.nodeID, "workout_home_bike-1_x")
+        XCTAssertEqual(topics.nodeID, "workout_home_bike-1_x_" + String(SHA256.hex(Array("home/bike-1.x".utf8)).prefix(8)))
+        XCTAssertEqual(ClassTopics(prefix: "gym").nodeID, "workout_gym", "a prefix Home Assistant takes as it is stays as it is")
+    }
+
+    /// Every character outside `[A-Za-z0-9-]` becomes `_`, so `gym/a` and `gym_a` (and
+    /// `gym.a`) shared one node id: one class's discovery configs overwrote the other's.
+    func testPrefixesThatReadAlikeToHomeAssistantGetNodeIDsOfTheirOwn() {
+        let ids = ["gym/a", "gym_a", "gym.a", "gym a", "gym-a", "gyma"].map { ClassTopics(prefix: $0).nodeID }
+        XCTAssertEqual(Set(ids).count, ids.count, "\(ids)")
+        for id in ids {
+            XCTAssertTrue(id.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }, id)
+        }
     }
 
     /// The payload on the virtual clock: the shown second, the next segment, the target.

@@ -1,0 +1,90 @@
+import Broker
+import Foundation
+import IntervalEngine
+import Synchronization
+import XCTest
+
+/// `workout follow` against a coach's topics written by a stranger: whatever the broker
+/// carries, a follower warns and goes on, and never crashes.
+extension FollowTests {
+    /// A plan of one 30 s segment, a running state and `online`, all retained: a coach as
+    /// the broker shows it, without a coach's run.
+    func publishAFakeCoach(_ plan: String = #"{"name":"Class","duration":30,"segments":[{"index":1,"start":0,"duration":30,"kind":"work","name":"Hard"}]}"#) throws {
+        try broker.publish("gym/timeline", plan, retain: true)
+        try broker.publish("gym/state", #"{"phase":"running","segment":1,"t":1,"left":29,"deadline":30,"duration":30,"speed":1}"#,
+                           retain: true)
+        try broker.publish("gym/availability", "online", retain: true)
+    }
+
+    /// Answers each clock question on `gym/clock` with what `answer` makes of its number
+    /// (0 first) and the question's `id` and `sent`: the coach's side, as a stranger may write it.
+    func answerClockQuestions(_ answer: @escaping @Sendable (Int, String, Double) -> String) throws -> BrokerConnection {
+        let address = try BrokerAddress(parsing: broker.url + "/gym")
+        let connection = try BrokerConnection.open(address, clientID: "fake-coach-\(getpid())", willTopic: "gym/fake",
+                                                   will: "", warn: { _ in })
+        let asked = Mutex(0)
+        connection.subscribe(BrokerConnection.Subscription(topic: "gym/clock", largest: 512, onNetworkThread: true) { bytes in
+            guard let question = bytes.withUnsafeBufferPointer({ JSONReader.value($0) }),
+                  case .string(let id)? = question["id"], case .number(let sent)? = question["sent"] else { return }
+            let number = asked.withLock { count in
+                defer { count += 1 }
+                return count
+            }
+            let text = answer(number, id, sent)
+            connection.publish("gym/clock/answer", text, retain: false)
+        })
+        connection.start()
+        return connection
+    }
+
+    /// Clock answers whose `t` is far before any start (-1e12, which crashed a follower
+    /// converting it to its clock's nanoseconds) or whose speed is `1e999` (infinity),
+    /// `0.001` or `20000` (outside `--speed`'s range) are not taken: one warning, and the
+    /// follower joins with the good answers that follow them.
+    func testBadClockAnswersAreOneWarningNotACrash() throws {
+        broker = try PrivateBroker()
+        try publishAFakeCoach()
+        let start = Date()
+        let coach = try answerClockQuestions { number, id, sent in
+            let t = 1 + Date().timeIntervalSince(start)
+            // The first six questions (the first batch), then six more, are answered badly.
+            switch number {
+            case 0..<6: return #"{"id":"\#(id)","sent":\#(sent),"t":-1e12,"speed":1}"#
+            case 6..<9: return #"{"id":"\#(id)","sent":\#(sent),"t":\#(t),"speed":1e999}"#
+            case 9, 10: return #"{"id":"\#(id)","sent":\#(sent),"t":\#(t),"speed":0.001}"#
+            case 11: return #"{"id":"\#(id)","sent":\#(sent),"t":1e300,"speed":20000}"#
+            default: return #"{"id":"\#(id)","sent":\#(sent),"t":\#(t),"speed":1}"#
+            }
+        }
+        defer { coach.close(lastWords: nil) }
+        let ann = try follow("ann")
+        XCTAssertTrue(eventually(timeout: 15) { ann.stdout.contains(#""event":"follow""#) }, ann.stderr)
+        try broker.publish("gym/availability", "offline", retain: true)
+        XCTAssertEqual(ann.wait(), 0, ann.stderr)
+        let warnings = ann.stderr.components(separatedBy: "gym/clock/answer").count - 1
+        XCTAssertEqual(warnings, 1, ann.stderr)
+        XCTAssertTrue(ann.stderr.contains("a clock answer that is not one"), ann.stderr)
+        XCTAssertTrue(ann.stdout.contains(#""speed":1}"#), "the good answers' speed: \(ann.stdout)")
+    }
+}
+
+extension FollowTests {
+    /// A coach whose routine makes segments as it goes (`generate`, as the bundled `ladder`
+    /// and `best-round` do) publishes only the segments before the first one: a follower
+    /// ran that warm-up, said "completed" and exited 0 while the class went on. Until a
+    /// follower can take the generated segments as they are made, it says plainly that it
+    /// cannot follow this class, runs nothing, and exits 1.
+    func testAFollowerSaysItCannotFollowAClassWithGeneratedSegments() throws {
+        broker = try PrivateBroker()
+        let coach = try start("""
+            return workout { name = "Growing", countdown = 0, warmup(2, "Warm"),
+              generate(function() for i = 1, 3 do coroutine.yield(work(2, "Step " .. i)) end end) }
+            """, ["--speed", "4", "--mqtt", broker.url + "/gym"])
+        let ann = try follow("ann")
+        XCTAssertEqual(ann.wait(), 1, ann.stderr)
+        XCTAssertTrue(ann.stderr.contains("gym/timeline: the coach's routine makes its segments as it goes (generate)"),
+                      ann.stderr)
+        XCTAssertFalse(ann.stdout.contains("workout_start"), ann.stdout)
+        XCTAssertEqual(coach.wait(), 0, coach.stderr)
+    }
+}
