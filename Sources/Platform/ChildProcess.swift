@@ -1,5 +1,6 @@
 import CSystem
 import Foundation
+import Synchronization
 
 /// Runs a program to completion, off the main thread: an argument vector (no shell), a
 /// few bytes of input or none, standard error discarded, standard output captured. It is
@@ -199,44 +200,42 @@ public enum ChildProcess {
 }
 
 /// The children running now, in a fixed table that a signal handler may read too (the
-/// watchdog kills them before it ends the process).
+/// watchdog kills them before it ends the process). Each slot is an `Atomic` (lock-free,
+/// so the handler may read it; no lock to take), so the compiler checks the sharing.
 package enum LiveChildren {
     static let slots = 16
-    nonisolated(unsafe) private static let table: UnsafeMutablePointer<pid_t> = {
-        let table = UnsafeMutablePointer<pid_t>.allocate(capacity: slots)
-        table.initialize(repeating: 0, count: slots)
-        return table
-    }()
-    private static let lock = NSLock()
+    private static let table = InlineArray<16, Atomic<pid_t>> { _ in Atomic(0) }
 
+    /// Takes the first free slot; a seventeenth child at once goes unlisted.
     static func add(_ pid: pid_t) {
-        lock.withLock {
-            if let free = (0..<slots).first(where: { table[$0] == 0 }) { table[free] = pid }
+        for slot in 0..<slots {
+            if table[slot].compareExchange(expected: 0, desired: pid, ordering: .sequentiallyConsistent).exchanged { return }
         }
     }
 
     static func remove(_ pid: pid_t) {
-        lock.withLock {
-            if let slot = (0..<slots).first(where: { table[$0] == pid }) { table[slot] = 0 }
+        for slot in 0..<slots {
+            if table[slot].compareExchange(expected: pid, desired: 0, ordering: .sequentiallyConsistent).exchanged { return }
         }
     }
 
     static func killAll() {
-        lock.withLock { killFromHandler() }
+        killFromHandler()
     }
 
     /// Async-signal-safe: reads the table, calls `kill`.
     package static func killFromHandler() {
-        for slot in 0..<slots where table[slot] > 0 {
-            kill(table[slot], SIGKILL)
+        for slot in 0..<slots {
+            let pid = table[slot].load(ordering: .sequentiallyConsistent)
+            if pid > 0 { kill(pid, SIGKILL) }
         }
     }
 
     /// Makes the table before any handler may read it.
     package static func prepare() {
-        _ = table
+        _ = table[0].load(ordering: .sequentiallyConsistent)
     }
 
     /// How many children run now (tests).
-    static var count: Int { lock.withLock { (0..<slots).filter { table[$0] != 0 }.count } }
+    static var count: Int { (0..<slots).filter { table[$0].load(ordering: .sequentiallyConsistent) != 0 }.count }
 }

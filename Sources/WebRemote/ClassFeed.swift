@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// `/class/events`: the class page's Server-Sent Events. Each viewer gets the whole
 /// roster first (`event: roster`, what `/class.json` gives), then each participant the
@@ -8,19 +9,22 @@ import Foundation
 /// away, and a viewer gone without a word fails a write and is forgotten. Nothing here
 /// touches the main thread: a class of 256 costs the timers nothing.
 ///
-/// Shared by the broker's thread, the server's tasks and its own timer under `lock`, which
-/// the compiler cannot see: hence `@unchecked Sendable`.
-final class ClassFeed: @unchecked Sendable {
+/// Shared by the broker's thread, the server's tasks and its own timer: its state is one
+/// value under a `Mutex`, so the compiler checks that it is `Sendable`.
+final class ClassFeed: Sendable {
     /// As many as the live page's: a class has a TV or two.
     static let maximumViewers = EventFeed.maximumViewers
     /// Seconds between whole rosters: an away participant (silent for 30 s) is shown so
     /// within this.
     static let rosterEvery = 5.0
 
-    private let lock = NSLock()
-    private var viewers = Viewers(most: ClassFeed.maximumViewers)
-    private var timer: DispatchSourceTimer?
-    private var finished = false
+    private struct State {
+        var viewers = Viewers(most: ClassFeed.maximumViewers)
+        var timer: DispatchSourceTimer?
+        var finished = false
+    }
+
+    private let state = Mutex(State())
     private let roster: @Sendable () -> String
 
     /// `roster`: `/class.json`'s text, read on any thread.
@@ -34,10 +38,10 @@ final class ClassFeed: @unchecked Sendable {
     /// roster. (The roster calls `changed` outside its own lock, so the two locks are only
     /// ever taken in this order.)
     func open() -> FeedStream? {
-        lock.withLock {
-            guard !finished else { return nil }
-            startTimer()
-            return viewers.admit(first: Array("retry: 1000\n\(rosterMessage())".utf8))
+        state.withLock { state in
+            guard !state.finished else { return nil }
+            startTimer(&state)
+            return state.viewers.admit(first: Array("retry: 1000\n\(rosterMessage())".utf8))
         }
     }
 
@@ -48,18 +52,18 @@ final class ClassFeed: @unchecked Sendable {
 
     /// The workout is over: every viewer gets what is queued, then its stream ends.
     func finish() {
-        lock.withLock {
-            finished = true
-            timer?.cancel()
-            timer = nil
-            viewers.finish()
+        state.withLock { state in
+            state.finished = true
+            state.timer?.cancel()
+            state.timer = nil
+            state.viewers.finish()
         }
     }
 
     private func send(_ bytes: [UInt8]) {
-        lock.withLock {
-            guard !viewers.isEmpty else { return }
-            viewers.send(bytes)
+        state.withLock { state in
+            guard !state.viewers.isEmpty else { return }
+            state.viewers.send(bytes)
         }
     }
 
@@ -67,19 +71,19 @@ final class ClassFeed: @unchecked Sendable {
         "event: roster\ndata: \(roster())\n\n"
     }
 
-    /// Under `lock`.
-    private func startTimer() {
-        guard timer == nil else { return }
+    /// Under the feed's lock (`state` is its value).
+    private func startTimer(_ state: inout State) {
+        guard state.timer == nil else { return }
         let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
         timer.schedule(deadline: .now() + Self.rosterEvery, repeating: Self.rosterEvery, leeway: .milliseconds(500))
         timer.setEventHandler { [weak self] in
             guard let self else { return }
-            lock.withLock {
-                guard !viewers.isEmpty else { return }
-                viewers.send(Array(rosterMessage().utf8))
+            self.state.withLock { state in
+                guard !state.viewers.isEmpty else { return }
+                state.viewers.send(Array(rosterMessage().utf8))
             }
         }
         timer.resume()
-        self.timer = timer
+        state.timer = timer
     }
 }

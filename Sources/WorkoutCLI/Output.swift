@@ -117,16 +117,17 @@ final class BlockOutput {
 /// the caller's thread: such a write cannot block, and waking the writer thread for it
 /// would cost each event a second wake-up (the benchmarks' `--json` run).
 ///
-/// Shared by the main thread and its queue under `lock`, which the compiler cannot see:
-/// hence `@unchecked Sendable`.
-final class EventStream: @unchecked Sendable {
+/// Shared by the main thread and its queue: the counts are one value under a `Mutex`, so
+/// the compiler checks that it is `Sendable`.
+final class EventStream: Sendable {
     /// 4 MiB: hours of events at one line a second.
     static let limit = 4 << 20
 
     private let queue = DispatchQueue(label: "workout.output")
-    private let lock = NSLock()
-    private var waiting = 0
-    private(set) var dropped = 0
+    /// Bytes queued and not yet written, and the lines dropped.
+    private let counts = Mutex((waiting: 0, dropped: 0))
+    /// Lines dropped because `limit` bytes were waiting.
+    var dropped: Int { counts.withLock { $0.dropped } }
     /// Standard output's pipe capacity; nil when it is not a pipe (a terminal or a file,
     /// which may block: always the writer thread).
     private let pipeCapacity: Int? = {
@@ -136,20 +137,20 @@ final class EventStream: @unchecked Sendable {
 
     func line(_ text: String) {
         let bytes = Array((text + "\n").utf8)
-        let taken = lock.withLock { () -> Bool? in
-            if waiting == 0, fitsAtOnce(bytes.count) { return nil }
-            guard waiting + bytes.count <= Self.limit else {
-                dropped += 1
+        let taken = counts.withLock { counts -> Bool? in
+            if counts.waiting == 0, fitsAtOnce(bytes.count) { return nil }
+            guard counts.waiting + bytes.count <= Self.limit else {
+                counts.dropped += 1
                 return false
             }
-            waiting += bytes.count
+            counts.waiting += bytes.count
             return true
         }
         guard let taken else { return Output.write(bytes) }
         guard taken else { return }
         queue.async { [self] in
             Output.write(bytes)
-            lock.withLock { waiting -= bytes.count }
+            counts.withLock { $0.waiting -= bytes.count }
         }
     }
 

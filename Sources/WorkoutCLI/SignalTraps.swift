@@ -3,12 +3,14 @@ import Foundation
 import IntervalEngine
 import LuaBridge
 import Platform
+import Synchronization
 
-/// The write end of the self-pipe the signal handler writes to.
-nonisolated(unsafe) private var signalPipeInput: Int32 = -1
+/// The write end of the self-pipe the signal handler writes to. An `Atomic`: lock-free, so
+/// the handler may read it.
+private let signalPipeInput = Atomic<Int32>(-1)
 /// The latest of the `stopping` signals to arrive, straight from the handler (0: none),
 /// for a process that is no longer turning the main queue (waiting for a reader).
-nonisolated(unsafe) private var lastStopping: Int32 = 0
+private let lastStopping = Atomic<Int32>(0)
 
 /// Signals as events on the main queue, so the session can stop cleanly, restore the
 /// terminal and report, instead of dying mid-write: the `stopping` signals always (each
@@ -28,7 +30,9 @@ final class SignalTraps {
         LuaInterrupt.prepare()
         var ends: [Int32] = [0, 0]
         pipe(&ends)
-        signalPipeInput = ends[1]
+        signalPipeInput.store(ends[1], ordering: .sequentiallyConsistent)
+        // Made here, not by its first use in the handler (a lazy global's first use takes a lock).
+        _ = lastStopping.load(ordering: .sequentiallyConsistent)
         _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
         _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
         let output = ends[0]
@@ -48,16 +52,19 @@ final class SignalTraps {
     private static func trap(_ number: Int32) {
         SignalHandler.install(number, flags: SA_RESTART) { number in
             if number == SIGINT || number == SIGTERM || number == SIGHUP || number == SIGQUIT {
-                lastStopping = number
+                lastStopping.store(number, ordering: .sequentiallyConsistent)
                 LuaInterrupt.request()
             }
             var byte = UInt8(truncatingIfNeeded: number)
-            _ = write(signalPipeInput, &byte, 1)
+            _ = write(signalPipeInput.load(ordering: .sequentiallyConsistent), &byte, 1)
         }
     }
 
     /// The latest stopping signal received, whether or not the main queue has seen it.
-    static var received: Int32? { lastStopping == 0 ? nil : lastStopping }
+    static var received: Int32? {
+        let number = lastStopping.load(ordering: .sequentiallyConsistent)
+        return number == 0 ? nil : number
+    }
 
     /// Stops the process as Ctrl-Z would, once the caller has tidied up; returns after
     /// SIGCONT (`fg`), with the trap back in place.

@@ -1,6 +1,7 @@
 import Foundation
 import IntervalEngine
 import Platform
+import Synchronization
 
 /// The terminal while the live display owns it: the alternate screen, a hidden cursor,
 /// and (when standard input is the terminal) keys delivered one by one without echo.
@@ -45,14 +46,17 @@ final class TerminalScreen {
 }
 
 /// On the heap, not a Swift global: AddressSanitizer reports a copy into a global
-/// `termios` as an overflow of the global's storage.
+/// `termios` as an overflow of the global's storage. The crash handler hands the pointer
+/// to `tcsetattr`, so it is a raw pointer no `Atomic` or lock can stand for: hence
+/// `nonisolated(unsafe)`; written on the main thread before `guardHasModes` says so.
 nonisolated(unsafe) private let guardedModes: UnsafeMutablePointer<termios> = {
     let modes = UnsafeMutablePointer<termios>.allocate(capacity: 1)
     modes.initialize(to: termios())
     return modes
 }()
-nonisolated(unsafe) private var guardHasModes = false
-nonisolated(unsafe) private var guardArmed = false
+/// Lock-free, so the crash handler may read them.
+private let guardHasModes = Atomic(false)
+private let guardArmed = Atomic(false)
 private let guardLeave: [UInt8] = Array(TerminalReset.sequence.utf8)
 
 /// If the process dies on a fault (a Swift trap, a bad access) while the display is
@@ -60,24 +64,26 @@ private let guardLeave: [UInt8] = Array(TerminalReset.sequence.utf8)
 /// `write` and `tcsetattr`, then dies by the same signal with the default action.
 enum CrashGuard {
     static let signals = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
-    /// Set once, on the main thread, before any handler is installed.
-    nonisolated(unsafe) private static var installed = false
+    /// Set once, before any handler is installed.
+    private static let installed = Atomic(false)
 
     static func arm(_ modes: termios?) {
         if let modes {
             guardedModes.pointee = modes
-            guardHasModes = true
+            guardHasModes.store(true, ordering: .sequentiallyConsistent)
         }
-        guardArmed = true
-        guard !installed else { return }
-        installed = true
+        guardArmed.store(true, ordering: .sequentiallyConsistent)
+        guard !installed.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        // Each global made here, not by its first use in the handler (a lazy global's
+        // first use takes a lock).
+        _ = guardHasModes.load(ordering: .sequentiallyConsistent)
         ChildProcess.prepare()
         for number in signals {
             SignalHandler.install(number) { number in
                 ChildProcess.stopAllFromSignalHandler()
-                if guardArmed {
+                if guardArmed.load(ordering: .sequentiallyConsistent) {
                     guardLeave.withUnsafeBytes { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-                    if guardHasModes { tcsetattr(STDIN_FILENO, TCSANOW, guardedModes) }
+                    if guardHasModes.load(ordering: .sequentiallyConsistent) { tcsetattr(STDIN_FILENO, TCSANOW, guardedModes) }
                 }
                 SignalHandler.reset(number)
                 raise(number)
@@ -86,6 +92,6 @@ enum CrashGuard {
     }
 
     static func disarm() {
-        guardArmed = false
+        guardArmed.store(false, ordering: .sequentiallyConsistent)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PastSessions
 import Platform
+import Synchronization
 import TestSupport
 import XCTest
 @testable import History
@@ -141,26 +142,30 @@ final class PluginTests: XCTestCase {
     }
 
     func testTheStackGuardCatchesALeakAtOnce() throws {
-        var leaks: [String] = []
-        let saved = StackGuard.violated
-        StackGuard.violated = { leaks.append($0) }
-        defer { StackGuard.violated = saved }
+        final class Leaks: Sendable {
+            let found = Mutex<[String]>([])
+            var list: [String] { found.withLock { $0 } }
+        }
+        let leaks = Leaks()
+        let saved = StackGuard.violated.withLock { $0 }
+        StackGuard.violated.withLock { $0 = { leak in leaks.found.withLock { $0.append(leak) } } }
+        defer { StackGuard.violated.withLock { $0 = saved } }
         let routine = try load("return workout { name = \"G\", work(1), on_start = function() end }")
         let hook = try XCTUnwrap(routine.hooks.onStart)
         try routine.lua.call(hook) { lua in
             lua.stack.push(1)
             return 1
         }
-        XCTAssertEqual(leaks, [])
+        XCTAssertEqual(leaks.list, [])
         // Two values pushed, one declared: the guard says so before Lua is even called.
         _ = try? routine.lua.call(hook) { lua in
             lua.stack.push(1)
             lua.stack.push(2)
             return 1
         }
-        XCTAssertEqual(leaks.first?.hasPrefix("Lua stack leak in pushing a hook's arguments"), true, "\(leaks)")
+        XCTAssertEqual(leaks.list.first?.hasPrefix("Lua stack leak in pushing a hook's arguments"), true, "\(leaks.list)")
         // A whole run of a routine that uses every kind of call leaks nothing.
-        leaks = []
+        leaks.found.withLock { $0 = [] }
         let harness = try Harness("""
             local p = params { n = 2 }
             return workout { name = "All", countdown = 1,
@@ -171,6 +176,6 @@ final class PluginTests: XCTestCase {
             """, options: SessionOptions(bell: true, payloadsInEvents: true))
         harness.run()
         _ = harness.session.snapshot()
-        XCTAssertEqual(leaks, [])
+        XCTAssertEqual(leaks.list, [])
     }
 }

@@ -51,15 +51,13 @@ final class SessionMachineTests: XCTestCase {
 
     // MARK: the boundaries
 
-    func testTheStartIsABoundaryBeforeTheFirstSegmentOnce() {
+    func testTheStartIsABoundaryBeforeTheFirstSegmentThenTheFirstSegmentOnce() {
         var machine = SessionMachine()
-        XCTAssertEqual(machine.start(), [.begin, .emit(.workoutStart), .callHook(.workoutStart),
-                                         .then(.workoutStartHooksDone)])
+        XCTAssertEqual(machine.start(), [.begin, .emit(.workoutStart), .callHook(.workoutStart), .enterSegment(.first),
+                                         .scheduleTimers, .emit(.segmentStart), .callHook(.segmentsOwnStart),
+                                         .callHook(.segmentStart), .alert(.segmentStart), .endBoundary])
         XCTAssertEqual(machine.phase, .running(SessionPhase.Boundary(betweenSegments: true)))
-        XCTAssertEqual(machine.take(.workoutStartHooksDone, at: 0), [.firstSegment])
         XCTAssertEqual(machine.start(), [], "once")
-        machine.phase = .finished
-        XCTAssertEqual(machine.take(.workoutStartHooksDone, at: 0), [], "on_start quit")
     }
 
     func testACompletedFinishGivesItsAlertsAndTheNotificationAndCountsThePauseUnderWay() {
@@ -74,17 +72,18 @@ final class SessionMachineTests: XCTestCase {
         XCTAssertEqual(machine.pausedSeconds, 4, "the machine's own count stays the generators'")
     }
 
-    func testTheEndTimerEndsTheSegmentThenItsHooksThenAsksWhatFollows() {
+    func testTheEndTimerEndsTheSegmentThenItsHooksThenStartsWhatFollowsInOneList() {
         var machine = running(segment(1, duration: 30), start: 10)
         let actions = machine.endTimerFired(at: 40)
         XCTAssertEqual(actions, [
             .cancelTimers, .emit(.segmentEnd(skipped: false, by: .timer)), .recordEnd(at: 40, skipped: false, by: .timer),
-            .callHook(.segmentsOwnEnd), .callHook(.segmentEnd), .then(.segmentEndHooksDone(at: 40)),
+            .callHook(.segmentsOwnEnd), .callHook(.segmentEnd),
+            .enterSegment(.next(at: 40)), .scheduleTimers, .emit(.segmentStart), .callHook(.segmentsOwnStart),
+            .callHook(.segmentStart), .alert(.segmentStart), .endBoundary,
         ])
         XCTAssertEqual(machine.phase, .running(SessionPhase.Boundary(betweenSegments: true)))
         XCTAssertEqual(machine.tally.done, 1)
         XCTAssertEqual(machine.workSeconds, 30, "a work segment's time counts as work")
-        XCTAssertEqual(machine.take(.segmentEndHooksDone(at: 40), at: 40), [.nextSegment(at: 40)])
     }
 
     func testAnOpenSegmentsTimerIsItsCap() {
@@ -92,41 +91,43 @@ final class SessionMachineTests: XCTestCase {
         XCTAssertEqual(machine.endTimerFired(at: 60)[1], .emit(.segmentEnd(skipped: false, by: .cap)))
     }
 
-    func testAStartPlansItsTimersOnlyWhileRunningAndEndsItsBoundaryAfterItsHooksAndAlerts() {
+    func testEnteringASegmentStartsItsClockLapsAndCuesAfreshInABoundaryOfItsOwn() {
         var machine = running(segment(1), start: 0)
         machine.phase = .running(SessionPhase.Boundary(betweenSegments: true))
         machine.laps = [3]
         machine.firedCues = [0]
-        let actions = machine.startSegment(segment(2, duration: 20), at: 30)
-        XCTAssertEqual(actions, [.scheduleTimers, .emit(.segmentStart), .callHook(.segmentsOwnStart),
-                                 .callHook(.segmentStart), .then(.segmentStartHooksDone)])
+        machine.enter(segment(2, duration: 20), at: 30)
         XCTAssertEqual(machine.segment.index, 2)
         XCTAssertEqual(machine.segmentStart, 30)
         XCTAssertEqual(machine.laps, [])
         XCTAssertEqual(machine.firedCues, [])
         XCTAssertEqual(machine.phase, .running(SessionPhase.Boundary(betweenSegments: false)))
-        XCTAssertEqual(machine.take(.segmentStartHooksDone, at: 30), [.alert(.segmentStart), .then(.endBoundary)])
-        XCTAssertEqual(machine.take(.endBoundary, at: 30), [])
+        XCTAssertTrue(machine.clockRuns, "its timers are planned")
+        XCTAssertEqual(machine.leaveBoundary(), [])
         XCTAssertEqual(machine.phase, .running(nil))
 
         var paused = running(segment(1))
         paused.phase = .paused(since: 12, SessionPhase.Boundary(betweenSegments: true))
-        XCTAssertEqual(paused.startSegment(segment(2), at: 12).first, .emit(.segmentStart), "paused: no timers")
+        paused.enter(segment(2), at: 12)
         XCTAssertEqual(paused.phase, .paused(since: 12, SessionPhase.Boundary(betweenSegments: false)))
+        XCTAssertFalse(paused.clockRuns, "paused: no timers until the resume")
+
+        var finished = SessionMachine(phase: .finished)
+        finished.enter(segment(2), at: 12)
+        XCTAssertEqual(finished, SessionMachine(phase: .finished), "nothing once finished")
     }
 
     func testAnOpenSegmentRunsToItsCapOrForADay() {
         var machine = running(segment(1))
-        _ = machine.startSegment(segment(2, duration: 40, open: OpenEnd(cap: nil, expect: 40)), at: 5)
+        machine.enter(segment(2, duration: 40, open: OpenEnd(cap: nil, expect: 40)), at: 5)
         XCTAssertEqual(machine.segment.duration, Duration.maximum)
     }
 
-    func testAHookThatQuitsLeavesNothingAfterIt() {
+    func testLeavingNoBoundaryAppliesNothing() {
         var machine = running(segment(1))
+        XCTAssertEqual(machine.leaveBoundary(), [])
         machine.phase = .finished
-        XCTAssertEqual(machine.take(.segmentEndHooksDone(at: 9), at: 9), [])
-        XCTAssertEqual(machine.take(.segmentStartHooksDone, at: 9), [])
-        XCTAssertEqual(machine.take(.endBoundary, at: 9), [])
+        XCTAssertEqual(machine.leaveBoundary(), [])
     }
 
     func testTheBoundarysEndAppliesWhatItsHooksAskedInOrder() {
@@ -136,26 +137,28 @@ final class SessionMachineTests: XCTestCase {
         waiting.done = true
         var machine = running(segment(1))
         machine.phase = .running(waiting)
-        XCTAssertEqual(machine.endBoundary(at: 7), [.cancelTimers, .emit(.pause), .alert(.pause), .callHook(.pause),
-                                                    .planSkip(by: .hook)], "a skip wins over a done")
-        XCTAssertEqual(machine.phase, .paused(since: 7, nil))
+        XCTAssertEqual(machine.leaveBoundary(), [.pause, .skip(by: .hook)], "a pause first; a skip wins over a done")
+        XCTAssertEqual(machine.phase, .running(nil))
+        XCTAssertEqual(machine.pause(at: 7), [.cancelTimers, .emit(.pause), .alert(.pause), .callHook(.pause)],
+                       "the kept pause, applied as the input it is")
 
         var done = SessionPhase.Boundary(betweenSegments: false)
         done.done = true
         machine = running(segment(1))
         machine.phase = .running(done)
-        XCTAssertEqual(machine.endBoundary(at: 7), [.planDone])
+        XCTAssertEqual(machine.leaveBoundary(), [.done])
     }
 
     func testACueSaysItsTextOrRunsItsFunctionInABoundaryOfItsOwn() {
         let cues = [Cue(moment: .half, action: .text("Halfway")), Cue(moment: .fromStart(5), action: .function(LuaRef(id: 7)))]
         var machine = running(segment(1, cues: cues))
         XCTAssertEqual(machine.cueFired(0, offset: 15), [.emit(.cue(position: 0, offset: 15)), .alert(.cue)])
-        XCTAssertEqual(machine.cueFired(1, offset: 5), [.emit(.cue(position: 1, offset: 5)), .then(.cueFunction(position: 1))])
+        XCTAssertEqual(machine.phase, .running(nil), "a text cue is no boundary")
+        XCTAssertEqual(machine.cueFired(1, offset: 5), [.emit(.cue(position: 1, offset: 5)), .callHook(.cue(position: 1)),
+                                                        .endBoundary])
         XCTAssertEqual(machine.firedCues, [0, 1])
-        XCTAssertEqual(machine.take(.cueFunction(position: 1), at: 5), [.callHook(.cue(position: 1)), .then(.endBoundary)])
         XCTAssertEqual(machine.phase, .running(SessionPhase.Boundary(betweenSegments: false)))
-        XCTAssertEqual(machine.take(.cueFunction(position: 1), at: 5), [.callHook(.cue(position: 1))],
+        XCTAssertEqual(machine.cueFired(1, offset: 5), [.emit(.cue(position: 1, offset: 5)), .callHook(.cue(position: 1))],
                        "inside a boundary it is the boundary's")
     }
 
@@ -186,13 +189,13 @@ final class SessionMachineTests: XCTestCase {
         machine.tally = SegmentTally(count: 3)
         machine.tally.ended(0, skipped: false)
         let actions = machine.back(at: 31, grace: 2)
-        XCTAssertEqual(actions, [.forgetOpenRecord(index: 1), .cancelTimers, .startSegment(position: 0, at: 31)])
+        XCTAssertEqual(actions, [.forgetOpenRecord(index: 1), .cancelTimers] + SessionMachine.entering(.position(0, at: 31)))
         XCTAssertEqual(machine.tally.done, 0)
     }
 
     func testBackAfterTheGraceStartsTheSegmentAgainAndCountsTheWorkDone() {
         var machine = running(segment(2), start: 30)
-        XCTAssertEqual(machine.back(at: 40, grace: 2), [.cancelTimers, .startSegment(position: 1, at: 40)])
+        XCTAssertEqual(machine.back(at: 40, grace: 2), [.cancelTimers] + SessionMachine.entering(.position(1, at: 40)))
         XCTAssertEqual(machine.workSeconds, 10)
         machine.phase = .running(SessionPhase.Boundary(betweenSegments: false))
         XCTAssertEqual(machine.back(at: 41, grace: 2), [], "nothing in a boundary")

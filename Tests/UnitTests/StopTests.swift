@@ -48,4 +48,30 @@ final class StopTests: XCTestCase {
         XCTAssertEqual(harness.session.summary?.workSeconds, 3)
         XCTAssertFalse(harness.trace.contains { $0.contains("log Stopped") }, "\(harness.trace)")
     }
+
+    /// A quit the session hears in the middle of a boundary (a listener's, as standard
+    /// output gone gives) ends it there: nothing of the boundary's course follows
+    /// `workout_end`, neither a hook nor the next segment.
+    func testAQuitHeardInABoundaryLeavesNothingOfItAfterTheEnd() throws {
+        let source = """
+            return workout { name = "T", countdown = 0,
+              on_segment_end = function(seg) print("ended " .. seg.index) end,
+              on_segment_start = function(seg) print("started " .. seg.index) end,
+              work(10), rest(10) }
+            """
+        let ending = try Harness(source)
+        ending.session.subscribe { [weak session = ending.session] event in
+            if case .segmentEnd = event.kind { session?.apply(.quit) }
+        }
+        ending.run()
+        XCTAssertEqual(ending.trace, ["0 workout_start T 2", "0 segment_start 1 Work", "0 log started 1",
+                                      "10 segment_end 1", "10 workout_end false 10 1"])
+
+        let starting = try Harness(source)
+        starting.session.subscribe { [weak session = starting.session] event in
+            if case .workoutStart = event.kind { session?.apply(.quit) }
+        }
+        starting.run()
+        XCTAssertEqual(starting.trace, ["0 workout_start T 2", "0 workout_end false 0 0"])
+    }
 }

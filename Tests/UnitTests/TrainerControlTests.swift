@@ -161,4 +161,49 @@ final class TrainerControlTests: XCTestCase {
             XCTAssertEqual(trainer.targets, ["4.5 133", "5 167", "6 easiest"], "the ramp's second 1, then its second 2")
         }
     }
+
+    /// Inside `receive` the control reads nothing back from the session: the segment's
+    /// power and clock come with the event. A listener before it and one after mark the
+    /// emit; the snapshot is read only outside one (a ramp's steps, an attach).
+    func testItReadsTheSessionOnlyOnTurnsOfItsOwn() throws {
+        try MainActor.assumeIsolated {
+            var options = SessionOptions(alerts: AlertSwitches(bell: false), athlete: Athlete(ftp: 200))
+            options.powerInEvents = true
+            let harness = Harness(try load(Self.routine), options: options)
+            var emitting = false
+            var readsInside = 0
+            var readsOutside = 0
+            let snapshot = { [unowned session = harness.session] in
+                if emitting { readsInside += 1 } else { readsOutside += 1 }
+                return session.snapshot()
+            }
+            let control = TrainerControl(snapshot: snapshot, scheduler: harness.clock) { _ in }
+            harness.session.subscribe { _ in emitting = true }
+            harness.session.subscribe(control)
+            harness.session.subscribe { _ in emitting = false }
+            let trainer = RecordingTrainer(clock: harness.clock)
+            control.attach(trainer)
+            harness.session.start()
+            harness.clock.advance(by: 4.5)
+            harness.session.apply(.pause)
+            harness.session.apply(.resume)
+            harness.clock.run()
+            XCTAssertEqual(trainer.targets, ["0 200", "3 100", "4 133", "4.5 easiest", "4.5 133", "5 167", "6 easiest"])
+            XCTAssertEqual(readsInside, 0)
+            XCTAssertEqual(readsOutside, 2, "the ramp's two steps")
+        }
+    }
+
+    /// More time in a ramp: its steps follow the longer segment from the next one on.
+    func testARampLengthenedStepsOverItsNewLength() throws {
+        try MainActor.assumeIsolated {
+            let (harness, _, trainer, _) = try Self.harness(ftp: 200)
+            harness.session.start()
+            harness.clock.advance(by: 4.5)
+            harness.session.apply(.add(seconds: 3))
+            harness.clock.run()
+            XCTAssertEqual(trainer.targets, ["0 200", "3 100", "4 133", "6 150", "7 167", "8 183", "9 easiest"],
+                           "at 5, 2 s of 6 is 133 W again: nothing new to write")
+        }
+    }
 }

@@ -57,6 +57,8 @@ public struct Event: Sendable {
     /// The segment's power for a trainer, on `segment_start` when the session's options
     /// ask for it (`SessionOptions.powerInEvents`).
     public var power: SegmentPower?
+    /// The segment's clock, on `segment_start`, `pause` and `resume` (`SegmentClock`).
+    public var segmentClock: SegmentClock?
 
     public init(_ kind: Kind, t: Double, fire: Fire?) {
         self.kind = kind

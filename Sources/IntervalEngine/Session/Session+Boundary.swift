@@ -6,54 +6,67 @@ import WorkoutValues
 /// listeners as planned) → `segment_start` → its `on_start` → `on_segment_start` → alerts
 /// (sound, bell, flash, notification, voice).
 extension Session {
-    /// Carries out what a transition of the machine returned, in order. `planned`: the
-    /// moment whose timer caused the transition, which announced the alerts it gives (a
-    /// boundary's, a text cue's); the inputs the machine hands itself (`then`) carry it on.
+    /// Carries out what an input of the machine returned, in order. `planned`: the moment
+    /// whose timer caused the input, which announced the alerts it gives (a boundary's, a
+    /// text cue's). A list made while the session was under way stops where it finished
+    /// (a hook's or a listener's `quit`, or no segment left to enter): what followed was
+    /// the course of a session that is over. A finish's own list runs to its end.
     func carryOut(_ actions: [SessionMachine.Action], planned: PlannedMoment? = nil) {
+        let finishing = state == .finished
         for action in actions {
+            guard finishing || state != .finished else { return }
             switch action {
             case .cancelTimers: cancelTimers()
-            case .scheduleTimers: scheduleTimers()
+            case .scheduleTimers: if machine.clockRuns { scheduleTimers() }
             case .emit(let emission): emitEvent(emission)
             case .alert(let moment): giveAlerts(of: moment, planned: planned)
             case .callHook(let hook): call(hook)
             case .recordEnd(let time, let skipped, let cause): recordEnd(of: segment, at: time, skipped: skipped, by: cause)
             case .forgetOpenRecord(let index): openRecords.removeAll { $0.index == index }
-            case .startSegment(let position, let time): startSegment(position, at: time)
+            case .enterSegment(let entry): enterSegment(entry, planned: planned)
             case .begin: begin()
-            case .firstSegment: startSegment(after: 0, at: startedAt, planned: planned)
-            case .nextSegment(let time): startSegment(after: segment.index, at: time, planned: planned)
             case .summarize(let completed, let time, let paused):
                 summary = summarySoFar(completed: completed, at: time, paused: paused)
             case .keepFinalScores: summary?.scores = scores
             case .release:
                 routine.code.actions = nil
                 routine.release()
-            case .planSkip(let cause): plan(nil, at: now) { session, _, _ in session.skip(by: cause) }
-            case .planDone: plan(nil, at: now) { session, _, _ in session.markDone(by: .hook) }
-            case .then(let input): carryOut(machine.take(input, at: now), planned: planned)
+            case .endBoundary: endBoundary()
             }
         }
     }
 
-    /// Starts the segment at `position` when there is one (asked of a generator when none
-    /// is known yet), or finishes. A dry run stopped at the horizon did not see the end of
-    /// the workout: not completed.
-    private func startSegment(after position: Int, at time: Double, planned: PlannedMoment?) {
-        if position < timeline.count || pullSegment(at: time) {
-            startSegment(position, at: time, planned: planned)
-        } else {
-            carryOut(machine.finish(completed: !timeline.reachedHorizon, at: time), planned: planned)
+    /// Enters the segment the entry names when there is one (asked of a generator when
+    /// none is known yet, after the old segment's hooks, so it sees what they changed), or
+    /// finishes. A dry run stopped at the horizon did not see the end of the workout: not
+    /// completed.
+    private func enterSegment(_ entry: SessionMachine.Entry, planned: PlannedMoment?) {
+        let position: Int
+        let time: Double
+        switch entry {
+        case .first: (position, time) = (0, startedAt)
+        case .next(let at): (position, time) = (segment.index, at)
+        case .position(let index, let at): (position, time) = (index, at)
         }
-    }
-
-    /// Starts the segment at `position`. `planned`: the boundary moment whose timer ended
-    /// the segment before, when it announced this start's alerts ahead; they are given as
-    /// announced, under its id.
-    func startSegment(_ position: Int, at time: Double, planned: PlannedMoment? = nil) {
+        guard position < timeline.count || pullSegment(at: time) else {
+            carryOut(machine.finish(completed: !timeline.reachedHorizon, at: time), planned: planned)
+            return
+        }
         // Hooks may have changed a payload since it was last shown.
         infoCache = []
-        carryOut(machine.startSegment(timeline.segments[position], at: time), planned: planned)
+        machine.enter(timeline.segments[position], at: time)
+    }
+
+    /// Leaves the boundary and applies what its hooks asked for, each as the input it is:
+    /// a pause at once, a skip or a done through the scheduler.
+    private func endBoundary() {
+        for kept in machine.leaveBoundary() {
+            switch kept {
+            case .pause: pause()
+            case .skip(let cause): plan(nil, at: now) { session, _, _ in session.skip(by: cause) }
+            case .done: plan(nil, at: now) { session, _, _ in session.markDone(by: .hook) }
+            }
+        }
     }
 
     /// Emits what the machine says of the current segment.

@@ -6,7 +6,8 @@ import WorkoutValues
 /// It owns its timers and, through the routine, its Lua references; finishing releases
 /// both, and nothing else keeps the session alive (timer actions hold it weakly).
 ///
-/// All of it runs on one thread: the main run loop, or the caller of a virtual clock.
+/// All of it runs on one thread: the main run loop, or the caller of a virtual clock. It
+/// is not `@MainActor` yet, for reasons docs/design.md's Threads gives.
 public final class Session {
     /// Ready, running, paused or finished: the `SessionState` snapshots carry.
     public typealias State = SessionState
@@ -229,8 +230,12 @@ public final class Session {
         switch kind {
         case .segmentStart:
             event.progress = progress()
+            event.segmentClock = segmentClock
             if options.powerInEvents { event.power = segmentPower() }
-        case .workoutStart, .segmentEnd, .pause, .resume:
+        case .pause, .resume:
+            event.progress = progress()
+            event.segmentClock = segmentClock
+        case .workoutStart, .segmentEnd:
             event.progress = progress()
         default:
             break
@@ -238,6 +243,11 @@ public final class Session {
         for listener in listeners {
             listener.receive(event)
         }
+    }
+
+    /// The current segment's clock as of now, for the events that move it.
+    private var segmentClock: SegmentClock {
+        SegmentClock(now: now, start: segmentStart, duration: segment.duration)
     }
 
     /// Runs a timer's work with its fire recorded for the events it causes.

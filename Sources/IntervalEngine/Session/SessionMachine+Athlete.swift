@@ -31,7 +31,7 @@ extension SessionMachine {
             actions.append(.forgetOpenRecord(index: position + 1))
         }
         countWork(until: time)
-        return actions + [.cancelTimers, .startSegment(position: position, at: time)]
+        return actions + [.cancelTimers] + Self.entering(.position(position, at: time))
     }
 
     /// Lengthens the current segment by `seconds` (or shortens it, when negative; a cut of

@@ -6,10 +6,13 @@ import WorkoutValues
 /// is a value to test — input, then the state and the actions — without a clock, a run
 /// loop or Lua. The inputs are the athlete's commands (pause, resume, next, back, ±time,
 /// done, a tally, a lap, quit; `SessionMachine+Athlete.swift`) and the boundaries (the
-/// workout's start and finish, a segment's end timer, a cue, a segment's start, the end of
-/// a boundary's hooks; `SessionMachine+Boundary.swift`). What needs more than these values — the events'
-/// contents, Lua, the timeline's generators, the timers themselves, the summary — is the
-/// session's, named by an action.
+/// workout's start and finish, a segment's end timer, a cue; `SessionMachine+Boundary.swift`).
+/// An input returns one list, a boundary's whole course in it (its hooks, the next
+/// segment's entry and hooks, its end); the machine never hands itself a further input
+/// through the session. What needs more than these values — the events' contents, Lua,
+/// the timeline's generators, the timers themselves, the summary — is the session's, named
+/// by an action; the steps a boundary takes on its way (`enter`, `leaveBoundary`) are
+/// mutations that return no list.
 struct SessionMachine: Equatable {
     /// Where the session is (`SessionPhase`).
     var phase: SessionPhase = .ready
@@ -31,11 +34,17 @@ struct SessionMachine: Equatable {
     /// anew after a pause do not fire them again.
     var firedCues: Set<Int> = []
 
-    /// What the session carries out for a transition, in order.
+    /// What the session carries out for an input, in order: one list per input, the whole
+    /// of a boundary in it. Where an action depends on what the hooks before it did, the
+    /// session decides as it comes to it, from the machine's state then: a list stops where
+    /// the session finished (a hook's or a listener's `quit`, or the timeline ran out), the
+    /// timers are planned only while the segment's clock runs, and the commands a boundary
+    /// kept are applied as inputs of their own when it ends (`leaveBoundary`).
     package enum Action: Equatable {
         /// Cancel the segment's timers (each listener hears the moments withdrawn).
         case cancelTimers
-        /// Plan the segment's timers anew from what remains.
+        /// Plan the segment's timers anew from what remains, if its clock runs (a segment
+        /// entered while paused is planned at the resume).
         case scheduleTimers
         /// Emit an event about the current segment.
         case emit(Emission)
@@ -48,30 +57,41 @@ struct SessionMachine: Equatable {
         case recordEnd(at: Double, skipped: Bool, by: SegmentEndCause)
         /// Forget the record of the open segment numbered `index`: it is gone back over.
         case forgetOpenRecord(index: Int)
-        /// Start the timeline's segment at `position` (from 0) at workout time `at`.
-        case startSegment(position: Int, at: Double)
+        /// Enter a segment (`enter`): the session finds it (asking a generator when none
+        /// is known yet), or finishes when there is none.
+        case enterSegment(Entry)
         /// Start the workout's clock, take the actions the routine's code calls and hear
         /// the computer's sleeps.
         case begin
-        /// After `on_start`: start the first segment (asking a generator for it when none
-        /// is known yet), or finish when there is none.
-        case firstSegment
-        /// After a segment's end and its hooks: start the segment that follows (asking a
-        /// generator for it when none is known yet), or finish when there is none.
-        case nextSegment(at: Double)
         /// Sum the finished workout up as of `at`, with `paused` seconds paused in all.
         case summarize(completed: Bool, at: Double, paused: Double)
         /// Put the scores `on_finish` recorded in the summary.
         case keepFinalScores
         /// Let the routine's code and its references go: no hook runs after this.
         case release
-        /// A skip or a done the boundary's hooks asked for, through the scheduler at once
-        /// (not recursion: a hook that skips every segment must not grow the stack).
-        case planSkip(by: SegmentEndCause)
-        case planDone
-        /// Hand the machine its next input, once the actions before it are carried out
-        /// (a boundary's hooks have run, and may have changed the state).
-        case then(Input)
+        /// The boundary's hooks are done: leave it (`leaveBoundary`) and apply what they
+        /// asked for.
+        case endBoundary
+    }
+
+    /// Which segment a boundary enters.
+    package enum Entry: Equatable {
+        /// The timeline's first, after `on_start`.
+        case first
+        /// The one after the current segment, which ended at `at`.
+        case next(at: Double)
+        /// The timeline's segment at `position` (from 0), at workout time `at`: `back`.
+        case position(Int, at: Double)
+    }
+
+    /// A command a hook gave during a boundary, applied when the boundary ends.
+    package enum Kept: Equatable {
+        /// `pause()`: the session pauses at once, as the athlete's pause does.
+        case pause
+        /// `skip()` or `done()`: through the scheduler at once (not recursion: a hook that
+        /// skips every segment must not grow the stack).
+        case skip(by: SegmentEndCause)
+        case done
     }
 
     /// What an event says, of the current segment.
@@ -119,31 +139,6 @@ struct SessionMachine: Equatable {
         case tally(name: String, value: Int)
         /// `on_lap(seg, split)`.
         case lap(split: Double)
-    }
-
-    /// An input the machine hands itself through the session (`Action.then`).
-    enum Input: Equatable {
-        /// The workout's `on_start` is done.
-        case workoutStartHooksDone
-        /// The boundary's hooks are done: leave it and apply what they asked for.
-        case endBoundary
-        /// The ended segment's hooks are done.
-        case segmentEndHooksDone(at: Double)
-        /// The started segment's hooks are done.
-        case segmentStartHooksDone
-        /// Run the cue function at `position` as a boundary of its own.
-        case cueFunction(position: Int)
-    }
-
-    /// Takes an input the machine handed itself, at workout time `now`.
-    mutating func take(_ input: Input, at now: Double) -> [Action] {
-        switch input {
-        case .workoutStartHooksDone: workoutStartHooksDone()
-        case .endBoundary: endBoundary(at: now)
-        case .segmentEndHooksDone(let time): segmentEndHooksDone(at: time)
-        case .segmentStartHooksDone: segmentStartHooksDone()
-        case .cueFunction(let position): cueFunction(position)
-        }
     }
 
     /// Started and not finished: the commands act.

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import Synchronization
 
 /// `--voice` on time: the words of every planned moment (a countdown number, "Next: …",
 /// the next segment's name, a text cue) are rendered ahead with `espeak-ng --stdout` and
@@ -21,16 +22,17 @@ import Platform
 /// espeak-ng speaking aloud, through `SystemAlerts`). A hook's `say()` that renders is
 /// played as soon as it is ready.
 ///
-/// Shared by the main thread (the session's listener) and its rendering queue under a
-/// lock the compiler cannot see: hence `@unchecked Sendable`.
-public final class SpokenSounds: SessionListener, @unchecked Sendable {
-    private let output: any SoundOutput
+/// Shared by the main thread (the session's listener) and its rendering queue: what both
+/// touch is one value under a `Mutex`, and the output is `Sendable`, so the compiler
+/// checks that the class is.
+public final class SpokenSounds: SessionListener, Sendable {
+    private let output: any SoundOutput & Sendable
     private let renderer: String
     private let fallback: @Sendable (String) -> Void
     private let warn: @Sendable (String) -> Void
     private let queue = DispatchQueue(label: "workout.spoken-sounds")
 
-    /// What became of a planned moment's words (under `lock`).
+    /// What became of a planned moment's words.
     private enum Fate {
         case rendering
         case handedOver
@@ -45,16 +47,47 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
         var fate: Fate
     }
 
-    private let lock = NSLock()
-    private var entries: [UInt64: Entry] = [:]
-    /// Renderings by text (nil: it could not be rendered), the least recently used
-    /// first in `renderedOrder`; touched under `lock`.
-    private var rendered: [String: Speech?] = [:]
-    private var renderedOrder: [String] = []
-    private var renderedSamples = 0
-    private var warned = false
-    /// The workout is over: nothing more is rendered, played, said or warned about.
-    private var stopped = false
+    /// What the main thread and the queue share.
+    private struct Shared {
+        var entries: [UInt64: Entry] = [:]
+        /// Renderings by text (nil: it could not be rendered), the least recently used
+        /// first in `renderedOrder`.
+        var rendered: [String: Speech?] = [:]
+        var renderedOrder: [String] = []
+        var renderedSamples = 0
+        var warned = false
+        /// The workout is over: nothing more is rendered, played, said or warned about.
+        var stopped = false
+
+        /// The rendering of `text` if it is kept, now the most recently used.
+        mutating func kept(_ text: String) -> Speech?? {
+            guard let known = rendered[text] else { return nil }
+            if let index = renderedOrder.lastIndex(of: text), index != renderedOrder.count - 1 {
+                renderedOrder.remove(at: index)
+                renderedOrder.append(text)
+            }
+            return .some(known)
+        }
+
+        /// Keeps a rendering, forgetting the least recently used beyond `keptSamples`
+        /// (the newest is always kept).
+        mutating func keep(_ speech: Speech?, for text: String) {
+            if let old = rendered[text] {
+                renderedSamples -= old?.samples.count ?? 0
+            } else {
+                renderedOrder.append(text)
+            }
+            rendered[text] = .some(speech)
+            renderedSamples += speech?.samples.count ?? 0
+            while renderedSamples > SpokenSounds.keptSamples || renderedOrder.count > SpokenSounds.keptTexts,
+                  renderedOrder.count > 1 {
+                let oldest = renderedOrder.removeFirst()
+                renderedSamples -= rendered.removeValue(forKey: oldest)??.samples.count ?? 0
+            }
+        }
+    }
+
+    private let shared = Mutex(Shared())
 
     /// Words ready later than this before their moment are said aloud instead: the
     /// player needs its lead to place them on time.
@@ -69,7 +102,7 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
     static let keptTexts = 256
 
     /// `renderer`: the path of espeak-ng. `fallback` says words aloud (the synthesizer itself, through `SystemAlerts`).
-    public init(output: any SoundOutput, renderer: String, fallback: @escaping @Sendable (String) -> Void,
+    public init(output: any SoundOutput & Sendable, renderer: String, fallback: @escaping @Sendable (String) -> Void,
                 warn: @escaping @Sendable (String) -> Void) {
         self.output = output
         self.renderer = renderer
@@ -95,9 +128,9 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
     public func planned(_ moment: PlannedMoment) {
         guard let (text, offset) = Self.words(of: moment), output.isWorking else { return }
         let entry = Entry(text: text, tone: moment.sound, offset: offset, deadline: moment.deadline, fate: .rendering)
-        let known = lock.withLock { () -> Speech?? in
-            entries[moment.id] = entry
-            return kept(text)
+        let known = shared.withLock { shared -> Speech?? in
+            shared.entries[moment.id] = entry
+            return shared.kept(text)
         }
         if let known {
             handOver(moment.id, known)
@@ -109,7 +142,7 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
     }
 
     public func withdrawn(_ moment: PlannedMoment) {
-        let handed = lock.withLock { entries.removeValue(forKey: moment.id)?.fate == .handedOver }
+        let handed = shared.withLock { $0.entries.removeValue(forKey: moment.id)?.fate == .handedOver }
         if handed { output.cancel(moment.id) }
     }
 
@@ -117,9 +150,9 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
         guard case let .alert(.say, said, detail) = event.kind, detail != .unheard else { return }
         let text = HeardLimits.cut(said)
         if case let .spoken(id)? = detail {
-            let fate = lock.withLock { () -> Fate? in
-                guard let entry = entries[id], entry.text == text else { return nil }
-                entries[id] = nil
+            let fate = shared.withLock { shared -> Fate? in
+                guard let entry = shared.entries[id], entry.text == text else { return nil }
+                shared.entries[id] = nil
                 return entry.fate == .rendering ? .spokenAloud : entry.fate
             }
             switch fate {
@@ -131,9 +164,9 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
         // Said on the spot (a hook's say(), the first segment's name): rendered, then
         // played as soon as it can be.
         queue.async { [self] in
-            guard !lock.withLock({ stopped }) else { return }
+            guard !shared.withLock({ $0.stopped }) else { return }
             let speech = output.isWorking ? speech(for: text) : nil
-            guard !lock.withLock({ stopped }) else { return }
+            guard !shared.withLock({ $0.stopped }) else { return }
             if let speech {
                 output.play(Sound(name: text, notes: [], speech: speech))
             } else {
@@ -145,7 +178,7 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
     /// The workout is over (its renderers are about to be killed with every other child):
     /// what is still rendering is dropped, not said aloud and not warned about.
     public func stop() {
-        lock.withLock { stopped = true }
+        shared.withLock { $0.stopped = true }
     }
 
     /// Returns once everything queued so far has been rendered or dropped (tests).
@@ -157,13 +190,13 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
     /// (its words rendered), to the output if it is still wanted and there is time to
     /// place it.
     private func handOver(_ id: UInt64, _ speech: Speech?) {
-        lock.withLock {
-            guard !stopped, var entry = entries[id], entry.fate == .rendering, let speech,
+        shared.withLock { shared in
+            guard !shared.stopped, var entry = shared.entries[id], entry.fate == .rendering, let speech,
                   output.isWorking, Clocks.system.monotonic() &+ Self.minimumLead < entry.deadline else { return }
             var sound = entry.tone ?? Sound(name: entry.text, notes: [])
             sound.speech = speech.starting(at: entry.offset)
             entry.fate = .handedOver
-            entries[id] = entry
+            shared.entries[id] = entry
             // Under the lock, so a withdrawal's cancel cannot overtake it.
             output.schedule(id, sound, at: entry.deadline)
         }
@@ -172,7 +205,7 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
     /// On the queue: the rendering of `text`, made once while it is kept; nothing once
     /// the workout is over.
     private func speech(for text: String) -> Speech? {
-        if let known = lock.withLock({ stopped ? .some(nil) : kept(text) }) { return known }
+        if let known = shared.withLock({ $0.stopped ? .some(nil) : $0.kept(text) }) { return known }
         let made: Speech?
         switch ChildProcess.capture(renderer, ["--stdout", "--stdin"], input: Array(text.utf8),
                                     timeout: Self.renderTimeout, limit: Self.outputLimit) {
@@ -190,40 +223,14 @@ public final class SpokenSounds: SessionListener, @unchecked Sendable {
             made = nil
             warnOnce("espeak-ng could not render speech; speech is said aloud instead")
         }
-        lock.withLock { keep(made, for: text) }
+        shared.withLock { $0.keep(made, for: text) }
         return made
     }
 
-    /// Under `lock`: the rendering of `text` if it is kept, now the most recently used.
-    private func kept(_ text: String) -> Speech?? {
-        guard let known = rendered[text] else { return nil }
-        if let index = renderedOrder.lastIndex(of: text), index != renderedOrder.count - 1 {
-            renderedOrder.remove(at: index)
-            renderedOrder.append(text)
-        }
-        return .some(known)
-    }
-
-    /// Under `lock`: keeps a rendering, forgetting the least recently used beyond
-    /// `keptSamples` (the newest is always kept).
-    private func keep(_ speech: Speech?, for text: String) {
-        if let old = rendered[text] {
-            renderedSamples -= old?.samples.count ?? 0
-        } else {
-            renderedOrder.append(text)
-        }
-        rendered[text] = .some(speech)
-        renderedSamples += speech?.samples.count ?? 0
-        while renderedSamples > Self.keptSamples || renderedOrder.count > Self.keptTexts, renderedOrder.count > 1 {
-            let oldest = renderedOrder.removeFirst()
-            renderedSamples -= rendered.removeValue(forKey: oldest)??.samples.count ?? 0
-        }
-    }
-
     private func warnOnce(_ text: String) {
-        let first = lock.withLock { () -> Bool in
-            defer { warned = true }
-            return !warned && !stopped
+        let first = shared.withLock { shared -> Bool in
+            defer { shared.warned = true }
+            return !shared.warned && !shared.stopped
         }
         if first { warn(text) }
     }

@@ -7,9 +7,10 @@ import IntervalEngine
 /// hook then raises `interrupted` at the routine's line, and keeps raising it until the
 /// call is back in the engine; the main queue then ends the workout as asked.
 public enum LuaInterrupt {
-    /// Shared with C (`workout_context.interrupt`). Allocated when the first Lua state is
-    /// made, before any handler can run, so the handler only stores to it; a signal
-    /// handler can take no lock, hence `nonisolated(unsafe)`.
+    /// Shared with C (`workout_context.interrupt`, read by the count hook), so a raw
+    /// pointer, not an `Atomic` (whose address Swift does not hand out). Allocated when
+    /// the first Lua state is made, before any handler can run, so the handler only
+    /// stores to it: hence `nonisolated(unsafe)`.
     nonisolated(unsafe) static let flag: UnsafeMutablePointer<Int32> = {
         let flag = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
         flag.initialize(to: 0)

@@ -1,5 +1,6 @@
 import CLua
 import IntervalEngine
+import Synchronization
 
 /// A debug-build check that a call into Lua, or a Swift function Lua calls, leaves the
 /// Lua stack as high as it should (Hammerspoon's `_lua_stackguard_entry`/`_exit`): a
@@ -7,10 +8,9 @@ import IntervalEngine
 /// overflows hours into a workout. In a debug build (every test run) a leak stops the
 /// process at once, naming the place; a release build does no check.
 struct StackGuard {
-    /// What a leak does: stops the process (tests swap in a recorder, before any Lua runs;
-    /// it is read on the thread that runs Lua, which no actor names yet: hence
-    /// `nonisolated(unsafe)`).
-    nonisolated(unsafe) static var violated: (String) -> Void = { preconditionFailure($0) }
+    /// What a leak does: stops the process (a test swaps in a recorder). Read on whichever
+    /// thread runs Lua, so it is behind a `Mutex`.
+    static let violated = Mutex<@Sendable (String) -> Void>({ preconditionFailure($0) })
 
     #if DEBUG
     private let L: OpaquePointer?
@@ -31,7 +31,8 @@ struct StackGuard {
         #if DEBUG
         let top = lua_gettop(L)
         if top != entry + results {
-            StackGuard.violated("Lua stack leak in \(place): \(top) values at exit, expected \(entry + results)")
+            let violated = StackGuard.violated.withLock { $0 }
+            violated("Lua stack leak in \(place): \(top) values at exit, expected \(entry + results)")
         }
         #endif
     }

@@ -2,6 +2,7 @@ import CSystem
 import Foundation
 import IntervalEngine
 import Platform
+import Synchronization
 import WorkoutValues
 
 /// The last resort behind the time limits. The count hook stops Lua code, but not a
@@ -24,17 +25,17 @@ enum Watchdog {
         var hasTerminal = false
     }
 
-    /// Written on the main thread, read in signal context, where no lock may be taken:
-    /// the compiler cannot check it (hence `nonisolated(unsafe)`); the handler only reads.
+    /// Written on the main thread, read in signal context, where no lock may be taken and
+    /// through pointers (`&shared.terminal`) no `Atomic` gives: hence `nonisolated(unsafe)`;
+    /// the handler only reads.
     nonisolated(unsafe) private static var shared = Shared()
-    /// Set once, on the main thread, before the handler can run.
-    nonisolated(unsafe) private static var prepared = false
+    /// Set once, before the handler can run.
+    private static let prepared = Atomic(false)
 
     /// Installs the handler and creates the timer once; remembers the terminal's
     /// settings as they are before any workout runs.
     static func prepare() {
-        guard !prepared else { return }
-        prepared = true
+        guard !prepared.exchange(true, ordering: .sequentiallyConsistent) else { return }
         var timer: timer_t?
         guard workout_alarm_timer(&timer) == 0 else { return }
         shared.timer = timer
