@@ -2,22 +2,26 @@ import Dispatch
 import Foundation
 import IntervalEngine
 import PastSessions
+import Synchronization
 import WorkoutValues
 
 /// The coach's roster of a class, shared between mosquitto's network thread (which hands
 /// it every message on `PREFIX/participants/+` as it arrives, so that a flooding
 /// participant costs the main thread nothing) and the screens that read it (the live
 /// display on the main thread, the page's `/class.json` on the server's threads, the
-/// history at the end). Everything under one lock; each step is a dictionary look-up.
+/// history at the end). Everything under one `Mutex`; each step is a dictionary look-up.
 /// A watcher (the class page's feed, `watch`) hears of each message kept as it is kept,
 /// on that same network thread: the page is pushed a reading, never polls for it.
-/// The compiler cannot see an `NSLock`: hence `@unchecked Sendable`.
-public final class ClassRoster: @unchecked Sendable {
-    private let lock = NSLock()
-    private var roster = ParticipantRoster()
+public final class ClassRoster: Sendable {
+    /// What the lock keeps: the roster and who watches it.
+    private struct State {
+        var roster = ParticipantRoster()
+        var watchers: [@Sendable (String) -> Void] = []
+    }
+
+    private let state = Mutex(State())
     private let clock: @Sendable () -> Double
     private let warn: @Sendable (String) -> Void
-    private var watchers: [@Sendable (String) -> Void] = []
     public let topics: ClassTopics
 
     /// `clock`: the coach's seconds (monotonic); `warn` is called once, from any thread,
@@ -38,9 +42,9 @@ public final class ClassRoster: @unchecked Sendable {
         guard topic.hasPrefix(stem) else { return .refused }
         let id = String(topic.dropFirst(stem.count))
         let now = clock()
-        let (outcome, participant, watchers) = lock.withLock {
-            let outcome = roster.receive(id: id, payload: payload, at: now)
-            return (outcome, roster.participants[id], self.watchers)
+        let (outcome, participant, watchers) = state.withLock { state in
+            let outcome = state.roster.receive(id: id, payload: payload, at: now)
+            return (outcome, state.roster.participants[id], state.watchers)
         }
         // Only a kept message changes what a screen shows: a flood's dropped ones reach no one.
         if outcome == .kept, let participant, !watchers.isEmpty {
@@ -57,18 +61,18 @@ public final class ClassRoster: @unchecked Sendable {
     /// `participants`) each time a message of theirs is kept, on the thread that received it
     /// (mosquitto's), outside the roster's lock.
     public func watch(_ changed: @escaping @Sendable (String) -> Void) {
-        lock.withLock { watchers.append(changed) }
+        state.withLock { $0.watchers.append(changed) }
     }
 
     /// The roster now, and the clock it was read at.
     public func read() -> (roster: ParticipantRoster, now: Double) {
         let now = clock()
-        return (lock.withLock { roster }, now)
+        return (state.withLock { $0.roster }, now)
     }
 
     /// The participants that gave any average, for the history line.
     public func summaries() -> [ParticipantSummary] {
-        lock.withLock { roster.summaries }
+        state.withLock { $0.roster.summaries }
     }
 
     /// `/class.json`: every participant by name, with what the class page shows.
