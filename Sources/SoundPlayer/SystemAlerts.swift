@@ -1,6 +1,7 @@
 import Foundation
 import IntervalEngine
 import Platform
+import Synchronization
 import WorkoutValues
 
 /// Alerts for real: BEL to the terminal, `notify-send` for desktop notifications and
@@ -14,28 +15,33 @@ import WorkoutValues
 /// no text can be too long to start a synthesizer with. A program that is missing or
 /// fails gives one warning, and that alert is off from then on.
 ///
-/// The queues report on other threads, hence the lock; the compiler cannot see an
-/// `NSLock`, hence `@unchecked Sendable`.
-public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
-    private let lock = NSLock()
-    private let warn: @Sendable (String) -> Void
-    private let terminal: FileHandle?
-    private var notifier: String?
+/// The queues report on other threads: what they share is one `State` under a `Mutex`.
+public final class SystemAlerts: AlertPlayer, Sendable {
     /// The synthesizer; `input`: it reads the text on standard input (espeak-ng), not as
     /// an argument (spd-say, whose pipe mode echoes and splits lines).
-    private var speaker: (path: String, arguments: [String], input: Bool)?
-    private var warnedSpeech = false
+    typealias Speaker = (path: String, arguments: [String], input: Bool)
+    typealias Notification = (title: String, body: String, urgency: Urgency)
+
+    private struct State {
+        var notifier: String?
+        var speaker: Speaker?
+        var warnedSpeech = false
+        /// The id notify-send printed for the last notification (used on `notifications` only).
+        var lastNotification: String?
+        /// The latest notification not sent yet, and whether a notify-send runs now.
+        var waitingNotification: Notification?
+        var notifying = false
+        /// Texts waiting to be spoken, oldest first, and whether a synthesizer runs now.
+        var waitingSpeech: [String] = []
+        var speaking = false
+    }
+
+    private let state: Mutex<State>
+    private let warn: @Sendable (String) -> Void
+    private let terminal: FileHandle?
     private let notifications = DispatchQueue(label: "workout.notifications")
     /// One speech at a time: a number said over the previous one is not understood.
     private let speech = DispatchQueue(label: "workout.speech")
-    /// The id notify-send printed for the last notification (touched on `notifications` only).
-    private var lastNotification: String?
-    /// The latest notification not sent yet, and whether a notify-send runs now (lock).
-    private var waitingNotification: (title: String, body: String, urgency: Urgency)?
-    private var notifying = false
-    /// Texts waiting to be spoken, oldest first, and whether a synthesizer runs now (lock).
-    private var waitingSpeech: [String] = []
-    private var speaking = false
 
     /// How many texts may wait behind the one being spoken: older ones are dropped, as
     /// the newest (the countdown, the current segment) is what matters.
@@ -53,17 +59,19 @@ public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
         self.notifyTimeout = notifyTimeout
         self.speechTimeout = speechTimeout
         terminal = switches.bellAllowed ? FileHandle(forWritingAtPath: "/dev/tty") : nil
+        var initial = State()
         if switches.notify {
-            notifier = ExecutableSearch.find("notify-send", environment: environment)
-            if notifier == nil { warn("notify-send is not installed; desktop notifications are off") }
+            initial.notifier = ExecutableSearch.find("notify-send", environment: environment)
+            if initial.notifier == nil { warn("notify-send is not installed; desktop notifications are off") }
         }
         if !switches.voice {
-            warnedSpeech = true
+            initial.warnedSpeech = true
         } else if let spd = ExecutableSearch.find("spd-say", environment: environment) {
-            speaker = (spd, [], false)
+            initial.speaker = (spd, [], false)
         } else if let espeak = ExecutableSearch.find("espeak-ng", environment: environment) {
-            speaker = (espeak, ["--stdin"], true)
+            initial.speaker = (espeak, ["--stdin"], true)
         }
+        state = Mutex(initial)
     }
 
     public func bell() {
@@ -76,11 +84,11 @@ public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
     /// latest waits. A notify-send that hangs is killed after `notifyTimeout` and never
     /// holds up the timers.
     public func notify(title: String, body: String, urgency: Urgency) {
-        let start = lock.withLock { () -> Bool in
-            guard notifier != nil else { return false }
-            waitingNotification = (title, body, urgency)
-            guard !notifying else { return false }
-            notifying = true
+        let start = state.withLock { state -> Bool in
+            guard state.notifier != nil else { return false }
+            state.waitingNotification = (title, body, urgency)
+            guard !state.notifying else { return false }
+            state.notifying = true
             return true
         }
         if start { notifications.async { [self] in sendNotifications() } }
@@ -88,23 +96,23 @@ public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
 
     /// Sends the waiting notification, and the next one that came meanwhile, until none waits.
     private func sendNotifications() {
-        while let (path, next) = lock.withLock({ () -> (String, (title: String, body: String, urgency: Urgency))? in
-            guard let path = notifier, let next = waitingNotification else {
-                notifying = false
+        while let (path, next, last) = state.withLock({ state -> (String, Notification, String?)? in
+            guard let path = state.notifier, let next = state.waitingNotification else {
+                state.notifying = false
                 return nil
             }
-            waitingNotification = nil
-            return (path, next)
+            state.waitingNotification = nil
+            return (path, next, state.lastNotification)
         }) {
             var arguments = ["--app-name=workout", "--print-id"]
-            if let id = lastNotification { arguments.append("--replace-id=\(id)") }
+            if let id = last { arguments.append("--replace-id=\(id)") }
             if next.urgency != .normal { arguments.append("--urgency=\(next.urgency.rawValue)") }
             // "--" keeps a title such as "-5 min" from reading as an option.
             arguments += ["--", next.title, next.body]
             switch ChildProcess.run(path, arguments, timeout: notifyTimeout) {
             case let .exited(0, output):
                 let id = output.trimmingCharacters(in: .whitespacesAndNewlines)
-                lastNotification = UInt32(id) != nil ? id : nil
+                state.withLock { $0.lastNotification = UInt32(id) != nil ? id : nil }
             case let .exited(status, _):
                 stopNotifying("notify-send failed (exit \(status)); desktop notifications are off")
             case .timedOut:
@@ -120,7 +128,7 @@ public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
     /// the finish is not lost when the process exits right after it.
     public func waitForNotifications(timeout: Double) {
         let giveUp = Date().addingTimeInterval(timeout)
-        while lock.withLock({ notifying }) && Date() < giveUp {
+        while state.withLock({ $0.notifying }) && Date() < giveUp {
             let done = DispatchSemaphore(value: 0)
             notifications.async { done.signal() }
             _ = done.wait(timeout: .now() + max(0, giveUp.timeIntervalSinceNow))
@@ -130,50 +138,51 @@ public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
     /// The workout is over: whatever still speaks or notifies is killed, and nothing that
     /// waits is started.
     public func stop() {
-        lock.withLock {
-            notifier = nil
-            speaker = nil
-            waitingNotification = nil
-            waitingSpeech = []
+        state.withLock { state in
+            state.notifier = nil
+            state.speaker = nil
+            state.waitingNotification = nil
+            state.waitingSpeech = []
         }
         ChildProcess.stopAll()
     }
 
     private func stopNotifying(_ warning: String) {
-        lock.withLock {
-            guard notifier != nil else { return }
-            notifier = nil
-            warn(warning)
+        let stopped = state.withLock { state -> Bool in
+            guard state.notifier != nil else { return false }
+            state.notifier = nil
+            return true
         }
+        if stopped { warn(warning) }
     }
 
     public func say(_ text: String) {
         let spoken = HeardLimits.cut(text)
-        let start = lock.withLock { () -> Bool in
-            guard speaker != nil else {
-                if !warnedSpeech {
-                    warnedSpeech = true
-                    warn("no speech synthesizer (spd-say or espeak-ng); spoken text is only shown")
-                }
-                return false
+        let (start, missing) = state.withLock { state -> (Bool, Bool) in
+            guard state.speaker != nil else {
+                defer { state.warnedSpeech = true }
+                return (false, !state.warnedSpeech)
             }
-            waitingSpeech.append(spoken)
-            if waitingSpeech.count > Self.speechBacklog { waitingSpeech.removeFirst(waitingSpeech.count - Self.speechBacklog) }
-            guard !speaking else { return false }
-            speaking = true
-            return true
+            state.waitingSpeech.append(spoken)
+            if state.waitingSpeech.count > Self.speechBacklog {
+                state.waitingSpeech.removeFirst(state.waitingSpeech.count - Self.speechBacklog)
+            }
+            guard !state.speaking else { return (false, false) }
+            state.speaking = true
+            return (true, false)
         }
+        if missing { warn("no speech synthesizer (spd-say or espeak-ng); spoken text is only shown") }
         if start { speech.async { [self] in speakWaiting() } }
     }
 
     /// Speaks the waiting texts one by one, until none waits.
     private func speakWaiting() {
-        while let (speaker, text) = lock.withLock({ () -> ((path: String, arguments: [String], input: Bool), String)? in
-            guard let speaker, !waitingSpeech.isEmpty else {
-                speaking = false
+        while let (speaker, text) = state.withLock({ state -> (Speaker, String)? in
+            guard let speaker = state.speaker, !state.waitingSpeech.isEmpty else {
+                state.speaking = false
                 return nil
             }
-            return (speaker, waitingSpeech.removeFirst())
+            return (speaker, state.waitingSpeech.removeFirst())
         }) {
             let failure: String
             // A leading space keeps text such as "-3" from reading as an option.
@@ -187,13 +196,14 @@ public final class SystemAlerts: AlertPlayer, @unchecked Sendable {
             case .timedOut: failure = "\(speaker.path) did not finish within \(Number.format(speechTimeout)) s; speech is off"
             case .failedToStart: failure = "\(speaker.path) could not be started; speech is off"
             }
-            lock.withLock {
-                guard self.speaker != nil else { return }
-                self.speaker = nil
+            let stopped = state.withLock { state -> Bool in
+                guard state.speaker != nil else { return false }
+                state.speaker = nil
                 // Its own warning says why; "no synthesizer" would be false.
-                warnedSpeech = true
-                warn(failure)
+                state.warnedSpeech = true
+                return true
             }
+            if stopped { warn(failure) }
         }
     }
 }

@@ -184,6 +184,13 @@ struct Follow: ParsableCommand {
                     return
                 }
             }
+            // The class ended while this follower measured its clock (a short class, answers
+            // slow on a busy machine): said, not waited on for ever.
+            if askedAt != nil, link.online == false || link.state?.phase == .finished {
+                problem = FollowError("the coach's workout on \(VisibleText.escape(link.connection.address.description)) "
+                                      + "ended before this follower could join it")
+                return
+            }
             guard let routine, let state = link.state, state.joinable, link.online == true else {
                 if !said {
                     said = true

@@ -88,3 +88,21 @@ extension FollowTests {
         XCTAssertEqual(coach.wait(), 0, coach.stderr)
     }
 }
+
+extension FollowTests {
+    /// A class that ends while the follower measures the coach's clock (no answer comes:
+    /// a short class, a busy machine) is said and ends the follower, exit 1; it waited for
+    /// ever before, for a coach that had gone.
+    func testAClassThatEndsBeforeTheFollowerJoinsIsSaidNotWaitedOn() throws {
+        broker = try PrivateBroker()
+        try publishAFakeCoach()
+        let watch = try broker.subscribe(["gym/clock"])
+        let ann = try follow("ann", "gym")
+        XCTAssertTrue(eventually { !watch.payloads("gym/clock").isEmpty }, "the follower asks the time: \(ann.stderr)")
+        try broker.publish("gym/state", #"{"phase":"finished","segment":1,"t":30,"left":0,"speed":1}"#, retain: true)
+        try broker.publish("gym/availability", "offline", retain: true)
+        XCTAssertEqual(ann.wait(), 1, ann.stderr)
+        XCTAssertTrue(ann.stderr.contains("gym ended before this follower could join it"), ann.stderr)
+        XCTAssertFalse(ann.stdout.contains("workout_start"), ann.stdout)
+    }
+}

@@ -298,7 +298,9 @@ final class MQTTTests: XCTestCase {
                                                                 "--json", "--no-sound", "--no-sensors"],
                                          environment: environment, in: scratch)
         XCTAssertTrue(eventually { follower.stderr.contains("waiting for the coach") }, follower.stderr)
-        let trusted = try start("return workout { name = \"Tls\", countdown = 0, work(6, \"Go\", { watts = 150 }) }",
+        // Five real seconds: longer than a follower may take to measure the coach's clock
+        // (3 s at most), which a class of 1.5 s outran under AddressSanitizer on a busy machine.
+        let trusted = try start("return workout { name = \"Tls\", countdown = 0, work(20, \"Go\", { watts = 150 }) }",
                                 ["--speed", "4", "--mqtt", url + "/\(gym)", "--mqtt-ca", ca])
         XCTAssertEqual(trusted.wait(), 0, trusted.stderr)
         XCTAssertEqual(trusted.stderr, "")
