@@ -1,13 +1,15 @@
 import Foundation
 import XCTest
 
-/// Sounds on their seconds for a whole workout, on PipeWire (pipewire-pulse, what most
-/// desktops run) as on PulseAudio: a routine over a minute long plays a pip at every
-/// boundary while `paplay`, spawned half-way between at moments the test keeps, plays a
-/// higher tone into the same recording. Both are measured on the recording's one clock:
-/// paplay's onsets show that clock holds, and workout's must keep the same distance from
-/// their plan from the first boundary to the last.
+/// Sounds on their moments for a whole workout, on PipeWire (pipewire-pulse, what most
+/// desktops run) as on PulseAudio: a routine plays a pip at every
+/// boundary while `paplay`, spawned between at moments the test keeps, plays a higher tone
+/// into the same recording. Both are measured on the recording's one clock: paplay's onsets
+/// show that clock holds, and workout's must keep the same distance from their plan from
+/// the first boundary to the last. The short cases are dense (four pips a second, or two
+/// with a hook's sound between): as many onsets in a quarter of the time.
 final class SoundTimingTests: XCTestCase {
+    /// PipeWire as the tests start it, no quantum forced: the one long run, for drift.
     func testOnPipeWireEverySoundStaysOnItsSecondForOverAMinute() throws {
         try assertSoundsHoldTheirSeconds(on: .pipewire, boundaries: 66)
     }
@@ -19,8 +21,9 @@ final class SoundTimingTests: XCTestCase {
         try assertSoundsHoldTheirSeconds(on: .pipewire, quantum: 1024, boundaries: 30)
     }
 
-    func testOnPulseAudioEverySoundStaysOnItsSecond() throws {
-        try assertSoundsHoldTheirSeconds(on: .pulseaudio, boundaries: 30)
+    /// Four pips a second, paplay's tones between them: 36 onsets in 9 s.
+    func testOnPulseAudioEverySoundStaysOnItsQuarter() throws {
+        try assertSoundsHoldTheirSeconds(on: .pulseaudio, boundaries: 36, segment: 0.25)
     }
 
     func testOnPipeWireAHooksSoundLandsBesideThePlannedOnesAndTakesNoneAway() throws {
@@ -31,7 +34,7 @@ final class SoundTimingTests: XCTestCase {
         try assertHookSoundsLandBesidePlannedOnes(on: .pulseaudio)
     }
 
-    /// A cue half-way through each segment plays `pause` from its hook, written when the
+    /// A cue 0.2 s into each half-second segment plays `pause` from its hook, written when the
     /// hook runs, between pips planned ahead at the boundaries. Every pip is still heard
     /// (a hook's sound once made the server's next refill erase the pip written beyond
     /// it), and the hook's sound lands within a few milliseconds of where the planned ones
@@ -42,7 +45,7 @@ final class SoundTimingTests: XCTestCase {
         let path = server.directory.appendingPathComponent("hooks.lua").path
         try """
             return workout { name = "Hooks", countdown = 0, sounds = { work = "pip" },
-              rounds(12, { segment { kind = "work", duration = 1, cues = { [0.5] = function() sound("pause") end } } }) }
+              rounds(12, { segment { kind = "work", duration = 0.5, cues = { [0.2] = function() sound("pause") end } } }) }
             """.write(toFile: path, atomically: true, encoding: .utf8)
         let (result, recording) = try server.record {
             try WorkoutBinary.run(["run", path, "--json", "--no-history", "--no-notify", "--music", "off"],
@@ -55,11 +58,12 @@ final class SoundTimingTests: XCTestCase {
                   let name = event["text"] as? String, let at = event["at"] as? Double else { return nil }
             return (name, at)
         }
-        let planned = sounds.filter { $0.0 == "pip" && $0.1 >= 0.5 }.map(\.1)
+        let planned = sounds.filter { $0.0 == "pip" && $0.1 >= 0.25 }.map(\.1)
         let hooks = sounds.filter { $0.0 == "pause" }.map(\.1)
         XCTAssertEqual(planned.count, 11)
         XCTAssertEqual(hooks.count, 12)
-        let onsets = recording.onsets()
+        // A pip is 0.1 s, the hook's sound 0.24 s: 0.1 s and 0.06 s of silence after them.
+        let onsets = recording.onsets(gap: 0.03)
         let pips = onsets.filter { abs($0.hz - 1000) < 100 }.map(\.seconds)
         let knocks = onsets.filter { abs($0.hz - 523) < 50 }.map(\.seconds)
         let ours = offsets(of: planned, in: pips, from: pips.first ?? 0)
@@ -76,21 +80,24 @@ final class SoundTimingTests: XCTestCase {
         XCTAssertLessThan(spread.last!, 5, "\(kind): planned \(ours.map { Int($0 * 1000) }) ms, hooks' \(theirs.map { Int($0 * 1000) }) ms")
     }
 
-    /// Pips of 1 kHz at each of `boundaries` one-second segments; paplay's 2 kHz tone at
-    /// half past every other second.
+    /// Pips of 1 kHz at each of `boundaries` segments of `segment` seconds; paplay's 2 kHz
+    /// tone between every other pair of them: half-way through a one-second segment, or
+    /// 0.15 s into a quarter-second one (a 0.1 s pip, 50 ms of silence, a 50 ms tone, 50 ms
+    /// of silence before the next pip).
     private func assertSoundsHoldTheirSeconds(on kind: PrivateSoundServer.Kind, quantum: Int? = nil,
-                                              boundaries: Int) throws {
+                                              boundaries: Int, segment: Double = 1) throws {
         let server = try PrivateSoundServer(kind, quantum: quantum)
         defer { server.stop() }
         let directory = server.directory
         let path = directory.appendingPathComponent("onsets.lua").path
         try """
             return workout { name = "Onsets", countdown = 0, sounds = { work = "pip", rest = "pip" },
-              rounds(\(boundaries / 2), { work(1, "w"), rest(1, "r") }) }
+              rounds(\(boundaries / 2), { work(\(segment), "w"), rest(\(segment), "r") }) }
             """.write(toFile: path, atomically: true, encoding: .utf8)
+        let dense = segment < 1
         let tone = directory.appendingPathComponent("tone.wav").path
         let sox = try spawn("/usr/bin/sox", ["-n", "-r", "\(PrivateSoundServer.rate)", "-c", "1", tone,
-                                             "synth", "0.1", "sine", "2000", "vol", "0.8"])
+                                             "synth", dense ? "0.05" : "0.1", "sine", "2000", "vol", "0.8"])
         XCTAssertEqual(sox.status, 0, "sox could not make the tone")
         var environment = ProcessInfo.processInfo.environment
         environment.merge(server.environment) { $1 }
@@ -108,8 +115,8 @@ final class SoundTimingTests: XCTestCase {
             }
             let origin = Clock.now
             var players: [Daemon] = []
-            for second in stride(from: 1, to: boundaries - 1, by: 2) {
-                let moment = origin + Double(second) + 0.5
+            for boundary in stride(from: 1, to: boundaries - 1, by: 2) {
+                let moment = origin + Double(boundary) * segment + (dense ? 0.15 : 0.5)
                 while Clock.now < moment { usleep(UInt32(max(100, min(50_000, (moment - Clock.now) * 1e6)))) }
                 spawned.append(Clock.now - recordingStart)
                 players.append(try Daemon("/usr/bin/paplay", [tone], environment: environment))
@@ -121,22 +128,23 @@ final class SoundTimingTests: XCTestCase {
         let planned = try run.stdout.split(separator: "\n").compactMap { line -> Double? in
             let event = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             guard event["event"] as? String == "alert", event["type"] as? String == "sound",
-                  event["text"] as? String == "pip", let at = event["at"] as? Double, at >= 0.5 else { return nil }
+                  event["text"] as? String == "pip", let at = event["at"] as? Double, at >= segment / 2 else { return nil }
             return at
         }
         XCTAssertEqual(planned.count, boundaries - 1, "a pip at every boundary after the first")
-        let onsets = recording.onsets()
+        let said = "\(kind)"
+        let onsets = recording.onsets(gap: dense ? 0.03 : 0.06)
         let pips = onsets.filter { abs($0.hz - 1000) < 100 }.map(\.seconds)
         let tones = onsets.filter { abs($0.hz - 2000) < 200 }.map(\.seconds)
 
         // paplay: each tone heard, and the recording's clock steady under it.
-        let theirs = offsets(of: spawned, in: tones, from: 0)
+        let theirs = offsets(of: spawned, in: tones, from: 0, within: min(0.3, segment / 2))
         XCTAssertEqual(theirs.count, spawned.count, "every paplay tone heard: \(tones)")
         // workout: every pip heard, all at one distance from their plan. The first pip, the
         // start's, is asked for at once rather than planned: it places workout's 0 s in the
         // recording to within a few milliseconds, and the spread below does not depend on it.
-        let ourOffsets = offsets(of: planned, in: pips, from: pips.first ?? 0)
-        XCTAssertEqual(ourOffsets.count, planned.count, "every pip heard once on its second: \(pips)")
+        let ourOffsets = offsets(of: planned, in: pips, from: pips.first ?? 0, within: min(0.3, segment / 2))
+        XCTAssertEqual(ourOffsets.count, planned.count, "every pip heard once on its moment: \(pips); \(said)")
         guard ourOffsets.count == planned.count, theirs.count == spawned.count, theirs.count > 8 else { return }
         // The recording's samples are not quite the monotonic clock's seconds (PulseAudio's
         // null sink hands parec a few hundred more per million while a stream plays): the
@@ -145,13 +153,13 @@ final class SoundTimingTests: XCTestCase {
         let ours = zip(planned, ourOffsets).map { $1 - trend($0 + (pips.first ?? 0)) }
         let middle = median(ours)
         let spread = ours.map { abs($0 - middle) * 1000 }
-        XCTAssertLessThan(spread.max()!, 12, "\(kind): pips from their plan (ms): \(ours.map { Int($0 * 1000) })")
+        XCTAssertLessThan(spread.max()!, 12, "pips from their plan (ms): \(ours.map { Int($0 * 1000) }); \(said)")
         // Among themselves, read against the line through their own onsets (the recording's
         // clock, which paplay's spawns place only to a few milliseconds on a busy machine):
         // every pip within 5 ms of where the others put it.
         let own = line(through: Array(zip(planned, ourOffsets)))
         let apart = zip(planned, ourOffsets).map { abs($1 - own($0)) * 1000 }
-        XCTAssertLessThan(apart.max()!, 5, "\(kind): pips from the line through them (ms): \(apart.map { Int($0) })")
+        XCTAssertLessThan(apart.max()!, 5, "pips from the line through them (ms): \(apart.map { Int($0) }); \(said)")
         // No drift from the run's start to its end, read against paplay's line: 5 ms, plus
         // what that line's own slope is uncertain by over the same span (three standard
         // errors, from how far paplay's onsets lie from it: a spawned process starts a few
@@ -160,7 +168,7 @@ final class SoundTimingTests: XCTestCase {
         let span = median(Array(planned.suffix(10))) - median(Array(planned.prefix(10)))
         let tilt = 3 * slopeError(of: Array(zip(spawned, theirs))) * span
         XCTAssertLessThan(abs(drift) * 1000, 5 + tilt * 1000,
-                          "\(kind): workout's pips moved by \(drift * 1000) ms (paplay's line uncertain by \(tilt * 1000) ms)")
+                          "workout's pips moved by \(drift * 1000) ms (paplay's line uncertain by \(tilt * 1000) ms); \(said)")
         let heardTrend = (trend(spawned.last!) - trend(spawned.first!)) * 1000
         XCTAssertLessThan(abs(heardTrend), 25, "\(kind): the recording's clock moved by \(heardTrend) ms against paplay")
     }
@@ -185,11 +193,11 @@ final class SoundTimingTests: XCTestCase {
     }
 
     /// For each moment (seconds after `base` in the recording), the distance from it to
-    /// the onset nearest it; none within 0.3 s: not heard.
-    private func offsets(of moments: [Double], in heard: [Double], from base: Double) -> [Double] {
+    /// the onset nearest it; none `within` (0.3 s; half a segment for denser ones): not heard.
+    private func offsets(of moments: [Double], in heard: [Double], from base: Double, within: Double = 0.3) -> [Double] {
         moments.compactMap { moment in
             let nearest = heard.min { abs($0 - base - moment) < abs($1 - base - moment) }
-            return nearest.flatMap { abs($0 - base - moment) < 0.3 ? $0 - base - moment : nil }
+            return nearest.flatMap { abs($0 - base - moment) < within ? $0 - base - moment : nil }
         }
     }
 
