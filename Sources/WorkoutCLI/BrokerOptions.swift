@@ -11,8 +11,8 @@ import WorkoutValues
 struct BrokerOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "Publish the workout on an MQTT broker under PREFIX, and take commands from PREFIX/cmd: "
-            + "mqtt://HOST[:PORT]/PREFIX, or mqtts://USER:PASSWORD@HOST[:PORT]/PREFIX for TLS "
-            + "(default: the athlete file's mqtt = …).",
+            + "mqtt://HOST[:PORT]/PREFIX, or mqtts://USER@HOST[:PORT]/PREFIX for TLS, the password from "
+            + "--mqtt-password-file (default: the athlete file's mqtt = …).",
         valueName: "url"))
     var mqtt: String?
 
