@@ -39,6 +39,9 @@ extension MQTTTests {
         coach.signal(SIGTERM)
         XCTAssertEqual(coach.wait(), 143)
         XCTAssertEqual(ann.wait(), 0, ann.stderr)
+        XCTAssertTrue(eventually { watch.payloads("\(gym)/availability") == ["online", "offline"] }, "\(watch.messages)")
+        XCTAssertFalse(watch.messages.contains { $0.payload.contains("s3cret") },
+                       "never published: not in the state, events, timeline or discovery configs")
         for run in [coach, ann] {
             let warning = "workout: mqtt: the password of mqtt://coach@127.0.0.1:\(broker.port)/\(gym) was in the process "
                 + "list (ps), readable by every user of this machine, until workout hid it as it started; give it with "
@@ -117,6 +120,7 @@ extension MQTTTests {
         XCTAssertTrue(wrong.stdout.contains(#""completed":true"#), "the workout ran on")
         XCTAssertFalse(wrong.stderr.contains("wr0ng"), wrong.stderr)
         XCTAssertTrue(watch.payloads("wrong/availability").isEmpty, "a wrong password does not get in: \(watch.messages)")
+        XCTAssertFalse(watch.messages.contains { $0.payload.contains("s3cret") }, "never published")
     }
 
     /// A password file that is missing, a FIFO (it waited for a writer), a folder, empty,
