@@ -1,5 +1,5 @@
-// libFuzzer target: arbitrary bytes as a Zwift .zwo file, as intervals.icu workout text and as a FIT workout,
-// through `workout import` and `workout export`. Built by Fuzz/build.sh files; `make test`
+// libFuzzer target: arbitrary bytes as a Zwift .zwo file, as intervals.icu workout text, as a FIT workout
+// and as an .erg and .mrc course (every `WorkoutFormat`), through `workout import` and `workout export`. Built by Fuzz/build.sh files; `make test`
 // runs it briefly beside the routine fuzzer. Besides no crash and no hang, it checks what
 // the commands promise: an error or warning names the file and holds no control
 // character; what a reader accepts becomes a routine that loads; and that routine,

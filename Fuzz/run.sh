@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Runs libFuzzer targets for a bounded time: Fuzz/run.sh SECONDS [routine|files|sensors]
-# (each; all three without a name). The routine fuzzer starts from the bundled routines and
+# Runs libFuzzer targets for a bounded time: Fuzz/run.sh SECONDS [routine|files|sensors|mqtt]
+# (each; all four without a name). The routine fuzzer starts from the bundled routines and
 # Fuzz/seeds (history lines and option values, which it reads the same bytes as too), the
-# workout-file fuzzer (.zwo and intervals.icu text, through import and export) from the
-# interchange fixtures, the sensor fuzzer (GATT values, history lines read and written
-# back, the athlete and sensors files, FIT activity files) from Fuzz/seeds; inputs that
+# workout-file fuzzer (.zwo, intervals.icu text, FIT workouts, .erg and .mrc, through import
+# and export) from the interchange fixtures, the sensor fuzzer (GATT values, history lines
+# read and written back, the athlete and sensors files, FIT activity files) from Fuzz/seeds,
+# the MQTT fuzzer (a participant's message, the coach's state, clock answer and timeline, a
+# command) from Fuzz/mqtt-seeds; inputs that
 # reach new code are kept in .build-fuzz/corpus*, a crashing input is written to
 # .build-fuzz/ and the run fails. The fuzzers are linked against `make asan-build`
 # (Fuzz/build.sh).
@@ -36,7 +38,8 @@ fuzz() {
 case "${2:-all}" in
   routine|all) fuzz routine Fuzz/lua.dict .build-fuzz/corpus programs/ Fuzz/seeds/ ;;&
   files|all) fuzz files Fuzz/files.dict .build-fuzz/corpus-files Tests/SystemTests/Fixtures/interchange/ ;;&
-  sensors|all) fuzz sensors Fuzz/sensors.dict .build-fuzz/corpus-sensors Fuzz/seeds/ ;;
-  routine|files) ;;
-  *) echo "usage: Fuzz/run.sh SECONDS [routine|files|sensors]" >&2; exit 64 ;;
+  sensors|all) fuzz sensors Fuzz/sensors.dict .build-fuzz/corpus-sensors Fuzz/seeds/ ;;&
+  mqtt|all) fuzz mqtt Fuzz/mqtt.dict .build-fuzz/corpus-mqtt Fuzz/mqtt-seeds/ ;;
+  routine|files|sensors) ;;
+  *) echo "usage: Fuzz/run.sh SECONDS [routine|files|sensors|mqtt]" >&2; exit 64 ;;
 esac

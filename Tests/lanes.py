@@ -87,7 +87,7 @@ AFTER_BUILDS = ["SensorMisbehaviourTests", "TerminalTests"]
 RELEASE = ["InstalledTests", "DebianPackageTests"]
 # The in-process tests' module, run in two processes of its own.
 UNIT = "UnitTests"
-FUZZERS = ["routine", "files", "sensors"]  # Fuzz/run.sh runs them in this order
+FUZZERS = ["routine", "files", "sensors", "mqtt"]  # Fuzz/run.sh runs them in this order
 
 CASE = re.compile(r"^Test Case '(?:-\[)?([\w.]+?)[ .](\w+)\]?' (passed|failed|skipped) \((\d+(?:\.\d+)?) seconds\)")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

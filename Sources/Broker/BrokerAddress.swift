@@ -38,7 +38,7 @@ public struct BrokerAddress: Sendable, Equatable {
     /// Reads `text`; the error says what was expected, with the text escaped (and its
     /// password never repeated).
     public init(parsing text: String) throws(BrokerAddressError) {
-        let expected = "mqtt://HOST[:PORT]/PREFIX or mqtts://USER:PASSWORD@HOST[:PORT]/PREFIX"
+        let expected = "mqtt://HOST[:PORT]/PREFIX or mqtts://[USER@]HOST[:PORT]/PREFIX"
         guard let schemeEnd = text.range(of: "://") else {
             throw BrokerAddressError("expected \(expected), got \(BrokerAddress.shown(text))")
         }

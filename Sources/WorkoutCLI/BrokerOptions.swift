@@ -11,8 +11,8 @@ import WorkoutValues
 struct BrokerOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "Publish the workout on an MQTT broker under PREFIX, and take commands from PREFIX/cmd: "
-            + "mqtt://HOST[:PORT]/PREFIX, or mqtts://USER:PASSWORD@HOST[:PORT]/PREFIX for TLS "
-            + "(default: the athlete file's mqtt = …).",
+            + "mqtt://HOST[:PORT]/PREFIX, or mqtts://USER@HOST[:PORT]/PREFIX for TLS, the password from "
+            + "--mqtt-password-file (default: the athlete file's mqtt = …).",
         valueName: "url"))
     var mqtt: String?
 
@@ -34,10 +34,18 @@ struct BrokerOptions: ParsableArguments {
     }
 }
 
-/// `--mqtt-ca FILE` and `--insecure`, the same for `run --mqtt` and `follow`: which CA a
-/// TLS broker's certificate is checked against, and whether a password may cross the
-/// network in plain text.
+/// `--mqtt-password-file FILE`, `--mqtt-ca FILE` and `--insecure`, the same for `run --mqtt`
+/// and `follow`: where the broker's password is read from (not the command line, which
+/// every user of the machine reads: `BrokerPassword.swift`), which CA a TLS broker's
+/// certificate is checked against, and whether a password may cross the network in plain text.
 struct BrokerTrustOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Read the broker's password from FILE (its one line), for the user the address names "
+            + "(mqtts://USER@HOST/PREFIX): unlike a password in the address, other users of this machine cannot see it "
+            + "(default: the environment's WORKOUT_MQTT_PASSWORD, else the athlete file's mqtt_password_file = …).",
+        valueName: "file"))
+    var mqttPasswordFile: String?
+
     @Option(help: ArgumentHelp(
         "With an mqtts:// address: trust only the CA certificates (PEM) in FILE, for a broker whose certificate "
             + "a private CA signed (default: the athlete file's mqtt_ca = …, else the system's CAs in /etc/ssl/certs).",
@@ -53,6 +61,10 @@ struct BrokerTrustOptions: ParsableArguments {
         if let problem = BrokerAddress.caProblem(mqttCa, address: url.flatMap { try? BrokerAddress(parsing: $0) }) {
             throw ValidationError("--mqtt-ca: \(problem)")
         }
+        if let problem = BrokerAddress.givenPasswordProblem(file: mqttPasswordFile, url: url, insecure: insecure,
+                                                            environment: Terminal.environment) {
+            throw ValidationError(problem)
+        }
     }
 }
 
@@ -61,8 +73,7 @@ extension BrokerAddress {
     /// user says `--insecure`.
     func passwordProblem(insecure: Bool) -> String? {
         guard password != nil, !tls, !insecure else { return nil }
-        return "a password over mqtt:// crosses the network in plain text: use mqtts://, "
-            + "or give --insecure to send it anyway"
+        return Self.plainPasswordProblem
     }
 }
 

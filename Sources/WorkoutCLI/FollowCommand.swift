@@ -24,7 +24,7 @@ struct Follow: ParsableCommand {
             or the timeline could not be used, 64 usage error.
             """)
 
-    @Argument(help: ArgumentHelp("The coach's broker and prefix: mqtt[s]://[USER:PASSWORD@]HOST[:PORT]/PREFIX (default: the athlete file's mqtt = …).",
+    @Argument(help: ArgumentHelp("The coach's broker and prefix: mqtt[s]://[USER@]HOST[:PORT]/PREFIX, the password given with --mqtt-password-file (default: the athlete file's mqtt = …).",
                                  valueName: "url"))
     var url: String?
 
@@ -230,7 +230,7 @@ struct Follow: ParsableCommand {
     }
 
     /// The command line's address, or the athlete file's; with the CA of `--mqtt-ca`, or
-    /// the file's `mqtt_ca`.
+    /// the file's `mqtt_ca`, and the password from where it is given (`BrokerPassword.swift`).
     private func brokerAddress() throws -> BrokerAddress {
         do {
             let file = AthleteFile(directories: UserDirectories(environment: Terminal.environment))
@@ -244,6 +244,8 @@ struct Follow: ParsableCommand {
                 throw ValidationError("follow needs the coach's address: mqtt://HOST/PREFIX (or mqtt = … in the athlete file)")
             }
             return try address.withGivenCA(trust.mqttCa).withCA(from: file, options: options)
+                .withPassword(file: trust.mqttPasswordFile, insecure: trust.insecure, environment: Terminal.environment,
+                              from: file, options: options)
         } catch let error as RoutineError {
             Output.error("workout: \(error.message)")
             throw ExitCode.failure

@@ -76,6 +76,7 @@ struct Run: ParsableCommand {
         var request = RunRequest(routine: routine, settings: parameters.settings, speed: speed.value, dryRun: dryRun,
                                  noHistory: noHistory, serveAddress: serving.address, newToken: serving.newToken,
                                  mqtt: publishing.address, mqttCA: publishing.trust.mqttCa,
+                                 mqttPasswordFile: publishing.trust.mqttPasswordFile,
                                  insecure: publishing.trust.insecure, horizon: horizon.horizon, assume: assume.assume,
                                  historyFile: historyFile, exportFit: exportFit, limits: limits.limits)
         cues.apply(to: &request)
@@ -96,12 +97,15 @@ extension RunRequest {
             let file = AthleteFile(directories: UserDirectories(environment: Terminal.environment))
             request.settings = try file.settings(under: settings)
             // The file's mqtt = … when the command line names no broker; a dry run has none.
-            // Its mqtt_ca = … for a TLS broker the command line gave no CA for.
+            // Its mqtt_ca = … for a TLS broker the command line gave no CA for; the password
+            // from where it is given (`BrokerPassword.swift`).
             let options = try file.runOptions()
             if mqtt == nil, !dryRun, let line = options["mqtt"] {
                 request.mqtt = try BrokerAddress.fromFile(line, insecure: insecure)
             }
             request.mqtt = try request.mqtt?.withGivenCA(mqttCA).withCA(from: file, options: options)
+                .withPassword(file: mqttPasswordFile, insecure: insecure, environment: Terminal.environment,
+                              from: file, options: options)
         } catch {
             Output.error("workout: \(error.message)")
             throw ExitCode.failure

@@ -43,6 +43,8 @@ struct RunRequest: Equatable {
     var mqtt: BrokerAddress?
     /// `--mqtt-ca`: the CA trusted for an mqtts:// broker, for the command line's address or the file's.
     var mqttCA: String?
+    /// `--mqtt-password-file`: the broker's password, read from this file.
+    var mqttPasswordFile: String?
     /// `--insecure`: a password may go over plain mqtt://.
     var insecure = false
     /// `--horizon`: only a dry run takes it.

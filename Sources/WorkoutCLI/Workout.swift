@@ -1,4 +1,5 @@
 import ArgumentParser
+import Broker
 import Foundation
 import IntervalEngine
 import Serving
@@ -26,9 +27,19 @@ struct Workout: ParsableCommand {
 /// out and hands `run --serve` to its sibling with `exec`: same process, same terminal.
 public enum WorkoutCommandLine {
     public static func main(serving starter: ServeStarter?) -> Never {
+        // The arguments as given, copied before a broker's password in them is hidden
+        // from the process list, which comes before anything else (`CommandLinePasswords`).
+        let given = Array(CommandLine.arguments.dropFirst())
+        for argument in CommandLinePasswords.hide() { Output.error(CommandLinePasswords.warning(argument)) }
         // `--serve` may come without its address (`ServeOptions.expand`).
-        let arguments = ServeOptions.expand(Array(CommandLine.arguments.dropFirst()))
-        if starter == nil, ServeOptions.asksToServe(arguments) { Sibling.exec("workout-serve", arguments) }
+        let arguments = ServeOptions.expand(given)
+        if starter == nil, ServeOptions.asksToServe(arguments) {
+            Sibling.exec("workout-serve", CommandLinePasswords.handedOn(arguments))
+        }
+        // The password is read from the environment once (`Terminal.environment`), then
+        // taken out of it, so that the run's children (speech, notifications) never inherit it.
+        _ = Terminal.environment
+        unsetenv(BrokerAddress.passwordVariable)
         exit(run(arguments, serving: starter))
     }
 

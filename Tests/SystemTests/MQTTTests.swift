@@ -279,10 +279,14 @@ final class MQTTTests: XCTestCase {
         let allowed = try start(source, ["--mqtt", url, "--insecure", "--speed", "4"])
         XCTAssertEqual(allowed.wait(), 0, allowed.stderr)
         XCTAssertTrue(eventually { watch.payloads("\(gym)/availability") == ["online", "offline"] }, "\(watch.messages)")
-        XCTAssertEqual(allowed.stderr, "")
+        XCTAssertEqual(allowed.stderr.split(separator: "\n").count, 1, "the one warning of a password typed into the address")
+        XCTAssertTrue(allowed.stderr.contains("the password of mqtt://coach@127.0.0.1:\(broker.port)/\(gym) was in the process list"),
+                      allowed.stderr)
+        XCTAssertFalse(allowed.stderr.contains("s3cret"), "the password is never repeated")
     }
 
-    /// mqtts:// to a broker whose certificate a private CA signed, with a password file:
+    /// mqtts:// to a broker whose certificate a private CA signed, with a password file
+    /// (the broker's, and the client's `--mqtt-password-file`, as docs/mqtt.md shows first):
     /// `--mqtt-ca` trusts that CA and the state arrives, read by `mosquitto_sub --cafile`
     /// and by a follower given the same CA;
     /// the athlete file's `mqtt_ca` (relative to its folder) does the same. Left to the
@@ -292,16 +296,19 @@ final class MQTTTests: XCTestCase {
         broker = try PrivateBroker(login: ("coach", "s3cret"), tls: true)
         let ca = try XCTUnwrap(broker.certificates).caFile
         let watch = try broker.subscribe(["\(gym)/#", "file/#"])
-        let url = "mqtts://coach:s3cret@127.0.0.1:\(broker.port)"
+        let url = "mqtts://coach@127.0.0.1:\(broker.port)"
+        let password = scratch.appendingPathComponent("mqtt-password").path
+        try "s3cret\n".write(toFile: password, atomically: true, encoding: .utf8)
         let source = "return workout { name = \"Tls\", countdown = 0, work(1, \"Go\", { watts = 150 }) }"
         let follower = try BackgroundRun(WorkoutBinary.binary, ["follow", url + "/\(gym)", "--mqtt-ca", ca, "--name", "ann",
+                                                                "--mqtt-password-file", password,
                                                                 "--json", "--no-sound", "--no-sensors"],
                                          environment: environment, in: scratch)
         XCTAssertTrue(eventually { follower.stderr.contains("waiting for the coach") }, follower.stderr)
         // Five real seconds: longer than a follower may take to measure the coach's clock
         // (3 s at most), which a class of 1.5 s outran under AddressSanitizer on a busy machine.
         let trusted = try start("return workout { name = \"Tls\", countdown = 0, work(20, \"Go\", { watts = 150 }) }",
-                                ["--speed", "4", "--mqtt", url + "/\(gym)", "--mqtt-ca", ca])
+                                ["--speed", "4", "--mqtt", url + "/\(gym)", "--mqtt-ca", ca, "--mqtt-password-file", password])
         XCTAssertEqual(trusted.wait(), 0, trusted.stderr)
         XCTAssertEqual(trusted.stderr, "")
         XCTAssertEqual(follower.wait(), 0, follower.stderr)
@@ -314,15 +321,16 @@ final class MQTTTests: XCTestCase {
         let config = scratch.appendingPathComponent("config/workout")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: ca, toPath: config.appendingPathComponent("class-ca.pem").path)
-        try "mqtt = \(url)/file\nmqtt_ca = class-ca.pem\n".write(to: config.appendingPathComponent("athlete"),
-                                                                   atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: password, toPath: config.appendingPathComponent("mqtt-password").path)
+        try "mqtt = \(url)/file\nmqtt_ca = class-ca.pem\nmqtt_password_file = mqtt-password\n"
+            .write(to: config.appendingPathComponent("athlete"), atomically: true, encoding: .utf8)
         let fromFile = try start(source, ["--speed", "4"])
         XCTAssertEqual(fromFile.wait(), 0, fromFile.stderr)
         XCTAssertTrue(eventually { watch.payloads("file/availability") == ["online", "offline"] }, "\(watch.messages)")
         try FileManager.default.removeItem(at: config.appendingPathComponent("athlete"))
 
         let stranger = try start("return workout { name = \"Stranger\", countdown = 0, work(3) }",
-                                 ["--speed", "1.5", "--mqtt", url + "/away"])
+                                 ["--speed", "1.5", "--mqtt", url + "/away", "--mqtt-password-file", password])
         XCTAssertEqual(stranger.wait(), 0, stranger.stderr)
         XCTAssertTrue(stranger.stdout.contains(#""completed":true"#), "the workout ran on")
         let warnings = stranger.stderr.split(separator: "\n")

@@ -1,4 +1,4 @@
-import Broker
+@testable import Broker
 import ClassPublishing
 import Foundation
 import RemoteControl
@@ -11,6 +11,29 @@ import XCTest
 /// clock, the topics and Home Assistant's discovery configs. The broker itself is in
 /// Tests/SystemTests/MQTTTests.swift.
 final class MQTTPublishingTests: XCTestCase {
+    /// The bytes the command line hides (`CommandLinePasswords`) are the password the
+    /// address is read with, in each form an argument may take; nothing else is touched.
+    func testAPasswordIsFoundInAnArgumentWhereTheAddressReadsIt() throws {
+        let cases: [(String, String?)] = [
+            ("mqtts://coach:s3cret@broker/gym", "s3cret"), ("--mqtt=MQTT://coach:s%40c:r@h:1884/gym", "s%40c:r"),
+            ("mqtts://a:p@ss@[::1]:1/x", "p@ss"), ("mqtt://coach:@h/gym", ""), ("mqtt://coach@h/gym", nil),
+            ("mqtt://h/a:b@c", nil), ("http://a:b@h/x", nil), ("gym:a@b", nil), ("mqtt:/", nil), ("", nil),
+        ]
+        for (argument, password) in cases {
+            let bytes = Array(argument.utf8)
+            XCTAssertEqual(BrokerAddress.passwordRange(in: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }, password,
+                           argument)
+            if let password, !password.isEmpty {
+                let address = argument.hasPrefix("--") ? String(argument.split(separator: "=", maxSplits: 1)[1]) : argument
+                XCTAssertEqual(try BrokerAddress(parsing: address).password, BrokerAddress.percentDecoded(password), argument)
+            }
+        }
+        let handed = try XCTUnwrap(BrokerAddress.withoutPassword("--mqtt=mqtts://coach:s%40cret@h/gym"))
+        XCTAssertEqual(handed.argument, "--mqtt=mqtts://coach@h/gym")
+        XCTAssertEqual(handed.password, "s@cret")
+        XCTAssertEqual(BrokerAddress.withoutPassword("mqtts://coach:%zz@h/gym")?.password, .some(nil), "not percent-encoded")
+    }
+
     func testAddressesAreReadWithTheirDefaults() throws {
         XCTAssertEqual(try BrokerAddress(parsing: "mqtt://broker/gym"),
                        BrokerAddress(host: "broker", port: 1883, prefix: "gym"))

@@ -26,7 +26,7 @@ final class QuickRunArgumentsTests: XCTestCase {
         let leftToArgumentParser: Set = ["--sensor", "--serve", "--new-token", "--horizon", "--assume", "--history-file",
                                          "--export-fit", "--max-load-instructions",
                                          "--max-hook-instructions", "--max-load-seconds", "--max-hook-seconds",
-                                         "--max-memory", "--help", "--mqtt", "--mqtt-ca", "--insecure"]
+                                         "--max-memory", "--help", "--mqtt", "--mqtt-ca", "--mqtt-password-file", "--insecure"]
         XCTAssertEqual(named, Set(QuickRunArguments.options).union(leftToArgumentParser),
                        "each option of run is read by QuickRunArguments or listed here as left to ArgumentParser")
     }
