@@ -1,0 +1,81 @@
+import Foundation
+import XCTest
+
+/// A coach whose routine makes its segments as it goes (`generate`, as the bundled
+/// `ladder` and `best-round` do): a follower ran only the warm-up the first timeline held,
+/// said "completed" and exited 0 while the class went on. The coach now publishes its
+/// timeline again as it makes segments, and followers run the whole class.
+extension FollowTests {
+    /// The bundled `ladder`'s shape, small: rests that shorten from the rest really taken
+    /// (a hook records it, the generator reads it), then a cool-down after the generator;
+    /// the warm-up long enough for a follower waiting from the start to have joined.
+    static let ladder = """
+        local taken = math.huge
+        return workout { name = "Little ladder", countdown = 1,
+          warmup(12, "Warm up"),
+          generate(function()
+            local rest_time = 4
+            for round = 1, 3 do
+              coroutine.yield(work(4, "Round " .. round))
+              coroutine.yield(rest(rest_time, "Rest " .. round))
+              rest_time = math.max(2, math.min(rest_time, taken) - 1)
+            end
+          end),
+          cooldown(4, "Walk it off"),
+          on_segment_end = function(seg) if seg.kind == "rest" then taken = math.floor(seg.elapsed) end end,
+        }
+        """
+
+    /// One follower from the start and one joining once the generated rounds have begun:
+    /// each runs every segment the coach makes, with the coach's numbers and names, each
+    /// boundary on the coach's moment (within 20 ms at speed 4: 0.08 workout seconds, as
+    /// the other follow tests), and ends completed with the coach.
+    func testAFollowerRunsAClassWithGeneratedSegmentsToTheEnd() throws {
+        broker = try Self.shared.get()
+        let ann = try follow("ann")
+        XCTAssertTrue(eventually { ann.stderr.contains("waiting for the coach") }, ann.stderr)
+        let coach = try start(Self.ladder, ["--speed", "4", "--mqtt", broker.url + "/\(gym)"])
+        XCTAssertTrue(eventually { coach.stdout.contains(#""name":"Round 1""#) }, coach.stdout + coach.stderr)
+        let bob = try follow("bob")
+        XCTAssertEqual(coach.wait(), 0, coach.stderr)
+        func names(_ text: String) -> [Int: String] {
+            var names: [Int: String] = [:]
+            for event in Self.events(text) where event["event"] as? String == "segment_start" {
+                if let index = event["index"] as? Int, let name = event["name"] as? String { names[index] = name }
+            }
+            return names
+        }
+        let coachNames = names(coach.stdout), coachStarts = Self.starts(coach.stdout)
+        XCTAssertEqual(coachNames, [1: "Warm up", 2: "Round 1", 3: "Rest 1", 4: "Round 2", 5: "Rest 2", 6: "Round 3",
+                                    7: "Rest 3", 8: "Walk it off"], coach.stdout)
+        for (name, run) in [("ann", ann), ("bob", bob)] {
+            XCTAssertEqual(run.wait(), 0, "\(name): \(run.stderr)")
+            let starts = Self.starts(run.stdout)
+            // Each joined once the coach's clock was measured, in its first segment (Ann) or
+            // later (Bob), stepping to the coach's: from the first segment the coach started
+            // after that.
+            let joined = Self.events(run.stdout).first { $0["event"] as? String == "follow" }?["coach_t"] as? Double ?? 99
+            let first = coachStarts.filter { $0.value > joined + 0.5 }.keys.min() ?? 8
+            // Ann waited for the coach: she joins in the warm-up (3 s at speed 4; the
+            // clock's measure takes at most 3.5 s) and follows every generated segment.
+            if run === ann { XCTAssertEqual(first, 2, "Ann joined in the warm-up: \(run.stdout)") }
+            XCTAssertLessThan(first, 8, "\(name) followed generated segments: \(run.stdout)")
+            var distances: [Double] = []
+            defer { print("\(name): generated boundaries against the coach's, ms: \(distances.map { ($0 * 1000).rounded() / 1000 })") }
+            for index in first...8 {
+                XCTAssertEqual(names(run.stdout)[index], coachNames[index], "\(name): segment \(index)")
+                guard let t = starts[index], let coachT = coachStarts[index] else {
+                    XCTFail("\(name): no segment \(index): \(run.stdout)")
+                    continue
+                }
+                XCTAssertEqual(t, coachT, accuracy: 0.08, "\(name): segment \(index)")
+                distances.append((t - coachT) * 1000 / 4)
+            }
+            let end = try XCTUnwrap(Self.events(run.stdout).first { $0["event"] as? String == "workout_end" }, run.stdout)
+            XCTAssertEqual(end["completed"] as? Bool, true, "\(name): \(run.stdout)")
+            XCTAssertFalse(run.stderr.contains("cannot follow"), run.stderr)
+        }
+        let coachEnd = try XCTUnwrap(Self.events(coach.stdout).first { $0["event"] as? String == "workout_end" })
+        XCTAssertEqual(coachEnd["completed"] as? Bool, true)
+    }
+}
