@@ -79,3 +79,39 @@ extension FollowTests {
         XCTAssertEqual(coachEnd["completed"] as? Bool, true)
     }
 }
+
+extension FollowTests {
+    /// A generating coach's timeline as a stranger may rewrite it, on a broker of its own
+    /// under `gym`: an older one (fewer segments than followed) is refused, one warning
+    /// however often it comes, and the follower goes on; the coach's own word that its
+    /// timeline grew past what it publishes ends the follower, saying it cannot follow
+    /// the rest, with exit status 1.
+    func testAGeneratingCoachsTimelineIsTakenOnlyAsItGrows() throws {
+        broker = try PrivateBroker()
+        let warm = #"{"index":1,"start":0,"duration":30,"kind":"warmup","name":"Warm"}"#
+        let round = #"{"index":2,"start":30,"duration":30,"kind":"work","name":"Round 1"}"#
+        func plan(_ entries: [String]) -> String {
+            #"{"name":"Class","open_ended":true,"more":true,"segments":["# + entries.joined(separator: ",") + "]}"
+        }
+        try publishAFakeCoach(plan([warm, round]))
+        let start = Date()
+        let coach = try answerClockQuestions { _, id, sent in
+            #"{"id":"\#(id)","sent":\#(sent),"t":\#(1 + Date().timeIntervalSince(start)),"speed":1}"#
+        }
+        defer { coach.close(lastWords: nil) }
+        let ann = try follow("ann", "gym")
+        XCTAssertTrue(eventually(timeout: 15) { ann.stdout.contains(#""event":"follow""#) }, ann.stderr)
+        for _ in 0..<2 {
+            try broker.publish("gym/timeline", plan([warm]), retain: true)
+        }
+        XCTAssertTrue(eventually { ann.stderr.contains("gym/timeline: a timeline of 1 segments, older than the 2 followed") },
+                      ann.stderr)
+        try broker.publish("gym/timeline", #"{"name":"Class","too_large":true}"#, retain: true)
+        XCTAssertEqual(ann.wait(), 1, ann.stderr)
+        XCTAssertTrue(ann.stderr.contains("gym/timeline: the coach's timeline grew past what it publishes (4 MiB): "
+                                          + "a follower cannot follow the rest of this class, after segment 2"), ann.stderr)
+        XCTAssertEqual(ann.stderr.components(separatedBy: "older than").count - 1, 1, "one warning: \(ann.stderr)")
+        let end = try XCTUnwrap(Self.events(ann.stdout).first { $0["event"] as? String == "workout_end" }, ann.stdout)
+        XCTAssertEqual(end["completed"] as? Bool, false)
+    }
+}
