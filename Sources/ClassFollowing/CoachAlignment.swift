@@ -54,6 +54,14 @@ public struct CoachAlignment {
                 return steps
             }
         }
+        // A state from before a boundary the follower has made since (on its own timer, or
+        // entering the coach's generated segment as it came, before the coach's next
+        // state): its segment ended where the follower's began. Stepping back to it would
+        // undo that boundary until the next state.
+        if coach.phase == .running, ownIndex == index + 1, let deadline = coach.deadline,
+           abs(session.segmentStart - (deadline + shift)) < sameBoundary * coach.speed {
+            return steps
+        }
         var guardCount = 0
         // Stepping past the segments the follower has leaves it waiting for the next.
         while session.segment.index != index, session.state != .finished, !session.isAwaitingSegment,

@@ -71,6 +71,11 @@ extension FollowTests {
                 XCTAssertEqual(t, coachT, accuracy: 0.08, "\(name): segment \(index)")
                 distances.append((t - coachT) * 1000 / 4)
             }
+            // Each segment once, in order, from the first followed: a boundary the follower
+            // made was never undone by the coach's state from before it.
+            let sequence = Self.events(run.stdout).filter { $0["event"] as? String == "segment_start" }
+                .compactMap { $0["index"] as? Int }
+            XCTAssertEqual(Array(sequence.drop { $0 < first }), Array(first...8), "\(name): \(run.stdout)")
             let end = try XCTUnwrap(Self.events(run.stdout).first { $0["event"] as? String == "workout_end" }, run.stdout)
             XCTAssertEqual(end["completed"] as? Bool, true, "\(name): \(run.stdout)")
             XCTAssertFalse(run.stderr.contains("cannot follow"), run.stderr)

@@ -167,6 +167,11 @@ extension FollowingTests {
         XCTAssertFalse(session.isAwaitingSegment)
         XCTAssertEqual(session.segment.index, 2)
         XCTAssertEqual(session.segment.name, "Round 1")
+        // The segment came before the coach's next state: the one before still names the
+        // warm-up, ending where Round 1 began. Not a step back.
+        XCTAssertEqual(CoachAlignment.align(session, to: CoachState(phase: .running, segment: 1, left: 0.1, t: 4.9,
+                                                                    deadline: 5, duration: 4)), [])
+        XCTAssertEqual(session.segment.index, 2)
         XCTAssertEqual(CoachAlignment.align(session, to: coach), [.shift(-1)])
         XCTAssertEqual(session.segmentDeadline, 8, accuracy: 1e-9)
         // The coach quits: a follower waiting for more is not completed.
