@@ -25,7 +25,10 @@ public struct CoachAlignment {
     /// The commands that bring `session` to `coach`, applied; returns them.
     @discardableResult
     public static func align(_ session: Session, to coach: CoachState, shift: Double = 0) -> [Step] {
-        guard coach.joinable, let index = coach.segment, session.state == .running || session.state == .paused
+        // A boundary waiting for the coach's next generated segment goes on by itself when
+        // it comes (`ClassFollower`); a step now would be kept and skip that segment.
+        guard coach.joinable, let index = coach.segment, session.state == .running || session.state == .paused,
+              !session.isAwaitingSegment
         else { return [] }
         var steps: [Step] = []
         func apply(_ step: Step) {
@@ -51,14 +54,24 @@ public struct CoachAlignment {
                 return steps
             }
         }
+        // A state from before a boundary the follower has made since (on its own timer, or
+        // entering the coach's generated segment as it came, before the coach's next
+        // state): its segment ended where the follower's began. Stepping back to it would
+        // undo that boundary until the next state.
+        if coach.phase == .running, ownIndex == index + 1, let deadline = coach.deadline,
+           abs(session.segmentStart - (deadline + shift)) < sameBoundary * coach.speed {
+            return steps
+        }
         var guardCount = 0
-        while session.segment.index != index, session.state != .finished, guardCount < 2 * FollowedTimeline.mostSegments {
+        // Stepping past the segments the follower has leaves it waiting for the next.
+        while session.segment.index != index, session.state != .finished, !session.isAwaitingSegment,
+              guardCount < 2 * FollowedTimeline.mostSegments {
             guardCount += 1
             let before = session.segment.index
             apply(session.segment.index < index ? .next : .back)
             if session.segment.index == before, steps.last == .back { apply(.back) }
         }
-        guard session.segment.index == index, session.state != .finished else { return steps }
+        guard session.segment.index == index, session.state != .finished, !session.isAwaitingSegment else { return steps }
         let tolerance = Self.tolerance * max(coach.speed, 1)
         if let duration = coach.duration, abs(duration - session.segment.duration) > tolerance {
             apply(.add(duration - session.segment.duration))

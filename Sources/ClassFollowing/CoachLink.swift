@@ -25,6 +25,9 @@ public final class CoachLink {
 
     public private(set) var timeline: [UInt8]?
     public private(set) var timelineProblem: String?
+    /// Counts the timeline's messages: a coach that generates segments publishes it again
+    /// as it makes them, and a follower reads each new one once.
+    public private(set) var timelineVersion = 0
     public private(set) var state: CoachState?
     public private(set) var online: Bool?
     public private(set) var clock = ClockOffset()
@@ -46,10 +49,12 @@ public final class CoachLink {
         let timelineTopic = topics.timeline
         connection.subscribe(topics.timeline, largest: FollowedTimeline.largest, retained: true, tooLarge: { [self] size in
             timelineProblem = "\(timelineTopic): the timeline is \(size) bytes, more than a follower reads (\(FollowedTimeline.largest))"
+            timelineVersion += 1
             changed()
         }) { [self] bytes in
             timeline = bytes
             timelineProblem = nil
+            timelineVersion += 1
             changed()
         }
         connection.subscribe(topics.state, largest: CoachState.largest, retained: true) { [self] bytes in

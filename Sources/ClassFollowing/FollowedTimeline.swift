@@ -19,9 +19,18 @@ public enum FollowedTimeline {
         try read(bytes, source: source).routine
     }
 
-    /// The routine, and what the follower says once of the coach's own sounds (nil: it
-    /// has none): `ownSoundsNote`.
-    public static func read(_ bytes: [UInt8], source: String) throws(FollowError) -> (routine: Routine, note: String?) {
+    /// What a follower builds from the coach's timeline.
+    public struct Read {
+        public var routine: Routine
+        /// What the follower says once of the coach's own sounds (nil: it has none):
+        /// `ownSoundsNote`.
+        public var note: String?
+        /// For a coach whose routine makes segments as it goes: what the follower has of
+        /// them, to which each republished timeline appends. Nil for a fixed routine.
+        public var generated: GeneratedSegments?
+    }
+
+    public static func read(_ bytes: [UInt8], source: String) throws(FollowError) -> Read {
         guard bytes.count <= largest else {
             throw FollowError("\(source): the timeline is \(bytes.count) bytes, more than a follower reads (\(largest))")
         }
@@ -31,13 +40,19 @@ public enum FollowedTimeline {
         if value["too_large"] == .bool(true) {
             throw FollowError("\(source): the coach's timeline was too large to publish")
         }
-        // The coach publishes the segments its routine has made so far: with `generate`
-        // only those before the first generator. Following them would end the class at
-        // the warm-up with "completed"; until the generated segments are sent as they are
-        // made, such a class is refused in words.
-        if value["open_ended"] == .bool(true) {
-            throw FollowError("\(source): the coach's routine makes its segments as it goes (generate), "
-                              + "which a follower cannot follow yet: only the segments before the first are published")
+        // The coach publishes the segments its routine has made so far, and again as it
+        // makes more, saying whether more may come (`more`). A coach that does not say it
+        // (an older workout) publishes only those before the first generator: following
+        // them would end the class at the warm-up with "completed", so it is refused.
+        let openEnded = value["open_ended"] == .bool(true)
+        var more = false
+        if openEnded {
+            guard case .bool(let said)? = value["more"] else {
+                throw FollowError("\(source): the coach's routine makes its segments as it goes (generate), and the "
+                                  + "coach's workout does not publish them as it makes them (an older version of workout): "
+                                  + "a follower cannot follow this class")
+            }
+            more = said
         }
         guard case .array(let entries)? = value["segments"] else {
             throw FollowError("\(source): the timeline has no \"segments\" list")
@@ -51,9 +66,10 @@ public enum FollowedTimeline {
         }
         let name = text(value["name"]) ?? "class"
         let countdown = value["countdown"]?.double.flatMap { $0.isFinite && $0 >= 0 && $0 <= 60 ? $0 : nil } ?? 3
+        let generated = openEnded ? GeneratedSegments(segments, more: more) : nil
         let routine = Routine.fromData(name: name, fileName: source, countdown: countdown, sounds: sounds(value["sounds"]),
-                                       segments: segments)
-        return (routine, ownSoundsNote(value["sounds"]?["own"]))
+                                       segments: segments, more: generated?.feed)
+        return Read(routine: routine, note: ownSoundsNote(value["sounds"]?["own"]), generated: generated)
     }
 
     /// The coach's routine plays sounds of its own (`sounds = { work = "gong.ogg" }`, or
@@ -80,7 +96,9 @@ public enum FollowedTimeline {
 
     static let namesShown = 5
 
-    private static func segment(_ entry: JSONValue, number: Int, source: String) throws(FollowError) -> DataSegment {
+    /// One entry of the `segments` list; one without a kind, a name and a duration in
+    /// seconds is not a segment.
+    static func segment(_ entry: JSONValue, number: Int, source: String) throws(FollowError) -> DataSegment {
         guard let kind = text(entry["kind"]), let name = text(entry["name"]),
               let duration = entry["duration"]?.double, duration.isFinite, duration >= 0, duration <= Duration.maximum
         else {

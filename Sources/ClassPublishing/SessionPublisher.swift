@@ -8,7 +8,8 @@ import WorkoutValues
 /// goes to `PREFIX/events` as `--json` prints it, and the snapshot to the retained
 /// `PREFIX/state` after every change and, while running, once a second as the shown clock
 /// turns (never more often than once a real second but for changes). The routine's
-/// timeline, `online` and Home Assistant's discovery configs are retained at the start;
+/// timeline (`PublishedTimeline`: again whenever a generator made segments), `online` and
+/// Home Assistant's discovery configs are retained at the start;
 /// `offline` at the end, or as the broker's last will when the process dies. Commands on
 /// `PREFIX/cmd` are read by the served page's parser and applied on the main thread; the
 /// participants' readings on `PREFIX/participants/+` go to the class's `ClassRoster`.
@@ -43,6 +44,9 @@ public final class SessionPublisher: @preconcurrency SessionListener {
     /// The timeline of any routine a person writes fits many times over; past this (a
     /// generated one with large infos) it only says it was too large.
     nonisolated public static let largestTimeline = 4 * 1024 * 1024
+    /// The routine whose timeline is published, again as its generators make segments.
+    private var routine: Routine?
+    private var timeline = PublishedTimeline(largest: largestTimeline)
 
     /// `scheduler`: the session's, whose clock `snapshot` reads; the state's ticks are its timers.
     public init(connection: BrokerConnection, snapshot: @escaping () -> SessionSnapshot, scheduler: any Scheduler,
@@ -60,7 +64,8 @@ public final class SessionPublisher: @preconcurrency SessionListener {
     /// session starts, so that the first events find it connected when the broker answers
     /// at once.
     public func start(routine: Routine, version: String, roster: ClassRoster? = nil) {
-        connection.publish(topics.timeline, Self.timeline(routine), retain: true)
+        self.routine = routine
+        publishTimeline()
         for config in DiscoveryConfigs.all(topics, version: version) {
             connection.publish(config.topic, config.payload.text, retain: true)
         }
@@ -84,21 +89,18 @@ public final class SessionPublisher: @preconcurrency SessionListener {
         connection.start()
     }
 
-    /// `workout plan --json`'s object, or a short one saying it was too large.
-    nonisolated static func timeline(_ routine: Routine) -> String {
-        var text = ""
-        var tooLarge = false
-        routine.writePlanJSON(forFollowers: true) { chunk in
-            guard !tooLarge else { return }
-            text += chunk
-            tooLarge = text.utf8.count > largestTimeline
-        }
-        guard tooLarge else { return text }
-        return JSONValue.object([("name", .string(routine.name)), ("too_large", .bool(true))]).text
+    /// `workout plan --json`'s object with every segment made so far, when that changed:
+    /// at the start, and then as a generator makes segments and when it ends.
+    private func publishTimeline() {
+        guard let routine, let payload = timeline.payload(routine) else { return }
+        connection.publish(topics.timeline, payload, retain: true)
     }
 
     public func receive(_ event: Event) {
         guard !finished else { return }
+        // A segment made at this boundary goes out before the event and the state that
+        // name it: a follower has it when it hears of it (one connection keeps the order).
+        publishTimeline()
         switch event.kind {
         case .workoutStart(_, _, _, let speed, _): clock.started(speed: speed)
         case .segmentStart: ergWatts = nil

@@ -132,7 +132,8 @@ struct Follow: ParsableCommand {
             if let display = assembly.display { display.warn(text) } else { Output.error(text) }
         }
         if let note = joined.note { say("workout: \(note)") }
-        let follower = ClassFollower(link: link, session: assembly.session, origin: joined.origin, say: say)
+        let follower = ClassFollower(link: link, session: assembly.session, origin: joined.origin,
+                                     generated: joined.generated, timelineRead: joined.timelineVersion, say: say)
         let participants = ParticipantPublisher(connection: link.connection, topic: topics.participant(participant),
                                                 name: participant, snapshot: assembly.session.snapshot)
         // Right after the session's start, in the run loop: to the coach's segment.
@@ -155,7 +156,7 @@ struct Follow: ParsableCommand {
         participants.finish()
         link.connection.close(lastWords: (topics.participant(participant), ParticipantPublisher.gone(participant)),
                               retainLastWords: false)
-        return status
+        return follower.failed ? 1 : status
     }
 
     /// Turns the run loop until the coach's timeline is here, its workout runs and the
@@ -167,8 +168,8 @@ struct Follow: ParsableCommand {
         var problem: FollowError?
         var result: Joined?
         let source = VisibleText.escape(link.topics.timeline)
-        var routine: Routine?
-        var note: String?
+        var read: FollowedTimeline.Read?
+        var readVersion = 0
         var readFrom: [UInt8]?
         let check = {
             if let text = link.timelineProblem { problem = FollowError(VisibleText.escape(text)); return }
@@ -176,9 +177,8 @@ struct Follow: ParsableCommand {
             if let bytes = link.timeline, bytes != readFrom {
                 readFrom = bytes
                 do throws(FollowError) {
-                    let read = try FollowedTimeline.read(bytes, source: source)
-                    routine = read.routine
-                    note = read.note
+                    read = try FollowedTimeline.read(bytes, source: source)
+                    readVersion = link.timelineVersion
                 } catch {
                     problem = error
                     return
@@ -191,7 +191,7 @@ struct Follow: ParsableCommand {
                                       + "ended before this follower could join it")
                 return
             }
-            guard let routine, let state = link.state, state.joinable, link.online == true else {
+            guard let read, let state = link.state, state.joinable, link.online == true else {
                 if !said {
                     said = true
                     Output.error("workout: waiting for the coach's workout on \(VisibleText.escape(link.connection.address.description))…")
@@ -206,7 +206,8 @@ struct Follow: ParsableCommand {
             let precise = link.clock.count >= 6 && link.clock.isWithin(Self.wantedUncertainty)
             guard precise || (link.clock.count >= 1 && Date().timeIntervalSince(askedAt!) > Self.measureLimit),
                   let origin = link.clock.origin, let speed = link.clock.speed else { return }
-            result = Joined(routine: routine, origin: origin, speed: speed, note: note)
+            result = Joined(routine: read.routine, origin: origin, speed: speed, note: read.note, generated: read.generated,
+                            timelineVersion: readVersion)
         }
         link.changed = { check(); MainLoop.wake() }
         // The clock's answers may all be lost, or all have waited in queues on a busy
@@ -263,10 +264,14 @@ struct Follow: ParsableCommand {
 }
 
 /// The coach's workout as a follower joins it: the routine built from the timeline, where
-/// the coach's clock reads 0 and its speed, and what to say once of the coach's own sounds.
+/// the coach's clock reads 0 and its speed, what to say once of the coach's own sounds,
+/// and for a coach that generates segments what the follower has of them and the link's
+/// timeline version they were read from.
 struct Joined {
     var routine: Routine
     var origin: Double
     var speed: Double
     var note: String?
+    var generated: GeneratedSegments?
+    var timelineVersion: Int
 }

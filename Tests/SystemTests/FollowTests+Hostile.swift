@@ -69,27 +69,6 @@ extension FollowTests {
 }
 
 extension FollowTests {
-    /// A coach whose routine makes segments as it goes (`generate`, as the bundled `ladder`
-    /// and `best-round` do) publishes only the segments before the first one: a follower
-    /// ran that warm-up, said "completed" and exited 0 while the class went on. Until a
-    /// follower can take the generated segments as they are made, it says plainly that it
-    /// cannot follow this class, runs nothing, and exits 1.
-    func testAFollowerSaysItCannotFollowAClassWithGeneratedSegments() throws {
-        broker = try PrivateBroker()
-        let coach = try start("""
-            return workout { name = "Growing", countdown = 0, warmup(2, "Warm"),
-              generate(function() for i = 1, 3 do coroutine.yield(work(2, "Step " .. i)) end end) }
-            """, ["--speed", "4", "--mqtt", broker.url + "/gym"])
-        let ann = try follow("ann", "gym")
-        XCTAssertEqual(ann.wait(), 1, ann.stderr)
-        XCTAssertTrue(ann.stderr.contains("gym/timeline: the coach's routine makes its segments as it goes (generate)"),
-                      ann.stderr)
-        XCTAssertFalse(ann.stdout.contains("workout_start"), ann.stdout)
-        XCTAssertEqual(coach.wait(), 0, coach.stderr)
-    }
-}
-
-extension FollowTests {
     /// A class that ends while the follower measures the coach's clock (no answer comes:
     /// a short class, a busy machine) is said and ends the follower, exit 1; it waited for
     /// ever before, for a coach that had gone.

@@ -1,5 +1,5 @@
 @testable import Broker
-import ClassPublishing
+@testable import ClassPublishing
 import Foundation
 import RemoteControl
 import WorkoutValues
@@ -152,6 +152,58 @@ final class MQTTPublishingTests: XCTestCase {
         XCTAssertEqual(now["next"], .null)
         harness.clock.run()
         XCTAssertEqual(state()["phase"], .string("finished"))
+    }
+
+    /// A routine that generates its segments has its timeline published again whenever
+    /// the session made more (each one once, the segments written before kept as they
+    /// were), and once more when its generator ended, saying no more will come; nothing
+    /// when nothing changed. Past its bound it says once that it was too large.
+    func testTheTimelineIsPublishedAgainAsTheRoutineMakesSegments() throws {
+        let source = """
+            return workout { name = "Grow", countdown = 0, warmup(2, "Warm"),
+              generate(function() for i = 1, 2 do coroutine.yield(work(3, "Step " .. i)) end end), cooldown(2) }
+            """
+        func read(_ payload: String?) throws -> (names: [String], more: Bool) {
+            let value = try XCTUnwrap(payload.flatMap { JSONReader.value($0) }, payload ?? "none")
+            guard case .array(let segments)? = value["segments"], case .bool(let more)? = value["more"] else {
+                XCTFail("not a timeline: \(payload ?? "")")
+                return ([], false)
+            }
+            return (segments.compactMap { if case .string(let name)? = $0["name"] { name } else { nil } }, more)
+        }
+        let harness = try Harness(source)
+        var published = PublishedTimeline(largest: SessionPublisher.largestTimeline)
+        let first = published.payload(harness.session.routine)
+        XCTAssertEqual(try read(first).names, ["Warm"])
+        XCTAssertEqual(try read(first).more, true)
+        XCTAssertNil(published.payload(harness.session.routine), "unchanged: not again")
+        harness.session.start()
+        XCTAssertNil(published.payload(harness.session.routine), "the warm-up was known")
+        harness.clock.advance(by: 2)
+        let second = published.payload(harness.session.routine)
+        XCTAssertEqual(try read(second).names, ["Warm", "Step 1"])
+        XCTAssertEqual(try read(second).more, true)
+        let firstEntry = try XCTUnwrap(first?.components(separatedBy: "\"segments\":[").last?.dropLast(2))
+        XCTAssertEqual(second?.contains(firstEntry), true, "the first segment's entry is the same text")
+        harness.clock.advance(by: 3)
+        XCTAssertEqual(try read(published.payload(harness.session.routine)).names, ["Warm", "Step 1", "Step 2"])
+        harness.clock.advance(by: 3)
+        let last = published.payload(harness.session.routine)
+        XCTAssertEqual(try read(last).names, ["Warm", "Step 1", "Step 2", "Cooldown"], "the steps after the generator")
+        XCTAssertEqual(try read(last).more, false)
+        harness.clock.run()
+        XCTAssertNil(published.payload(harness.session.routine))
+
+        let again = try Harness(source)
+        var unbounded = PublishedTimeline(largest: SessionPublisher.largestTimeline)
+        let firstSize = try XCTUnwrap(unbounded.payload(again.session.routine)).utf8.count
+        var small = PublishedTimeline(largest: firstSize + 10)
+        XCTAssertEqual(try read(small.payload(again.session.routine)).names, ["Warm"])
+        again.session.start()
+        again.clock.advance(by: 2)
+        XCTAssertEqual(small.payload(again.session.routine), #"{"name":"Grow","too_large":true}"#)
+        again.clock.run()
+        XCTAssertNil(small.payload(again.session.routine), "said once")
     }
 
     func testDiscoveryConfigsHaveUniqueIDsAndOneDevice() throws {

@@ -4,11 +4,27 @@ import WorkoutValues
 /// time, so a 100,000-segment plan never exists as one tree or one string.
 extension Routine {
     /// `forFollowers`: with what a follower plays as the routine does, as data (the
-    /// published `PREFIX/timeline`): `countdown`, the built-in `sounds` by name, and each
-    /// segment's text `cues` in seconds from its start and `open` (`{"cap", "expect"}`, or
-    /// `null`); its `info`, `round`, `rounds` and `block` are the plan's. Hooks and
-    /// functions never.
+    /// published `PREFIX/timeline`): `countdown`, the built-in `sounds` by name, `more`
+    /// (an open-ended routine's generators may still make segments), and each segment's
+    /// text `cues` in seconds from its start and `open` (`{"cap", "expect"}`, or `null`);
+    /// its `info`, `round`, `rounds` and `block` are the plan's. Hooks and functions never.
     public func writePlanJSON(forFollowers: Bool = false, _ write: (String) -> Void) {
+        write(planHead(forFollowers: forFollowers) + "\"segments\":[")
+        var chunk = ""
+        for segment in timeline.segments {
+            if segment.index > 1 { chunk += "," }
+            writePlanEntry(segment, forFollowers: forFollowers, into: &chunk)
+            if chunk.utf8.count > 64 * 1024 {
+                write(chunk)
+                chunk = ""
+            }
+        }
+        write(chunk + "]}")
+    }
+
+    /// The plan's object up to its `segments` list: `{` and every field before it, each
+    /// followed by a comma. Of the timeline as it is now (a coach's grows as it runs).
+    public func planHead(forFollowers: Bool) -> String {
         var head = "{"
         // An open-ended routine lists what its generators gave (see `expand`): `complete`
         // is false when the list stopped at the horizon, and `duration` is the listed part.
@@ -16,33 +32,31 @@ extension Routine {
                                              ("open_ended", .bool(timeline.isOpenEnded)),
                                              ("complete", .bool(!timeline.reachedHorizon)),
                                              ("params", .array(parameters.map(\.json)))]
-        if forFollowers { fields += [("countdown", .number(countdown)), ("sounds", sounds.builtInNames)] }
+        if forFollowers {
+            fields += [("countdown", .number(countdown)), ("sounds", sounds.builtInNames),
+                       ("more", .bool(timeline.isOpenEnded && !timeline.isComplete))]
+        }
         for (key, value) in fields {
             JSONValue.quote(key, into: &head)
             head += ":" + value.text + ","
         }
-        write(head + "\"segments\":[")
-        var chunk = ""
-        for segment in timeline.segments {
-            if segment.index > 1 { chunk += "," }
-            var entry = planEntry(segment)
-            if forFollowers, case .object(var entryFields) = entry {
-                entryFields.append(("cues", .array(segment.cues.compactMap { cue -> JSONValue? in
-                    guard let text = cue.text, let at = cue.offset(in: segment.duration) else { return nil }
-                    return .object([("at", .number(at)), ("text", .string(text))])
-                })))
-                entryFields.append(("open", segment.open.map {
-                    .object([("cap", $0.cap.map(JSONValue.number) ?? .null), ("expect", .number($0.expect))])
-                } ?? .null))
-                entry = .object(entryFields)
-            }
-            entry.write(to: &chunk)
-            if chunk.utf8.count > 64 * 1024 {
-                write(chunk)
-                chunk = ""
-            }
+        return head
+    }
+
+    /// One segment's entry in the plan's `segments` list, appended to `text`.
+    public func writePlanEntry(_ segment: Segment, forFollowers: Bool, into text: inout String) {
+        var entry = planEntry(segment)
+        if forFollowers, case .object(var entryFields) = entry {
+            entryFields.append(("cues", .array(segment.cues.compactMap { cue -> JSONValue? in
+                guard let text = cue.text, let at = cue.offset(in: segment.duration) else { return nil }
+                return .object([("at", .number(at)), ("text", .string(text))])
+            })))
+            entryFields.append(("open", segment.open.map {
+                .object([("cap", $0.cap.map(JSONValue.number) ?? .null), ("expect", .number($0.expect))])
+            } ?? .null))
+            entry = .object(entryFields)
         }
-        write(chunk + "]}")
+        entry.write(to: &text)
     }
 
     private func planEntry(_ segment: Segment) -> JSONValue {

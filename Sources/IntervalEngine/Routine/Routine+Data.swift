@@ -41,17 +41,25 @@ public struct DataCue: Equatable, Sendable {
 
 extension Routine {
     /// `fileName` names it in messages (the broker's address). It has no code
-    /// (`DataOnlyCode`): nothing is ever called.
+    /// (`DataOnlyCode`): nothing is ever called. `more`: segments still to come while it
+    /// runs (a coach's `generate`), after `segments`; the routine is then open-ended, as
+    /// the coach's is.
     public static func fromData(name: String, fileName: String, countdown: Double, sounds: SoundScheme = .standard,
-                                segments: [DataSegment]) -> Routine {
-        let steps: [Step] = segments.map { segment in
-            .segment(SegmentSpec(kind: segment.kind, name: segment.name, duration: segment.duration, info: nil,
-                                 cues: segment.cues.map { Cue(moment: .fromStart($0.at), action: .text($0.text)) },
-                                 onStart: nil, onEnd: nil, line: 0, open: segment.open,
-                                 infoData: segment.info == .null ? nil : segment.info, place: segment.place))
-        }
+                                segments: [DataSegment], more: DataSegmentFeed? = nil) -> Routine {
+        var steps = segments.map(\.step)
+        if more != nil { steps.append(.generate(GeneratorSpec(function: RoutineReference(id: 0), line: 0))) }
         let spec = WorkoutSpec(name: name, description: nil, countdown: countdown, sounds: sounds, steps: steps,
                                hooks: WorkoutHooks(), line: 0)
-        return Routine(spec: spec, code: DataOnlyCode(), fileName: fileName, loadLog: [], parameters: [])
+        return Routine(spec: spec, code: DataOnlyCode(feed: more), fileName: fileName, loadLog: [], parameters: [])
+    }
+}
+
+extension DataSegment {
+    /// The segment as a routine's step: no hooks, its info as data.
+    var step: Step {
+        .segment(SegmentSpec(kind: kind, name: name, duration: duration, info: nil,
+                             cues: cues.map { Cue(moment: .fromStart($0.at), action: .text($0.text)) },
+                             onStart: nil, onEnd: nil, line: 0, open: open,
+                             infoData: info == .null ? nil : info, place: place))
     }
 }

@@ -106,9 +106,9 @@ public final class Routine {
     }
 
     /// Asks an open-ended routine's generators for its next segment, `elapsed` workout
-    /// seconds in (pauses excluded); false when there is none. A generator that fails is
-    /// reported through `failed` and ends; the steps after it follow.
-    func pullSegment(elapsed: Double, failed: (HookError) -> Void) -> Bool {
+    /// seconds in (pauses excluded). A generator that fails is reported through `failed`
+    /// and ends; the steps after it follow.
+    func pullSegment(elapsed: Double, failed: (HookError) -> Void) -> Timeline.Pulled {
         timeline.pull(code, elapsed: elapsed, failed: failed)
     }
 

@@ -94,23 +94,36 @@ public final class Timeline {
         }
     }
 
+    /// What a pull found.
+    package enum Pulled: Equatable {
+        /// At least one segment more is known.
+        case added
+        /// The workout has no more, or the horizon is reached.
+        case none
+        /// The running generator has nothing yet and has not ended: a follower's feed,
+        /// whose next segment the coach has not sent yet. Pull again when it has.
+        case waiting
+    }
+
     /// Adds at least one segment, from the running generator or the steps after the
-    /// known ones; false when the workout has no more, or the horizon is reached. A
-    /// generator that raises, or yields something that is not a step, is handed to
-    /// `failed` and ends there: the steps after it follow. `elapsed` is what the
+    /// known ones. A generator that raises, or yields something that is not a step, is
+    /// handed to `failed` and ends there: the steps after it follow. `elapsed` is what the
     /// generator's `run.elapsed` reads: workout seconds done so far.
-    func pull(_ code: any RoutineHooks, elapsed: Double, failed: (HookError) -> Void) -> Bool {
+    func pull(_ code: any RoutineHooks, elapsed: Double, failed: (HookError) -> Void) -> Pulled {
         deferring = false
         let before = count
         while count == before {
-            guard !isComplete else { return false }
+            guard !isComplete else { return .none }
             guard count < horizon else {
                 reachedHorizon = true
-                return false
+                return .none
             }
             if let (generator, block) = running {
                 do {
                     let steps = try generator.next(index: count + 1, elapsed: elapsed)
+                    // Nothing, yet not ended: only a feed says this (a Lua generator that
+                    // yields nothing has ended). Asking again now would spin.
+                    if steps.isEmpty && !generator.isFinished { return .waiting }
                     for step in steps { append(step, block: block) }
                     if generator.isFinished { end(generator) }
                 } catch {
@@ -131,12 +144,12 @@ public final class Timeline {
             nextPiece += 1
             add(spec, block: block)
         }
-        return true
+        return .added
     }
 
     /// Pulls until every segment is known or the horizon is reached (for `plan`).
     func expand(_ code: any RoutineHooks, failed: (HookError) -> Void) {
-        while pull(code, elapsed: duration, failed: failed) {}
+        while pull(code, elapsed: duration, failed: failed) == .added {}
     }
 
     private func end(_ generator: any SegmentGenerator) {

@@ -36,8 +36,10 @@ package protocol RoutineHooks: AnyObject {
 package protocol SegmentGenerator: AnyObject {
     /// It has ended: returned, failed or gave nothing.
     var isFinished: Bool { get }
-    /// Its next steps (usually one segment); none once it has ended. `index`: the number
-    /// the next segment gets; `elapsed`: workout seconds done, pauses not counted.
+    /// Its next steps (usually one segment); none once it has ended. None while it has
+    /// not ended means none yet (a follower's feed of the coach's segments): the session
+    /// waits at the boundary until told more came (`Session.segmentsArrived`). `index`:
+    /// the number the next segment gets; `elapsed`: workout seconds done, pauses not counted.
     func next(index: Int, elapsed: Double) throws(HookError) -> [Step]
     /// Lets what it holds go.
     func close()

@@ -23,7 +23,9 @@ extension Session {
             case .callHook(let hook): call(hook)
             case .recordEnd(let time, let skipped, let cause): recordEnd(of: segment, at: time, skipped: skipped, by: cause)
             case .forgetOpenRecord(let index): openRecords.removeAll { $0.index == index }
-            case .enterSegment(let entry): enterSegment(entry, planned: planned)
+            case .enterSegment(let entry):
+                // No segment yet (a follower's feed): the rest of the list waits for it.
+                guard enterSegment(entry, planned: planned) else { return }
             case .begin: begin()
             case .summarize(let completed, let time, let paused):
                 summary = summarySoFar(completed: completed, at: time, paused: paused)
@@ -39,8 +41,9 @@ extension Session {
     /// Enters the segment the entry names when there is one (asked of a generator when
     /// none is known yet, after the old segment's hooks, so it sees what they changed), or
     /// finishes. A dry run stopped at the horizon did not see the end of the workout: not
-    /// completed.
-    private func enterSegment(_ entry: SessionMachine.Entry, planned: PlannedMoment?) {
+    /// completed. False when the generator has nothing yet (a follower's feed): the
+    /// boundary waits, between segments, for `segmentsArrived`.
+    private func enterSegment(_ entry: SessionMachine.Entry, planned: PlannedMoment?) -> Bool {
         let position: Int
         let time: Double
         switch entry {
@@ -48,13 +51,22 @@ extension Session {
         case .next(let at): (position, time) = (segment.index, at)
         case .position(let index, let at): (position, time) = (index, at)
         }
-        guard position < timeline.count || pullSegment(at: time) else {
-            carryOut(machine.finish(completed: !timeline.reachedHorizon, at: time), planned: planned)
-            return
+        if position >= timeline.count {
+            switch pullSegment(at: time) {
+            case .added:
+                break
+            case .none:
+                carryOut(machine.finish(completed: !timeline.reachedHorizon, at: time), planned: planned)
+                return true
+            case .waiting:
+                awaiting = AwaitedSegment(entry: entry, planned: planned, fire: currentFire)
+                return false
+            }
         }
         // Hooks may have changed a payload since it was last shown.
         infoCache = []
         machine.enter(timeline.segments[position], at: time)
+        return true
     }
 
     /// Leaves the boundary and applies what its hooks asked for, each as the input it is:
@@ -116,7 +128,7 @@ extension Session {
     /// Asks an open-ended routine for its next segment, after the old segment's hooks
     /// (so a generator sees what they changed); false when the workout has no more. A
     /// generator that fails is reported like a hook and ends; the steps after it follow.
-    func pullSegment(at time: Double) -> Bool {
+    func pullSegment(at time: Double) -> Timeline.Pulled {
         let elapsed = time - startedAt - pausedSeconds
         let pulled = routine.pullSegment(elapsed: elapsed) { error in
             emit(.error(message: error.message, hook: "generate", traceback: error.traceback))

@@ -43,6 +43,9 @@ public final class Session {
     /// The latest moment whose timer fired ahead of it (`plan`): the session's clock reads
     /// it until the scheduler's catches up.
     var ranAheadTo: Double = 0
+    /// A boundary whose next segment is not made yet (a follower's feed), kept to go on
+    /// with when it comes (`segmentsArrived`).
+    var awaiting: AwaitedSegment?
     var disabledHooks: Set<RoutineReference> = []
     /// What the hooks asked to be heard that is still waiting or playing (`HeardLimits`).
     var hookSounds = WaitingToBeHeard()
