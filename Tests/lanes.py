@@ -77,11 +77,18 @@ ASAN_SYSTEM = [
     "HistoryFullDiskTests", "WriteFailureTests",
 ]
 ASAN_SKIP = r"SoundServerTests/testAFloodOf|SoundServerTests/testAToneFlood|MQTTTests/testAHundredMegabyteCommand"
-# Classes that hold real time to tens of milliseconds with other work beside them (a
-# sensor's flood against late_ms, the display's flash in tmux): in the parallel lane, but
-# only once the two builds, which keep both cores busy, are done (a run with the builds
-# beside them read late_ms 43-56 ms against 20 under the sanitizer, and lost a flash).
-AFTER_BUILDS = ["SensorMisbehaviourTests", "TerminalTests"]
+# While the release and sanitizer builds keep both cores busy (about three minutes), only
+# these run beside them: the unit tests, the benchmark script's smoke test and system
+# classes that hold no bound of time. Every other class waits for the builds: beside them,
+# runs read late_ms 43-56 ms against 20 under the sanitizer (SensorMisbehaviourTests),
+# lost the display's flash (TerminalTests) and took 2.4 s to end on SIGTERM against 2
+# (SoundServerTests).
+BESIDE_BUILDS = [
+    "UnitTests", "bench-smoke", "EndToEndTests", "DocsTests", "DocLinksTests",
+    "LintTests", "CompletionScriptTests", "CourseFileTests", "FITWorkoutTests", "ActivityFileTests",
+    "HistoryFullDiskTests", "WriteFailureTests", "SpeechWAVTests", "SpokenSoundsTests",
+    "InvitationTests",
+]
 # The classes that install the release binary and its manual, or build the .deb from them:
 # they wait for the release build, which runs in the parallel lane.
 RELEASE = ["InstalledTests", "DebianPackageTests"]
@@ -313,7 +320,8 @@ def main():
             job.needs.update(asan_needs)
         jobs += asan
     for job in jobs:
-        if any(job.name.split(" ")[0].endswith("." + klass) for klass in AFTER_BUILDS):
+        klass = job.name.split(" ")[0].split(".")[-1]
+        if job.label not in ("build", "fuzz") and klass not in BESIDE_BUILDS and job.label not in BESIDE_BUILDS:
             job.needs.update(builds_named)
     if arguments.fuzz_seconds and not only:
         # One after the other in one job: each fuzzer keeps a core busy for its seconds.
