@@ -104,16 +104,16 @@ private func fuzzClockAnswer(_ payload: [UInt8]) {
 
 private func fuzzTimeline(_ payload: [UInt8]) {
     let source = "gym/timeline"
-    let routine: Routine
-    let note: String?
+    let read: FollowedTimeline.Read
     do throws(FollowError) {
-        (routine, note) = try FollowedTimeline.read(payload, source: source)
+        read = try FollowedTimeline.read(payload, source: source)
     } catch {
         precondition(error.message.hasPrefix(source + ": ") && printable(error.message), "an error: \(error.message)")
         return
     }
+    let note = read.note
     precondition(note.map(printable) ?? true, "the note: \(note ?? "")")
-    let segments = routine.timeline.segments
+    let segments = read.routine.timeline.segments
     precondition(segments.count <= FollowedTimeline.mostSegments)
     var start = 0.0
     for segment in segments {
