@@ -238,11 +238,11 @@ def run(job, scratch, timeout, logs):
         file.write(job.output)
 
 
-def lane(jobs, workers, each, skip):
+def lane(jobs, workers, each, skip, built, broken):
     """Runs `jobs`, longest expected first, `workers` at a time; a job waits for the builds
-    it needs, and is skipped (`skip`) when one of them failed."""
+    it needs, and is skipped (`skip`) when one of them failed. `built` and `broken` are the
+    builds done so far, in this lane or an earlier one, and are added to."""
     queue = sorted(jobs, key=lambda job: -job.expected)
-    built, broken = set(), set()
     ready = threading.Condition()
 
     def worker():
@@ -377,11 +377,12 @@ def main():
     walls = []
     started = time.monotonic()
     parallel = [job for job in jobs if not job.serial]
-    lane(parallel, arguments.workers, each, skip)
+    built, broken = set(), set()
+    lane(parallel, arguments.workers, each, skip, built, broken)
     walls.append(("parallel: %d processes, %d at a time" % (len(parallel), arguments.workers), time.monotonic() - started))
     serial_started = time.monotonic()
     serial = [job for job in jobs if job.serial]
-    lane(serial, 1, each, skip)
+    lane(serial, 1, each, skip, built, broken)
     walls.append(("serial: %d processes, one at a time" % len(serial), time.monotonic() - serial_started))
     walls.append(("both", time.monotonic() - started))
     shutil.rmtree(scratch, ignore_errors=True)
