@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// A coach whose routine makes its segments as it goes (`generate`, as the bundled
@@ -6,25 +7,8 @@ import XCTest
 /// said "completed" and exited 0 while the class went on. The coach now publishes its
 /// timeline again as it makes segments, and followers run the whole class.
 extension FollowTests {
-    /// The bundled `ladder`'s shape, small: rests that shorten from the rest really taken
-    /// (a hook records it, the generator reads it), then a cool-down after the generator;
-    /// the warm-up long enough for a follower waiting from the start to have joined.
-    static let ladder = """
-        local taken = math.huge
-        return workout { name = "Little ladder", countdown = 1,
-          warmup(12, "Warm up"),
-          generate(function()
-            local rest_time = 4
-            for round = 1, 3 do
-              coroutine.yield(work(4, "Round " .. round))
-              coroutine.yield(rest(rest_time, "Rest " .. round))
-              rest_time = math.max(2, math.min(rest_time, taken) - 1)
-            end
-          end),
-          cooldown(4, "Walk it off"),
-          on_segment_end = function(seg) if seg.kind == "rest" then taken = math.floor(seg.elapsed) end end,
-        }
-        """
+    /// `littleLadder` with a warm-up long enough for a follower waiting from the start to join.
+    static let ladder = littleLadder(countdown: 1, warmUp: 12)
 
     /// One follower from the start and one joining once the generated rounds have begun:
     /// each runs every segment the coach makes, with the coach's numbers and names, each

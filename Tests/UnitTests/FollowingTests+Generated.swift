@@ -9,24 +9,8 @@ import XCTest
 /// published again as they are made, and a follower appends them to its data-only routine
 /// and runs them on the coach's moments, waiting at a boundary for one not here yet.
 extension FollowingTests {
-    /// The bundled `ladder`'s shape, small: rests that shorten from the rest really taken
-    /// (a hook sets what the generator reads), then a cool-down after the generator.
-    static let ladder = """
-        local taken = math.huge
-        return workout { name = "Little ladder", countdown = 0,
-          warmup(4, "Warm up"),
-          generate(function()
-            local rest_time = 4
-            for round = 1, 3 do
-              coroutine.yield(work(4, "Round " .. round))
-              coroutine.yield(rest(rest_time, "Rest " .. round))
-              rest_time = math.max(2, math.min(rest_time, taken) - 1)
-            end
-          end),
-          cooldown(4, "Walk it off"),
-          on_segment_end = function(seg) if seg.kind == "rest" then taken = math.floor(seg.elapsed) end end,
-        }
-        """
+    /// `littleLadder`, without a countdown.
+    static let ladder = littleLadder(countdown: 0, warmUp: 4)
 
     static func boundaries(_ harness: Harness) -> [String] {
         harness.trace.filter { $0.contains("segment_start") || $0.contains("segment_end") || $0.contains("workout_end") }
