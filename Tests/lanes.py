@@ -416,6 +416,13 @@ def main():
         1 for job in failed_jobs if not any(case[2] == "failed" for case in job.cases))
     report.append("%d passed, %d failed" % (passed, failed))
     print("\n".join(report), flush=True)
+    # CI shows only the end of what make test prints: phase.sh prints this file last, one line
+    # a failure with its first assertion, so the name of what failed is never cut off.
+    with open(os.path.join(os.path.dirname(times_path), "failed.txt"), "w") as file:
+        for job in failed_jobs:
+            errors = [line.strip() for line in job.output.splitlines() if ": error: " in line]
+            file.write("FAILED %s: %s\n" % (job.key, "; ".join(job.failures())))
+            file.writelines("  %s\n" % line[:300] for line in errors[:3])
 
     previous.update({job.key: round(job.seconds, 1) for job in done})
     with open(times_path, "w") as file:

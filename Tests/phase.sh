@@ -9,9 +9,11 @@ mkdir -p .build
 print() {
   echo "make test's phases (wall time):"
   awk '{ total += $2; printf "  %-14s %7.1f s  %s\n", $1, $2, $3 } END { printf "  %-14s %7.1f s\n", "all", total }' "$table"
+  # What failed, last: CI shows only the end of the output.
+  if [ -s .build/lanes/failed.txt ]; then cat .build/lanes/failed.txt; fi
 }
 case "$1" in
-  --start) : > "$table"; exit 0 ;;
+  --start) : > "$table"; rm -f .build/lanes/failed.txt; exit 0 ;;
   --print) print; exit 0 ;;
 esac
 name="$1"; shift
