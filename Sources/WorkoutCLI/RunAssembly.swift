@@ -53,7 +53,7 @@ final class RunAssembly {
     /// Set at `workout_end`, when the run loop may stop.
     let finished = MainThreadBox(false)
     /// The stopping signal that ended the run, if one did.
-    let signal = MainThreadBox<Int32?>(nil)
+    let signal: MainThreadBox<Int32?>
     private(set) var traps: SignalTraps?
     let awake: SleepInhibitor?
 
@@ -68,6 +68,16 @@ final class RunAssembly {
         // Alert programs and the sound player report failures from other threads: warn on
         // the main queue, where the display lives.
         let displayBox = MainThreadBox<LiveDisplay?>(nil)
+        let sessionBox = MainThreadBox<Session?>(nil)
+        let serverBox = MainThreadBox<(any WorkoutServer)?>(nil)
+        let publisherBox = MainThreadBox<SessionPublisher?>(nil)
+        let signal = MainThreadBox<Int32?>(nil)
+        self.signal = signal
+        // Trapped before anything is started (the sound server's stream, a server, the
+        // broker): a signal from here on ends the run cleanly, with its exit status,
+        // once the main queue turns; the boxes are filled as their parts are built.
+        traps = Self.trapSignals(interactive: interactive, session: sessionBox, display: displayBox,
+                                 server: serverBox, publisher: publisherBox, signal: signal)
         let warn: @Sendable (String) -> Void = { text in
             DispatchQueue.main.async {
                 if let live = displayBox.value { live.warn("workout: \(text)") } else { Output.error("workout: \(text)") }
@@ -85,9 +95,8 @@ final class RunAssembly {
         options.powerInEvents = !sensorAddresses.isEmpty && !request.noErg
         session = Session(routine: routine, scheduler: scheduler, options: options)
         let session = session
+        sessionBox.value = session
         roster = request.mqtt.map { ClassRoster(topics: ClassTopics(prefix: $0.prefix), warn: warn) }
-        let serverBox = MainThreadBox<(any WorkoutServer)?>(nil)
-        let publisherBox = MainThreadBox<SessionPublisher?>(nil)
         // Keys, web buttons and the broker's commands alike: the same command, then viewers
         // hear of the change once.
         let control: @MainActor @Sendable (SessionCommand) -> Void = { command in
@@ -166,7 +175,6 @@ final class RunAssembly {
                 if case .session(let command) = action { control(command) }
             }
         }
-        traps = trapSignals(interactive: interactive)
         if let server { announce(server) }
     }
 
@@ -184,23 +192,23 @@ final class RunAssembly {
     /// The controllers that are not keys: standard output gone (a reader that left, a
     /// closed terminal) quits, and so do the stopping signals; Ctrl-Z pauses, and the
     /// display follows the terminal's size and a continue.
-    private func trapSignals(interactive: Bool) -> SignalTraps {
-        // Signals and output failures are handled on the main queue, where these live.
-        let session = MainThreadBox(session)
-        let display = MainThreadBox(display)
-        let serverBox = MainThreadBox(server)
-        let publisherBox = MainThreadBox(publisher)
-        let signal = signal
+    private static func trapSignals(interactive: Bool, session: MainThreadBox<Session?>,
+                                    display: MainThreadBox<LiveDisplay?>,
+                                    server serverBox: MainThreadBox<(any WorkoutServer)?>,
+                                    publisher publisherBox: MainThreadBox<SessionPublisher?>,
+                                    signal: MainThreadBox<Int32?>) -> SignalTraps {
+        // Signals and output failures are handled on the main queue, where these live; the
+        // main queue turns only once the session has started.
         // Nothing more can be shown: the workout ends here, recorded as not completed.
         Output.onFailure = {
-            DispatchQueue.main.async { session.value.apply(.quit) }
+            DispatchQueue.main.async { session.value?.apply(.quit) }
         }
         // SIGUSR1 is done, for a foot pedal or a script: `kill -USR1 PID`.
         let trapped = SignalTraps.stopping + [SIGUSR1] + (interactive ? [SIGTSTP, SIGCONT, SIGWINCH] : [])
         return SignalTraps(trapped) { number in
             switch number {
             case SIGTSTP:
-                session.value.apply(.pause)
+                session.value?.apply(.pause)
                 if ProcessGroup.isOrphaned {
                     // No shell could continue a stopped workout: it stays on screen, paused.
                     display.value?.warn("workout: paused; Ctrl-Z cannot stop a workout no shell started (space goes on)")
@@ -210,7 +218,7 @@ final class RunAssembly {
                     display.value?.resume()
                 }
             case SIGUSR1:
-                session.value.apply(.done)
+                session.value?.apply(.done)
                 serverBox.value?.commandApplied()
                 publisherBox.value?.commandApplied()
             case SIGCONT:
@@ -222,7 +230,7 @@ final class RunAssembly {
                 // while the workout ends (on_finish) run normally.
                 LuaInterrupt.clear()
                 signal.value = number
-                session.value.apply(.quit)
+                session.value?.apply(.quit)
             }
         }
     }
