@@ -246,7 +246,10 @@ extension PulseOutput {
         let earliestUnplanned = rewindable > 0 ? earliest - rate * (rewindable + Int64(PulseOutput.safety)) / 1_000_000 : earliest
         for index in jobs.indices where jobs[index].due {
             jobs[index].due = false
-            let wanted = best.read + rate * (Int64(jobs[index].start) - best.measured - best.sink) / 1_000_000
+            // Placed by the stream clock's line, which follows the best update without
+            // stepping (`StreamClock+Placing.swift`).
+            let wanted = streamClock.frame(at: Int64(jobs[index].start))
+                ?? best.read + rate * (Int64(jobs[index].start) - best.measured - best.sink) / 1_000_000
             let frame = max(wanted, jobs[index].id == nil ? earliestUnplanned : earliest)
             if frame > wanted {  // late: heard as soon as it can be
                 jobs[index].start += UInt64((frame - wanted) * 1_000_000 / rate)

@@ -37,6 +37,16 @@ struct StreamClock {
 
     let rate: Int64
     private(set) var updates: [Update] = []
+    /// What sounds are placed by (`StreamClock+Placing.swift`).
+    var placing: Placing?
+    /// The placing line has followed a settled clock since the last start.
+    var settledOnce = false
+    /// The best origin, once a second, for the drift (since the last start).
+    var driftSamples: [Placing] = []
+    /// How fast the origin moves (µs a µs): kept across starts, it is the card's.
+    var drift = 0.0
+    /// The largest distance the placing line had to close on the best origin (µs).
+    var largestCorrection = 0.0
 
     init(rate: Int) {
         self.rate = Int64(max(1, rate))
@@ -50,16 +60,20 @@ struct StreamClock {
     /// Takes a timing update made while the stream ran.
     mutating func record(_ update: Update) {
         updates.removeAll { update.measured - $0.measured > StreamClock.window }
-        if let best, origin(update) - origin(best) > StreamClock.jump {
-            updates.removeAll()
+        if let best, steady(update) - steady(best) > Double(StreamClock.jump) {
+            reset()
         }
         updates.append(update)
         if updates.count > StreamClock.kept { updates.removeFirst() }
+        follow(at: update.measured)
     }
 
     /// The stream stopped or lost its place: what was measured before says nothing now.
     mutating func reset() {
         updates.removeAll()
+        placing = nil
+        settledOnce = false
+        driftSamples.removeAll()
     }
 
     /// The updates kept span a burst (`PulseOutput.samplingFor`, less a spacing): enough to
@@ -72,8 +86,15 @@ struct StreamClock {
     /// The updates' span that makes the clock settled (µs).
     static let settling: Int64 = 40_000
 
-    /// The update with the earliest origin: the one to place sounds by.
+    /// The update with the earliest origin: the one to place sounds by. Origins are
+    /// compared as the drift moves them (`StreamClock+Placing.swift`): on a sink that runs
+    /// slow every origin is later than the one before, and the earliest would be the oldest.
     var best: Update? {
-        updates.min { origin($0) < origin($1) }
+        updates.min { steady($0) < steady($1) }
+    }
+
+    /// `update`'s origin less the drift since the clock's 0 (µs).
+    func steady(_ update: Update) -> Double {
+        Double(origin(update)) - drift * Double(update.measured)
     }
 }
