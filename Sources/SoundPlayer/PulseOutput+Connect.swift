@@ -87,6 +87,8 @@ extension PulseOutput {
                 // not yet played; pipewire-pulse does not (it names itself "… on PipeWire").
                 let server = info.flatMap { $0.pointee.server_name.map { String(cString: $0) } } ?? ""
                 output.serverRewinds = !server.contains("PipeWire")
+                let version = info.flatMap { $0.pointee.server_version.map { String(cString: $0) } } ?? ""
+                output.report.server = version.isEmpty ? server : "\(server) \(version)"
                 output.serverAnswered(info.flatMap { $0.pointee.default_sink_name.map { String(cString: $0) } })
             }, me))
         case PA_CONTEXT_FAILED, PA_CONTEXT_TERMINATED:
@@ -139,7 +141,7 @@ extension PulseOutput {
         }, me)
         pulse.stream_set_write_callback!(stream, { _, bytes, me in PulseOutput.from(me).refill(bytes) }, me)
         // An underrun: time ran on while the read index stood, so the clock moved.
-        pulse.stream_set_underflow_callback!(stream, { _, me in PulseOutput.from(me).streamClock.reset() }, me)
+        pulse.stream_set_underflow_callback!(stream, { _, me in PulseOutput.from(me).underran() }, me)
         // A modest latency, asked of the sink (ADJUST_LATENCY): a sink left at its
         // default may render two seconds ahead, and a sound would then have to be written
         // two seconds early, past the point where a pause can still take it back.

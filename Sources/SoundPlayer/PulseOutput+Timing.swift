@@ -197,7 +197,7 @@ extension PulseOutput {
             if let timing = pulse.stream_get_timing_info!(stream)?.pointee {
                 output.sinkLatency = timing.sink_usec + timing.transport_usec
                 if output.streamState == .running && timing.read_index_corrupt == 0 {
-                    output.streamClock.record(output.update(timing))
+                    if output.streamClock.record(output.update(timing)) { output.clockRestarted() }
                 }
             }
             if !output.streamReady {

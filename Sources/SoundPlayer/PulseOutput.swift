@@ -30,6 +30,8 @@ public final class PulseOutput: SoundOutput, @unchecked Sendable {
 
     // Shared between the threads, under `lock`.
     private let lock = NSLock()
+    /// What the stream's clock did, taken as `close` lets go of the server; nil before.
+    private var closedReport: Report?
     private var inbox: [Command] = []
     private var broken = false
     private var closing: DispatchSemaphore?
@@ -72,6 +74,8 @@ public final class PulseOutput: SoundOutput, @unchecked Sendable {
     var sinkLatency: UInt64 = 0
     /// The running stream's recent timing updates, which place the sounds.
     var streamClock = StreamClock(rate: 48_000)
+    /// Underruns and restarts of the clock so far (`PulseOutput+Report`).
+    var report = Report()
     let volume: Double
     let warn: @Sendable (String) -> Void
     /// Signalled once the stream is ready or the connection failed.
@@ -162,13 +166,20 @@ public final class PulseOutput: SoundOutput, @unchecked Sendable {
             _ = done.wait(timeout: .now() + timeout)
         }
         pulse.threaded_mainloop_lock!(mainloop)
-        lock.withLock { broken = true }
+        let report = currentReport()
+        lock.withLock {
+            broken = true
+            closedReport = report
+        }
         disconnect()
         pulse.threaded_mainloop_unlock!(mainloop)
         pulse.threaded_mainloop_stop!(mainloop)
         pulse.threaded_mainloop_free!(mainloop)
         closeDescriptor(wakeFD)
     }
+
+    /// Underruns, restarts and the sink's rate over the run, once `close` has returned.
+    public var finalReport: Report? { lock.withLock { closedReport } }
 
     /// On the audio thread: the run is ending at once; what is still in the inbox is left
     /// unrendered.

@@ -71,6 +71,7 @@ extension StreamClock {
         guard slopes.count >= 4 else { return }
         let median = slopes.sorted()[slopes.count / 2]
         drift = min(StreamClock.plausibleDrift, max(-StreamClock.plausibleDrift, median))
+        driftMeasured = true
     }
 
     /// The sink's rate off the nominal as the placing line follows it, in parts per

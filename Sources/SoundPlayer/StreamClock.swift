@@ -45,6 +45,8 @@ struct StreamClock {
     var driftSamples: [Placing] = []
     /// How fast the origin moves (µs a µs): kept across starts, it is the card's.
     var drift = 0.0
+    /// The drift was measured once (it may still be none).
+    var driftMeasured = false
     /// The largest distance the placing line had to close on the best origin (µs).
     var largestCorrection = 0.0
 
@@ -57,15 +59,20 @@ struct StreamClock {
         update.measured + update.sink - update.read * 1_000_000 / rate
     }
 
-    /// Takes a timing update made while the stream ran.
-    mutating func record(_ update: Update) {
+    /// Takes a timing update made while the stream ran. True when it showed the stream's
+    /// clock had jumped: the clock starts again from it.
+    @discardableResult
+    mutating func record(_ update: Update) -> Bool {
+        var restarted = false
         updates.removeAll { update.measured - $0.measured > StreamClock.window }
         if let best, steady(update) - steady(best) > Double(StreamClock.jump) {
             reset()
+            restarted = true
         }
         updates.append(update)
         if updates.count > StreamClock.kept { updates.removeFirst() }
         follow(at: update.measured)
+        return restarted
     }
 
     /// The stream stopped or lost its place: what was measured before says nothing now.

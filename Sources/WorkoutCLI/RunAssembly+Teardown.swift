@@ -31,6 +31,7 @@ extension RunAssembly {
         alerts.stop()
         // The finish chime is still ringing; after a signal, nothing waits.
         sound?.close(timeout: signal.value == nil ? 3 : 0)
+        printSoundLine()
         if signal.value == nil { music?.players.finish(within: 1) }
         display?.close()
     }

@@ -138,7 +138,10 @@ final class SoundServerTests: XCTestCase {
         XCTAssertEqual(warnings.count, 1, result.stderr)
         XCTAssertTrue(warnings.first?.hasPrefix("workout: sound: the sound server went away") == true, result.stderr)
         XCTAssertTrue(result.stderr.hasSuffix("the terminal bell stands in for sounds\n"), result.stderr)
-        XCTAssertTrue(result.lines.last?.contains(#""completed":true"#) == true, result.stdout)
+        XCTAssertTrue(result.lines.first { $0.contains(#""event":"workout_end""#) }?.contains(#""completed":true"#) == true,
+                      result.stdout)
+        // The sound line still closes the run: the stream played until the server went.
+        XCTAssertTrue(result.lines.last?.hasPrefix(#"{"event":"sound","#) == true, result.stdout)
         XCTAssertEqual(try soundEvents(result).map(\.name), ["go", "pip", "pip", "pip", "finish"])
     }
 

@@ -132,7 +132,12 @@ final class SoundTimingTests: XCTestCase {
             return at
         }
         XCTAssertEqual(planned.count, boundaries - 1, "a pip at every boundary after the first")
-        let said = "\(kind)"
+        // The run's last line says what the stream's clock did; every failure below quotes it.
+        let soundLine = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        let report = try JSONSerialization.jsonObject(with: Data(soundLine.utf8)) as? [String: Any]
+        XCTAssertEqual(report?["event"] as? String, "sound", "the run ends with its sound line: \(soundLine)")
+        XCTAssertEqual((report?["server"] as? String)?.contains("PipeWire"), kind == .pipewire, soundLine)
+        let said = "\(kind): \(soundLine)"
         let onsets = recording.onsets(gap: dense ? 0.03 : 0.06)
         let pips = onsets.filter { abs($0.hz - 1000) < 100 }.map(\.seconds)
         let tones = onsets.filter { abs($0.hz - 2000) < 200 }.map(\.seconds)
