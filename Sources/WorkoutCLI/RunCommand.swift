@@ -114,7 +114,13 @@ extension RunRequest {
     }
 
     private func runWithSettings(serving starter: ServeStarter?) throws {
-        let load = { try RoutineLookup.loadOrFail(routine, settings: settings, limits: limits, history: history, sounds: true) }
+        // `today` and `today:N`: the workout planned on the athlete's intervals.icu calendar.
+        let load = {
+            if let index = PlannedToday.index(routine) {
+                return try PlannedToday.load(index, settings: settings, limits: limits, history: history).0
+            }
+            return try RoutineLookup.loadOrFail(routine, settings: settings, limits: limits, history: history, sounds: true)
+        }
         // A real run lives on the main thread, where its run loop turns: its routine is
         // loaded there.
         let outcome = dryRun ? runVirtually(try load()) : try MainActor.assumeIsolated { try runForReal(load(), serving: starter) }
