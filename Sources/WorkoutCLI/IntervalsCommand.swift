@@ -8,7 +8,28 @@ struct Intervals: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "intervals",
         abstract: "Connect workout to your intervals.icu calendar.",
-        subcommands: [IntervalsLogin.self])
+        subcommands: [IntervalsLogin.self, IntervalsSync.self])
+}
+
+struct IntervalsSync: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Send the sessions that wait for intervals.icu (the service was unreachable or busy).",
+        discussion: """
+            A session of the calendar (`workout run today`) waits in \
+            $XDG_STATE_HOME/workout/intervals-uploads until the service has it; the next run \
+            sends what waits too. A session the service already has (409) is not sent again. \
+            Exit status 1 while any still waits.
+            """)
+
+    func run() throws {
+        let queue = UploadQueue(UserDirectories(environment: Terminal.environment))
+        guard !queue.waiting().isEmpty else {
+            Output.line("Nothing waits to go to intervals.icu.")
+            return
+        }
+        if !CalendarSync.send(queue) { throw ExitCode.failure }
+    }
 }
 
 struct IntervalsLogin: ParsableCommand {

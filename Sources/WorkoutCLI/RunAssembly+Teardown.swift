@@ -58,6 +58,7 @@ extension RunAssembly {
             Output.error("workout: \(failure)")
         }
         reportActivity()
+        sendToCalendar()
         if let dropped = stream?.dropped, dropped > 0 {
             Output.error("workout: the reader of standard output fell behind; \(dropped) event line\(dropped == 1 ? " was" : "s were") not written")
         }

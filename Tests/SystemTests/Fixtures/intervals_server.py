@@ -11,11 +11,13 @@ request, so a test sets it before running workout:
   this password, else 401.
 - DIR/events.json: the events GET /api/v1/athlete/0/events lists (filtered by category).
 - DIR/mode: `ok` (no file: the same), or a status to answer every request with (`404`,
-  `422`, `429`, `500`, `503`), or `slow` (answers after 5 seconds).
+  `422`, `429`, `500`, `503`), or `slow` (answers after 5 seconds); methods after it
+  limit it to those (`503 POST`: only uploads fail).
 
 Each request is appended to DIR/requests.jsonl: method, path, query, the user name, and
-for an upload the file's name, size and sha256 and the paired event. An upload of a file
-already uploaded answers 409, as the service does.
+for an upload the file's name, size and sha256 (the paired event is in the query). An
+upload of a file already taken answers 409, as the service does; the last file sent is
+kept as DIR/last-upload.fit.
 """
 import base64
 import hashlib
@@ -76,7 +78,9 @@ class Handler(BaseHTTPRequestHandler):
             except ValueError:
                 entry["body"] = body.decode(errors="replace")
         log(entry)
-        mode = read("mode", "ok")
+        mode, *methods = read("mode", "ok").split() or ["ok"]
+        if methods and method not in methods:
+            mode = "ok"
         if mode == "slow":
             time.sleep(5)
         elif mode != "ok":
@@ -92,6 +96,8 @@ class Handler(BaseHTTPRequestHandler):
         if method == "POST" and url.path == "/api/v1/athlete/0/activities":
             if entry.get("duplicate"):
                 return self.answer(409, {"status": 409, "error": "Duplicate activity"})
+            # Kept only once it is taken: a file refused (mode) is not on the calendar.
+            open(os.path.join(DIR, "uploaded-" + entry["sha256"]), "wb").close()
             return self.answer(201, {"icu_athlete_id": "i1", "id": "i" + entry["sha256"][:8]})
         if method == "PUT" and url.path.startswith("/api/v1/activity/"):
             return self.answer(200, {"id": url.path.rsplit("/", 1)[1]})
@@ -105,11 +111,12 @@ class Handler(BaseHTTPRequestHandler):
             name = part.get_param("name", header="content-disposition")
             data = part.get_payload(decode=True) or b""
             if part.get_filename():
+                with open(os.path.join(DIR, "last-upload.fit"), "wb") as f:
+                    f.write(data)
                 digest = hashlib.sha256(data).hexdigest()
                 seen = os.path.join(DIR, "uploaded-" + digest)
                 found.update(file=part.get_filename(), size=len(data), sha256=digest,
                              duplicate=os.path.exists(seen))
-                open(seen, "wb").close()
             else:
                 found[name] = data.decode(errors="replace")
         return found
