@@ -22,13 +22,16 @@ public struct UploadQueue: Sendable {
         /// The FIT file's path.
         public var path: String
         public var event: Int?
+        /// The athlete's rating, sent to the activity once it is on the calendar.
+        public var rpe: Int?
+        public var feel: Int?
         public var name: String { (path as NSString).lastPathComponent }
     }
 
     /// Puts a session's FIT file in the queue: the note first, then the file, so that a
     /// file in the queue always has its note.
     /// Two sessions started in the same second (runs side by side) get `-2`, `-3`…
-    public func add(_ fit: [UInt8], name: String, event: Int?) throws(IntervalsProblem) -> Waiting {
+    public func add(_ fit: [UInt8], name: String, event: Int?, rpe: Int? = nil, feel: Int? = nil) throws(IntervalsProblem) -> Waiting {
         let stem = (name as NSString).deletingPathExtension
         var path = (folder as NSString).appendingPathComponent(name)
         var number = 1
@@ -38,13 +41,13 @@ public struct UploadQueue: Sendable {
         }
         do throws(SavedFile.Failure) {
             try SavedFile.makeFolder(folder, mode: 0o700)
-            let note: JSONValue = .object([("paired_event_id", .from(event))])
+            let note: JSONValue = .object([("paired_event_id", .from(event)), ("icu_rpe", .from(rpe)), ("feel", .from(feel))])
             try SavedFile.write(Array(note.text.utf8), to: Self.notePath(path), mode: 0o600)
             try SavedFile.write(fit, to: path, mode: 0o600)
         } catch {
             throw IntervalsProblem("the session could not wait for the upload: \(error)")
         }
-        return Waiting(path: path, event: event)
+        return Waiting(path: path, event: event, rpe: rpe, feel: feel)
     }
 
     /// The waiting sessions, oldest first.
@@ -55,13 +58,14 @@ public struct UploadQueue: Sendable {
             let note = (try? BoundedFile.read(Self.notePath(path), maximumSize: 4096)).flatMap { bytes in
                 bytes.withUnsafeBufferPointer { JSONReader.value($0) }
             }
-            var event: Int?
-            switch note?["paired_event_id"] {
-            case .integer(let id)?: event = id
-            case .number(let id)? where id.rounded() == id && abs(id) < 1e15: event = Int(id)
-            default: break
+            func whole(_ field: String) -> Int? {
+                switch note?[field] {
+                case .integer(let value)?: value
+                case .number(let value)? where value.rounded() == value && abs(value) < 1e15: Int(value)
+                default: nil
+                }
             }
-            return Waiting(path: path, event: event)
+            return Waiting(path: path, event: whole("paired_event_id"), rpe: whole("icu_rpe"), feel: whole("feel"))
         }
     }
 
@@ -72,8 +76,9 @@ public struct UploadQueue: Sendable {
     /// What one send did with each waiting session.
     public struct Outcome: Sendable, Equatable {
         public enum Result: Sendable, Equatable {
-            /// On the calendar now, as this activity.
-            case sent(activity: String?)
+            /// On the calendar now, as this activity; `rating`: why the rating did not
+            /// reach it (it is in the FIT file all the same).
+            case sent(activity: String?, rating: String?)
             /// It was there already (409).
             case alreadyThere
             /// Still waiting, and why.
@@ -103,7 +108,15 @@ public struct UploadQueue: Sendable {
             do throws(IntervalsProblem) {
                 let activity = try service.upload(session)
                 remove(session)
-                outcomes.append(Outcome(name: session.name, result: .sent(activity: activity)))
+                var rating: String?
+                if let activity, session.rpe != nil || session.feel != nil {
+                    do throws(IntervalsProblem) {
+                        try service.rate(activity: activity, rpe: session.rpe, feel: session.feel)
+                    } catch {
+                        rating = error.message
+                    }
+                }
+                outcomes.append(Outcome(name: session.name, result: .sent(activity: activity, rating: rating)))
             } catch where error.status == 409 {
                 remove(session)
                 outcomes.append(Outcome(name: session.name, result: .alreadyThere))
@@ -139,5 +152,17 @@ extension IntervalsService {
         let answer = try send(.post, "/api/v1/athlete/0/activities" + pairing, body: .form([file]))
         guard case .string(let id)? = answer.body.withUnsafeBufferPointer({ JSONReader.value($0) })?["id"] else { return nil }
         return id
+    }
+}
+
+extension IntervalsService {
+    /// The athlete's rating of an activity (`PUT /api/v1/activity/{id}` with `icu_rpe` and
+    /// `feel`).
+    public func rate(activity: String, rpe: Int?, feel: Int?) throws(IntervalsProblem) {
+        var fields: [(String, JSONValue)] = []
+        if let rpe { fields.append(("icu_rpe", .integer(rpe))) }
+        if let feel { fields.append(("feel", .integer(feel))) }
+        let id = activity.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? activity
+        _ = try send(.put, "/api/v1/activity/\(id)", body: .json(Array(JSONValue.object(fields).text.utf8)))
     }
 }

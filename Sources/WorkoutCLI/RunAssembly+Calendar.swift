@@ -23,7 +23,8 @@ extension RunAssembly {
             if let warning { Output.error("workout: \(warning)") }
             let bytes = FITActivity.encode(activity, creator: FITActivity.Creator(name: "workout", version: Version.number))
             do throws(IntervalsProblem) {
-                _ = try queue.add(bytes, name: ActivityExport.fileName(entry, format: .fit), event: event)
+                _ = try queue.add(bytes, name: ActivityExport.fileName(entry, format: .fit), event: event,
+                                  rpe: entry.rpe, feel: entry.feel)
             } catch {
                 Output.error("workout: \(error.message)")
                 return
@@ -52,8 +53,9 @@ enum CalendarSync {
         for outcome in queue.send(with: service) {
             let name = outcome.name.visible
             switch outcome.result {
-            case .sent(let activity):
+            case let .sent(activity, rating):
                 if !quiet { Output.line("Sent \(name) to intervals.icu\(activity.map { " (activity \($0.visible))" } ?? "").") }
+                if let rating { Output.error("workout: the rating of \(name) is in its FIT file, but did not reach intervals.icu: \(rating)") }
             case .alreadyThere:
                 if !quiet { Output.line("intervals.icu already had \(name).") }
             case .waiting(let why):

@@ -54,6 +54,12 @@ extension RunAssembly {
                 Output.error("workout: \(error)")
             }
         }
+        // A run of the calendar in a terminal, not stopped by a signal: how hard was it?
+        if request.plannedEvent != nil, display != nil, signal.value == nil, Terminal.hasKeyboard,
+           let history, history.entry != nil {
+            let (rpe, feel) = RatingPrompt.ask()
+            history.rate(rpe: rpe, feel: feel)
+        }
         if let failure = history?.failure {
             Output.error("workout: \(failure)")
         }
