@@ -10,6 +10,8 @@ request, so a test sets it before running workout:
 - DIR/key: the athlete's API key; HTTP Basic authentication with the user API_KEY and
   this password, else 401.
 - DIR/events.json: the events GET /api/v1/athlete/0/events lists (filtered by category).
+- DIR/calendar.json: the events POST /api/v1/athlete/0/events/bulk put there (upsert=true:
+  by external_id, changed rather than added again).
 - DIR/mode: `ok` (no file: the same), or a status to answer every request with (`404`,
   `422`, `429`, `500`, `503`), or `slow` (answers after 5 seconds); methods after it
   limit it to those (`503 POST`: only uploads fail).
@@ -99,9 +101,28 @@ class Handler(BaseHTTPRequestHandler):
             # Kept only once it is taken: a file refused (mode) is not on the calendar.
             open(os.path.join(DIR, "uploaded-" + entry["sha256"]), "wb").close()
             return self.answer(201, {"icu_athlete_id": "i1", "id": "i" + entry["sha256"][:8]})
+        if method == "POST" and url.path == "/api/v1/athlete/0/events/bulk":
+            return self.bulk(entry)
         if method == "PUT" and url.path.startswith("/api/v1/activity/"):
             return self.answer(200, {"id": url.path.rsplit("/", 1)[1]})
         return self.answer(404, {"status": 404, "error": "Not found"})
+
+    def bulk(self, entry):
+        """Adds the events to DIR/calendar.json; with upsert=true, one whose external_id is
+        there already changes it instead."""
+        upsert = entry["query"].get("upsert") == ["true"]
+        calendar = json.loads(read("calendar.json", "[]"))
+        for event in entry.get("json") or []:
+            if len(event.get("name", "")) > 80:
+                return self.answer(422, {"status": 422, "error": "name: size must be between 0 and 80"})
+            same = [e for e in calendar if upsert and e.get("external_id") == event.get("external_id")]
+            if same:
+                same[0].update(event)
+            else:
+                calendar.append(dict(event, id=1000 + len(calendar)))
+        with open(os.path.join(DIR, "calendar.json"), "w", encoding="utf-8") as f:
+            json.dump(calendar, f)
+        return self.answer(200, calendar)
 
     def upload(self, body):
         head = f"Content-Type: {self.headers.get('Content-Type', '')}\r\n\r\n".encode()
