@@ -3,22 +3,7 @@ import XCTest
 
 /// `workout week PLAN`: the bundled plan's next seven days, decided without the network,
 /// and `--publish` onto the stand-in's calendar twice without a duplicate.
-final class IntervalsPlanTests: XCTestCase {
-    var standIn: IntervalsStandIn!
-
-    override func setUpWithError() throws {
-        standIn = try IntervalsStandIn()
-    }
-
-    override func tearDown() {
-        standIn?.stop()
-        standIn = nil
-    }
-
-    func workout(_ arguments: [String], environment: [String: String] = [:]) throws -> WorkoutBinary.Result {
-        try WorkoutBinary.run(arguments, environment: standIn.environment().merging(environment) { $1 })
-    }
-
+final class IntervalsPlanTests: IntervalsStandInTestCase {
     /// This week's Monday, local: the plan is in its first week whatever today is.
     var monday: String {
         var calendar = Calendar(identifier: .gregorian)

@@ -6,18 +6,8 @@ import XCTest
 /// RPE and one for the feel, kept in the history's line, written in the FIT session
 /// (`workout_rpe`, `workout_feel`), sent to the activity (`PUT /api/v1/activity/{id}`)
 /// and read by a routine's `history`.
-final class IntervalsRatingTests: XCTestCase {
-    var standIn: IntervalsStandIn!
-
-    override func setUpWithError() throws {
-        let events = try String(contentsOf: fixtures.appendingPathComponent("intervals/short.json"), encoding: .utf8)
-        standIn = try IntervalsStandIn(events: events)
-    }
-
-    override func tearDown() {
-        standIn?.stop()
-        standIn = nil
-    }
+final class IntervalsRatingTests: IntervalsStandInTestCase {
+    override var eventsFixture: String? { "short" }
 
     var binary: String { WorkoutBinary.binary }
 

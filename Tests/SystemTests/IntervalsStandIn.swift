@@ -65,3 +65,29 @@ final class IntervalsStandIn {
 
     deinit { stop() }
 }
+
+/// A test class with a stand-in of its own for each test, started with the events of
+/// `Fixtures/intervals/NAME.json` (`eventsFixture`) and killed at the test's end.
+class IntervalsStandInTestCase: XCTestCase {
+    var standIn: IntervalsStandIn!
+
+    /// The fixture the stand-in lists as planned (nil: nothing planned).
+    var eventsFixture: String? { nil }
+
+    override func setUpWithError() throws {
+        let events = try eventsFixture.map {
+            try String(contentsOf: fixtures.appendingPathComponent("intervals/\($0).json"), encoding: .utf8)
+        }
+        standIn = try IntervalsStandIn(events: events ?? "[]")
+    }
+
+    override func tearDown() {
+        standIn?.stop()
+        standIn = nil
+    }
+
+    /// The binary with the stand-in's environment (its address, the key, folders of its own).
+    func workout(_ arguments: [String], environment: [String: String] = [:]) throws -> WorkoutBinary.Result {
+        try WorkoutBinary.run(arguments, environment: standIn.environment().merging(environment) { $1 })
+    }
+}

@@ -4,22 +4,8 @@ import XCTest
 /// The intervals.icu calendar end to end, against a stand-in of its API started by each
 /// test (`IntervalsStandIn`): `workout today`, `workout run today`, `workout intervals
 /// login`, each status said in one line, and the key never in an argument or the output.
-final class IntervalsTests: XCTestCase {
-    var standIn: IntervalsStandIn!
-
-    override func setUpWithError() throws {
-        let events = try String(contentsOf: fixtures.appendingPathComponent("intervals/events.json"), encoding: .utf8)
-        standIn = try IntervalsStandIn(events: events)
-    }
-
-    override func tearDown() {
-        standIn?.stop()
-        standIn = nil
-    }
-
-    func workout(_ arguments: [String], environment: [String: String] = [:]) throws -> WorkoutBinary.Result {
-        try WorkoutBinary.run(arguments, environment: standIn.environment().merging(environment) { $1 })
-    }
+final class IntervalsTests: IntervalsStandInTestCase {
+    override var eventsFixture: String? { "events" }
 
     /// The key is neither on standard output nor on standard error.
     func assertNoKey(_ result: WorkoutBinary.Result, file: StaticString = #filePath, line: UInt = #line) {

@@ -5,22 +5,8 @@ import XCTest
 /// the planned event; offline or busy (5xx, 429) it waits in the state folder for
 /// `workout intervals sync` or the next run; 409 means it is there already; nothing is
 /// sent twice or lost; `--no-upload` and the athlete file's `intervals_upload = no`.
-final class IntervalsUploadTests: XCTestCase {
-    var standIn: IntervalsStandIn!
-
-    override func setUpWithError() throws {
-        let events = try String(contentsOf: fixtures.appendingPathComponent("intervals/short.json"), encoding: .utf8)
-        standIn = try IntervalsStandIn(events: events)
-    }
-
-    override func tearDown() {
-        standIn?.stop()
-        standIn = nil
-    }
-
-    func workout(_ arguments: [String], environment: [String: String] = [:]) throws -> WorkoutBinary.Result {
-        try WorkoutBinary.run(arguments, environment: standIn.environment().merging(environment) { $1 })
-    }
+final class IntervalsUploadTests: IntervalsStandInTestCase {
+    override var eventsFixture: String? { "short" }
 
     var queue: URL { standIn.directory.appendingPathComponent("state/workout/intervals-uploads") }
 
