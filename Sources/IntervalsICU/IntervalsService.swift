@@ -23,6 +23,12 @@ public struct IntervalsService: Sendable {
         guard address.hasPrefix("https://") || address.hasPrefix("http://") else {
             throw IntervalsProblem("\(Self.addressVariable) must start with https:// or http://, got \(VisibleText.escape(address))")
         }
+        // The key goes as a password: in clear text only to this machine (a test, a proxy
+        // of one's own), never across a network.
+        guard address.hasPrefix("https://") || Self.isLoopback(address) else {
+            throw IntervalsProblem("\(Self.addressVariable): plain http:// would send the API key in clear text; "
+                                   + "use https://, or http:// to this machine (127.0.0.1, localhost, [::1]) only")
+        }
         self.address = address
         timeout = 30
         if let given = environment[Self.timeoutVariable], !given.isEmpty {
@@ -31,6 +37,17 @@ public struct IntervalsService: Sendable {
             }
             timeout = seconds
         }
+    }
+
+    /// `http://127.0.0.1:8080`, `http://localhost/`, `http://[::1]:80`: this machine.
+    static func isLoopback(_ address: String) -> Bool {
+        var host = address.dropFirst("http://".count).prefix { $0 != "/" }
+        if host.hasPrefix("[") {
+            host = host.dropFirst().prefix { $0 != "]" }
+            return host == "::1"
+        }
+        host = host.prefix { $0 != ":" }
+        return host == "localhost" || host.hasPrefix("127.") && host.split(separator: ".").count == 4
     }
 
     /// Sends the request for `path` (under the address) and gives the answer of a status in

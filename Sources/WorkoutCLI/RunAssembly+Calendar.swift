@@ -13,6 +13,9 @@ extension RunAssembly {
         guard !request.noUpload else { return }
         let directories = UserDirectories(environment: Terminal.environment)
         let queue = UploadQueue(directories)
+        if request.plannedEvent != nil, history == nil {
+            Output.error("workout: a run with --no-history is not sent to intervals.icu: its FIT file is made from the history's line")
+        }
         if let event = request.plannedEvent, let entry = history?.entry {
             guard !entry.isSpedUp else {
                 Output.error("workout: a run at --speed \(Number.format(request.speed)) is not sent to intervals.icu: it was not the workout as planned")

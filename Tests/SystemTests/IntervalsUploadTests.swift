@@ -125,6 +125,13 @@ final class IntervalsUploadTests: IntervalsStandInTestCase {
         XCTAssertEqual(bad.stderr, "workout: \(athlete.path):1: intervals_upload must be yes or no, got maybe\n")
     }
 
+    func testARunWithoutHistoryIsNotSentAndSaysWhy() throws {
+        let run = try workout(["run", "today", "--no-history"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("a run with --no-history is not sent to intervals.icu"), run.stderr)
+        XCTAssertEqual(uploads().count, 0)
+    }
+
     func testASpedUpRunIsNotSent() throws {
         let run = try workout(["run", "today", "--speed", "2"])
         XCTAssertEqual(run.status, 0, run.stderr)

@@ -132,6 +132,19 @@ final class WorkoutDocTests: XCTestCase {
         XCTAssertEqual(LocalDay.date(at: morningUTC, in: TimeZone(identifier: "Pacific/Kiritimati")!), "2026-11-30")
     }
 
+    /// The key is a password: plain http:// only to this machine.
+    func testPlainHTTPGoesOnlyToThisMachine() throws {
+        let key = IntervalsKey(secret: "k", source: "test")
+        for address in ["http://127.0.0.1:8080", "http://localhost", "http://[::1]:99/", "https://intervals.icu", "https://proxy.lan:8443"] {
+            XCTAssertNoThrow(try IntervalsService(key: key, environment: ["INTERVALS_ICU_URL": address]), address)
+        }
+        for address in ["http://intervals.icu", "http://192.168.1.2:8080", "http://127.0.0.1.example.com", "ftp://x", "http://localhost.evil"] {
+            XCTAssertThrowsError(try IntervalsService(key: key, environment: ["INTERVALS_ICU_URL": address]), address)
+        }
+        XCTAssertEqual(try IntervalsService(key: key, environment: [:]).address, "https://intervals.icu")
+        XCTAssertThrowsError(try IntervalsService(key: key, environment: ["INTERVALS_ICU_TIMEOUT": "soon"]))
+    }
+
     func testTheKeyIsOneLineOfPrintableCharacters() {
         XCTAssertEqual(IntervalsKey.checked("  abc123xyz \n"), "abc123xyz")
         XCTAssertNil(IntervalsKey.checked(""))
