@@ -9,7 +9,8 @@ public enum HTTPClient {
     public static func send(_ request: HTTPRequest) throws(HTTPFailure) -> HTTPAnswer {
         guard let api = curlLibrary, let handle = api.easy_init!() else { throw .noLibrary }
         defer { api.easy_cleanup!(handle) }
-        var api_ = api
+        // The shim's typed setopt calls take the table by address.
+        var functions = api
         let received = Received()
         let context = Unmanaged.passRetained(received)
         defer { context.release() }
@@ -19,10 +20,10 @@ public enum HTTPClient {
         defer { if form != nil { api.mime_free!(form) } }
 
         func text(_ option: CURLoption, _ value: String) {
-            _ = value.withCString { workout_curl_setopt_pointer(&api_, handle, option, $0) }
+            _ = value.withCString { workout_curl_setopt_pointer(&functions, handle, option, $0) }
         }
         func number(_ option: CURLoption, _ value: Int) {
-            _ = workout_curl_setopt_long(&api_, handle, option, value)
+            _ = workout_curl_setopt_long(&functions, handle, option, value)
         }
         text(CURLOPT_URL, request.url)
         text(CURLOPT_USERNAME, request.user)
@@ -37,7 +38,7 @@ public enum HTTPClient {
         text(CURLOPT_PROTOCOLS_STR, "http,https")
         text(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         text(CURLOPT_USERAGENT, "workout")
-        _ = workout_curl_setopt_writer(&api_, handle) { data, size, count, context in
+        _ = workout_curl_setopt_writer(&functions, handle) { data, size, count, context in
             guard let data, let context else { return 0 }
             let received = Unmanaged<Received>.fromOpaque(context).takeUnretainedValue()
             let total = size * count
@@ -45,7 +46,7 @@ public enum HTTPClient {
             received.bytes.append(contentsOf: UnsafeRawBufferPointer(start: data, count: total))
             return total
         }
-        _ = workout_curl_setopt_pointer(&api_, handle, CURLOPT_WRITEDATA, context.toOpaque())
+        _ = workout_curl_setopt_pointer(&functions, handle, CURLOPT_WRITEDATA, context.toOpaque())
 
         headers = api.slist_append!(headers, "Accept: application/json")
         switch request.body {
@@ -54,7 +55,7 @@ public enum HTTPClient {
         case .json(let bytes):
             headers = api.slist_append!(headers, "Content-Type: application/json")
             number(CURLOPT_POSTFIELDSIZE, bytes.count)
-            _ = bytes.withUnsafeBufferPointer { workout_curl_setopt_pointer(&api_, handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
+            _ = bytes.withUnsafeBufferPointer { workout_curl_setopt_pointer(&functions, handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
         case .form(let parts):
             form = api.mime_init!(handle)
             for part in parts {
@@ -68,11 +69,11 @@ public enum HTTPClient {
                 if let fileName = part.fileName { _ = api.mime_filename!(field, fileName) }
                 if let type = part.type { _ = api.mime_type!(field, type) }
             }
-            _ = workout_curl_setopt_pointer(&api_, handle, CURLOPT_MIMEPOST, UnsafeRawPointer(form))
+            _ = workout_curl_setopt_pointer(&functions, handle, CURLOPT_MIMEPOST, UnsafeRawPointer(form))
         }
         // After the body: a body makes a POST, which a PUT then renames.
         text(CURLOPT_CUSTOMREQUEST, request.method.rawValue)
-        _ = workout_curl_setopt_pointer(&api_, handle, CURLOPT_HTTPHEADER, headers)
+        _ = workout_curl_setopt_pointer(&functions, handle, CURLOPT_HTTPHEADER, headers)
 
         let code = api.easy_perform!(handle)
         switch code {
@@ -81,7 +82,7 @@ public enum HTTPClient {
         default: throw .unreachable(api.easy_strerror!(code).map { String(cString: $0) } ?? "error \(code.rawValue)")
         }
         var status = 0
-        _ = workout_curl_status(&api_, handle, &status)
+        _ = workout_curl_status(&functions, handle, &status)
         return HTTPAnswer(status: status, body: received.bytes)
     }
 }

@@ -86,7 +86,8 @@ public enum PlanLoader {
             throw RoutineError("\(fileName): start must be a Monday (week 1's first day), got \(plan.start), a "
                                + calendar.weekdayName(start))
         }
-        let sessions = past.filter { $0.started >= start }.sorted { $0.started > $1.started }.map { entry -> LuaFields in
+        // A run at another speed (a test of a routine) is not training: left out, as `history stats` leaves it.
+        let sessions = past.filter { $0.started >= start && !$0.isSpedUp }.sorted { $0.started > $1.started }.map { entry -> LuaFields in
             let days = calendar.days(from: start, to: entry.started)
             return LuaFields([
                 "date": calendar.text(entry.started), "week": days / 7 + 1, "day": TrainingPlan.weekdays[days % 7],

@@ -36,6 +36,7 @@ struct Week: ParsableCommand {
         let (trainingPlan, planned) = days
         Output.line("\(trainingPlan.name.visible), from \(trainingPlan.start) (\(Self.stage(trainingPlan, planned.first))):")
         var events: [CalendarEvent] = []
+        var warned = Set<String>()
         let stem = RoutineLookup.name(of: try PlanLookup.resolve(plan))
         for day in planned {
             let head = "  \(day.weekday.capitalized) \(day.date)  "
@@ -48,7 +49,7 @@ struct Week: ParsableCommand {
                 let sets = settings.map { " --set \($0.argument)" }.joined()
                 let length = routine.timeline.isOpenEnded ? "open" : TimeText.clock(routine.timeline.duration)
                 Output.line(head + "\(name.visible)\(sets.visible)  \(length)  \(routine.name.visible)")
-                if publish { events.append(try event(routine, day: day, plan: trainingPlan, stem: stem)) }
+                if publish { events.append(try event(routine, day: day, plan: trainingPlan, stem: stem, warned: &warned)) }
             }
         }
         guard publish else { return }
@@ -97,10 +98,17 @@ struct Week: ParsableCommand {
 
     /// The day's routine as an event: its steps as intervals.icu's text (nested rounds
     /// written out, as the text has one level of repeats).
-    private func event(_ routine: Routine, day: TrainingPlan.Day, plan: TrainingPlan, stem: String) throws -> CalendarEvent {
+    private func event(_ routine: Routine, day: TrainingPlan.Day, plan: TrainingPlan, stem: String,
+                       warned: inout Set<String>) throws -> CalendarEvent {
         let file: WorkoutFile
         do {
-            (file, _) = try RoutineExport.workoutFile(routine, for: .icu)
+            let dropped: [String]
+            (file, dropped) = try RoutineExport.workoutFile(routine, for: .icu)
+            // Said once a routine, as `workout export` says it.
+            if !dropped.isEmpty, !warned.contains(routine.fileName) {
+                warned.insert(routine.fileName)
+                for note in dropped { Output.error("workout: warning: \(routine.fileName): not in intervals.icu text: \(note)") }
+            }
         } catch {
             Output.error("workout: \(self.plan.visible): week \(day.week) \(day.weekday): \(error.message)")
             throw ExitCode.failure

@@ -20,10 +20,10 @@ final class TrainingPlanTests: XCTestCase {
         try [UInt8](Data(contentsOf: packageRoot.appendingPathComponent("programs/plans/sweet-spot-block.lua")))
     }
 
-    func ride(_ date: String, rpe: Int? = nil) -> HistoryEntry {
+    func ride(_ date: String, rpe: Int? = nil, speed: Double = 1) -> HistoryEntry {
         var entry = HistoryEntry(program: "Sweet spot", file: "/p/sweet-spot.lua", sha256: "", started: day(date),
                                  ended: day(date).addingTimeInterval(2400), completed: true, elapsed: 2400, segmentsDone: 5,
-                                 segments: 5, workSeconds: 1200, speed: 1, scores: [], open: [], active: 2400, params: [])
+                                 segments: 5, workSeconds: 1200, speed: speed, scores: [], open: [], active: 2400, params: [])
         entry.rpe = rpe
         return entry
     }
@@ -58,8 +58,9 @@ final class TrainingPlanTests: XCTestCase {
     func testTwoHardRidesRepeatTheWeek() throws {
         let hard = [ride("2026-12-08", rpe: 9), ride("2026-12-10", rpe: 10), ride("2026-12-12", rpe: 7)]
         XCTAssertEqual(try week(from: "2026-12-14", past: hard).filter { !$0.hasSuffix("rest") }, ["tue 3x10", "thu 3x10", "sat 3x10"])
-        let one = [ride("2026-12-08", rpe: 9), ride("2026-12-10", rpe: 8)]
-        XCTAssertEqual(try week(from: "2026-12-14", past: one).filter { !$0.hasSuffix("rest") }, ["tue 3x12", "thu 3x12", "sat 3x12"])
+        let one = [ride("2026-12-08", rpe: 9), ride("2026-12-10", rpe: 8), ride("2026-12-11", rpe: 10, speed: 20)]
+        XCTAssertEqual(try week(from: "2026-12-14", past: one).filter { !$0.hasSuffix("rest") }, ["tue 3x12", "thu 3x12", "sat 3x12"],
+                       "one hard ride, and one at --speed 20 that is no training")
     }
 
     func testAMissedRideSlidesWithinItsWeek() throws {
