@@ -42,6 +42,12 @@ final class IntervalsRatingTests: IntervalsStandInTestCase {
         let session = try XCTUnwrap(FITDecoder.messages(fit).first { $0.global == 18 })
         XCTAssertEqual(session.numbers[193], 100, "workout_rpe is RPE × 10")
         XCTAssertEqual(session.numbers[192], 75, "workout_feel: 2 (good) of intervals.icu's 1–5 is 75 of FIT's 0–100")
+        // Garmin's own SDK reads them by their names.
+        let decoded = try ActivityDecoders.decodeFIT(standIn.directory.appendingPathComponent("last-upload.fit").path)
+        XCTAssertEqual(decoded.garminErrors, [])
+        let garmin = try XCTUnwrap(decoded.garmin["session_mesgs"]?.first)
+        XCTAssertEqual(garmin["workout_rpe"] as? Int, 100)
+        XCTAssertEqual(garmin["workout_feel"] as? Int, 75)
 
         let rating = try XCTUnwrap(standIn.requests().first { $0["method"] as? String == "PUT" })
         let upload = try XCTUnwrap(standIn.requests().first { $0["method"] as? String == "POST" })
