@@ -190,17 +190,11 @@ private struct DocReading {
         }
     }
 
-    func number(_ json: JSONValue?) -> Double? {
-        switch json {
-        case .integer(let value)?: Double(value)
-        case .number(let value)? where value.isFinite: value
-        default: nil
-        }
-    }
+    func number(_ json: JSONValue?) -> Double? { json?.numericValue }
 
     func whole(_ json: JSONValue?) -> Int? {
-        guard let value = number(json), value.rounded() == value, abs(value) < 1e9 else { return nil }
-        return Int(value)
+        guard let value = json?.wholeValue, abs(value) < 1_000_000_000 else { return nil }
+        return value
     }
 
     func text(_ json: JSONValue?) -> String? {

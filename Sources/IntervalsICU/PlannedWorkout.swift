@@ -26,12 +26,12 @@ public struct PlannedWorkout: Sendable, Equatable {
         }
         var planned: [PlannedWorkout] = []
         for event in events {
-            guard case .object = event, let id = whole(event["id"]) else { continue }
+            guard case .object = event, let id = event["id"]?.wholeValue else { continue }
             if case .string(let category)? = event["category"], category != "WORKOUT" { continue }
             var workout = PlannedWorkout(id: id, name: text(event["name"]) ?? "Workout \(id)", start: text(event["start_date_local"]) ?? "",
                                          type: text(event["type"]), seconds: nil, doc: nil)
             if case .object = event["workout_doc"] { workout.doc = event["workout_doc"] }
-            workout.seconds = number(event["moving_time"]) ?? workout.doc.flatMap { number($0["duration"]) }
+            workout.seconds = event["moving_time"]?.numericValue ?? workout.doc?["duration"]?.numericValue
             planned.append(workout)
         }
         return planned.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
@@ -40,19 +40,6 @@ public struct PlannedWorkout: Sendable, Equatable {
     static func text(_ json: JSONValue?) -> String? {
         guard case .string(let text)? = json, !text.isEmpty else { return nil }
         return text
-    }
-
-    static func number(_ json: JSONValue?) -> Double? {
-        switch json {
-        case .integer(let value)?: Double(value)
-        case .number(let value)? where value.isFinite: value
-        default: nil
-        }
-    }
-
-    static func whole(_ json: JSONValue?) -> Int? {
-        guard let value = number(json), value.rounded() == value, abs(value) < 1e15 else { return nil }
-        return Int(value)
     }
 }
 

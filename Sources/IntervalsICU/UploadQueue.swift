@@ -58,14 +58,8 @@ public struct UploadQueue: Sendable {
             let note = (try? BoundedFile.read(Self.notePath(path), maximumSize: 4096)).flatMap { bytes in
                 bytes.withUnsafeBufferPointer { JSONReader.value($0) }
             }
-            func whole(_ field: String) -> Int? {
-                switch note?[field] {
-                case .integer(let value)?: value
-                case .number(let value)? where value.rounded() == value && abs(value) < 1e15: Int(value)
-                default: nil
-                }
-            }
-            return Waiting(path: path, event: whole("paired_event_id"), rpe: whole("icu_rpe"), feel: whole("feel"))
+            return Waiting(path: path, event: note?["paired_event_id"]?.wholeValue, rpe: note?["icu_rpe"]?.wholeValue,
+                           feel: note?["feel"]?.wholeValue)
         }
     }
 
