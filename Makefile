@@ -16,7 +16,8 @@ SWIFT ?= swift
 # draws; pulseaudio and pulseaudio-utils run a private sound server whose output the sound
 # tests record, and espeak-ng renders the words that --voice plays through it. libqrencode-dev makes that code; libcurl4-openssl-dev lets the release build
 # link workout-serve statically (its HTTP library links FoundationNetworking, which links
-# libcurl); libpulse-dev is the sound player's header (Sources/CPulse; libpulse is opened at run time).
+# libcurl), and is the header of the intervals.icu calendar's client (Sources/CCurl; libcurl
+# is opened at run time); libpulse-dev is the sound player's header (Sources/CPulse; libpulse is opened at run time).
 # libsndfile1-dev is the header of the sound files' decoder (Sources/CSndfile; opened at run time
 # too). bluez gives bluetoothctl, which the sensor tests hold the fake BlueZ to; libxml2-utils
 # gives xmllint, which checks exported TCX files against their schema; sox makes sound files;

@@ -17,7 +17,7 @@ let package = Package(
     // The modules in layers, each importing only from the layers below it: the C headers;
     // WorkoutValues, FIT and DBus; Platform, GATT and Broker (no engine); IntervalEngine;
     // PastSessions, SoundFiles, SoundPlayer, Serving, Interchange, RemoteControl; LuaBridge,
-    // History, BlueZ, Music, ClassPublishing; Activity, Display, ClassFollowing; WorkoutCLI
+    // History, BlueZ, Music, ClassPublishing, IntervalsICU; Activity, Display, ClassFollowing; WorkoutCLI
     // and WebRemote; the executables (docs/design.md, Modules). No module re-exports another
     // (no `@_exported import`): each imports what it names.
     targets: [
@@ -142,6 +142,14 @@ let package = Package(
         // it and never sees the command line. So both import this small module, and
         // `workout-serve` hands WebRemote's starter to WorkoutCLI through it.
         .target(name: "Serving", dependencies: ["WorkoutValues", "IntervalEngine"]),
+        // libcurl's easy interface. Header only (Debian's libcurl4-openssl-dev): libcurl is
+        // opened at run time, not linked, so that a command that never talks to intervals.icu
+        // does not load it (docs/decisions/0020-libcurl-at-run-time.md).
+        .systemLibrary(name: "CCurl"),
+        // The athlete's intervals.icu calendar: the HTTP client (libcurl's), the API key,
+        // the service's statuses in words, the day's planned workouts. Their steps are read
+        // by Interchange's WorkoutDocReader, as other tools' workout files are.
+        .target(name: "IntervalsICU", dependencies: ["WorkoutValues", "IntervalEngine", "Platform", "Interchange", "CCurl"]),
         // The command line, shared by `workout` and `workout-serve`.
         .target(
             name: "WorkoutCLI",
@@ -155,6 +163,7 @@ let package = Package(
                 "History",
                 "Activity",
                 "Interchange",
+                "IntervalsICU",
                 "Display",
                 "SoundPlayer",
                 "DBus",
@@ -205,7 +214,7 @@ let package = Package(
             name: "UnitTests",
             dependencies: [
                 "TestSupport", "WorkoutValues", "Platform", "IntervalEngine", "FIT", "PastSessions", "LuaBridge", "History", "Activity", "GATT", "Interchange", "Display", "WorkoutCLI", "Broker",
-                "BlueZ", "Music", "DBus", "ClassPublishing", "ClassFollowing", "RemoteControl", "SoundPlayer",
+                "BlueZ", "IntervalsICU", "Music", "DBus", "ClassPublishing", "ClassFollowing", "RemoteControl", "SoundPlayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -215,7 +224,7 @@ let package = Package(
             name: "SystemTests",
             dependencies: [
                 "TestSupport", "WorkoutValues", "Platform", "IntervalEngine", "FIT", "PastSessions", "SoundFiles", "SoundPlayer", "LuaBridge", "History", "Activity", "Interchange", "Display", "WebRemote", "WorkoutCLI", "BlueZ",
-                "Music", "Broker", "ClassPublishing", "ClassFollowing",
+                "IntervalsICU", "Music", "Broker", "ClassPublishing", "ClassFollowing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures"]

@@ -1,5 +1,6 @@
 // libFuzzer target: arbitrary bytes as a Zwift .zwo file, as intervals.icu workout text, as a FIT workout
-// and as an .erg and .mrc course (every `WorkoutFormat`), through `workout import` and `workout export`. Built by Fuzz/build.sh files; `make test`
+// and as an .erg and .mrc course (every `WorkoutFormat`), through `workout import` and `workout export`;
+// and, where they are JSON, as a planned event's workout_doc (`workout run today`, `WorkoutDocReader`). Built by Fuzz/build.sh files; `make test`
 // runs it briefly beside the routine fuzzer. Besides no crash and no hang, it checks what
 // the commands promise: an error or warning names the file and holds no control
 // character; what a reader accepts becomes a routine that loads; and that routine,
@@ -88,5 +89,28 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             }
         }
     }
+    plannedDoc(bytes)
     return 0
+}
+
+/// The bytes as intervals.icu's workout_doc: a message names the event, and what reads
+/// becomes a routine that loads.
+private func plannedDoc(_ bytes: [UInt8]) {
+    guard let doc = bytes.withUnsafeBufferPointer({ JSONReader.value($0) }) else { return }
+    let place = "intervals.icu event 1"
+    let file: WorkoutFile
+    do {
+        let (read, warnings) = try WorkoutDocReader.read(doc, name: "Fuzz", place: place)
+        for warning in warnings { precondition(warning.hasPrefix(place + ": ") && printable(warning), "a warning: \(warning)") }
+        file = read
+    } catch {
+        precondition(error.description.hasPrefix(place + ": ") && printable(error.description), "an error: \(error.description)")
+        return
+    }
+    let lua = ImportedRoutine.planned(file, event: place)
+    do {
+        _ = try RoutineLoader.load(source: lua, fileName: "today", limits: limits)
+    } catch {
+        precondition(error.message.contains("limit"), "the planned routine does not load: \(error.message)\n\(lua)")
+    }
 }

@@ -3,7 +3,8 @@
 # (each; all four without a name). The routine fuzzer starts from the bundled routines and
 # Fuzz/seeds (history lines and option values, which it reads the same bytes as too), the
 # workout-file fuzzer (.zwo, intervals.icu text, FIT workouts, .erg and .mrc, through import
-# and export) from the interchange fixtures, the sensor fuzzer (GATT values, history lines
+# and export; JSON as a planned event's workout_doc) from the interchange and intervals.icu
+# fixtures, the sensor fuzzer (GATT values, history lines
 # read and written back, the athlete and sensors files, FIT activity files) from Fuzz/seeds,
 # the MQTT fuzzer (a participant's message, the coach's state, clock answer and timeline, a
 # command) from Fuzz/mqtt-seeds; inputs that
@@ -37,7 +38,8 @@ fuzz() {
 
 case "${2:-all}" in
   routine|all) fuzz routine Fuzz/lua.dict .build-fuzz/corpus programs/ Fuzz/seeds/ ;;&
-  files|all) fuzz files Fuzz/files.dict .build-fuzz/corpus-files Tests/SystemTests/Fixtures/interchange/ ;;&
+  files|all) fuzz files Fuzz/files.dict .build-fuzz/corpus-files Tests/SystemTests/Fixtures/interchange/ \
+    Tests/SystemTests/Fixtures/intervals/ ;;&
   sensors|all) fuzz sensors Fuzz/sensors.dict .build-fuzz/corpus-sensors Fuzz/seeds/ ;;&
   mqtt|all) fuzz mqtt Fuzz/mqtt.dict .build-fuzz/corpus-mqtt Fuzz/mqtt-seeds/ ;;
   routine|files|sensors) ;;

@@ -61,7 +61,8 @@ SERIAL = [
 # NotificationTests, MisbehavingDesktopTests), libmosquitto and its payloads (MQTTTests,
 # ClassViewTests, FollowParticipantTests), libqrencode (InvitationTests), HTTP requests
 # (ServeHTTPTests, ServeHostileTests), imported and exported files (FITWorkoutTests,
-# ActivityFileTests, CourseFileTests), a full disk (HistoryFullDiskTests, WriteFailureTests).
+# ActivityFileTests, CourseFileTests), a full disk (HistoryFullDiskTests, WriteFailureTests),
+# libcurl and intervals.icu's answers (IntervalsTests, IntervalsUploadTests).
 # Left out, as they only drive those paths again: the installation and the .deb (the
 # release binary), the docs' examples and links, lint, completion scripts, the display in
 # tmux (its frames and keys run under it in the unit tests), the browser, the athlete's
@@ -74,7 +75,7 @@ ASAN_SYSTEM = [
     "SensorMisbehaviourTests", "SleepInhibitorTests", "NotificationTests", "MisbehavingDesktopTests",
     "MQTTTests", "ClassViewTests", "FollowParticipantTests", "InvitationTests", "ServeHTTPTests",
     "ServeHostileTests", "FITWorkoutTests", "ActivityFileTests", "CourseFileTests",
-    "HistoryFullDiskTests", "WriteFailureTests",
+    "HistoryFullDiskTests", "WriteFailureTests", "IntervalsTests", "IntervalsUploadTests",
 ]
 ASAN_SKIP = r"SoundServerTests/testAFloodOf|SoundServerTests/testAToneFlood|MQTTTests/testAHundredMegabyteCommand"
 # While the release and sanitizer builds keep both cores busy (about three minutes), only

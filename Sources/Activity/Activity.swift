@@ -52,6 +52,9 @@ public struct Activity: Sendable {
     public var pauses: [(start: Date, end: Date)]
     public var records: [ActivityRecord]
     public var figures: Figures
+    /// The athlete's rating of the session (`HistoryEntry.rpe`, `feel`).
+    public var rpe: Int?
+    public var feel: Int?
 
     /// With power, a ride (Strava and intervals.icu file it as one); else training.
     public var hasPower: Bool { records.contains { $0.sample[.power] != nil } }
@@ -64,6 +67,8 @@ public struct Activity: Sendable {
         elapsed = entry.elapsed / speed
         end = wall(entry.elapsed)
         timer = (entry.active ?? entry.elapsed) / speed
+        rpe = entry.rpe
+        feel = entry.feel
         self.records = records.sorted { $0.t < $1.t }
         figures = Figures(self.records[...])
         // A line written before laps were kept: the whole session is one lap.

@@ -92,6 +92,14 @@ public enum FITActivity {
         ]
         sessionFields += sessionFigures.map(\.field)
         sessionFields += [.init(25, .uint16), .init(26, .uint16), .init(28, .enumeration)]
+        // The athlete's rating, as a Garmin writes it after its own prompt: workout_rpe
+        // (193) is RPE × 10; workout_feel (192) runs 0 (very weak) to 100 (very strong) in
+        // steps of 25, where intervals.icu's feel runs 1 (strong) to 5 (weak).
+        let rating: [(FITEncoder.Field, UInt64)] = [
+            activity.feel.map { (.init(192, .uint8), UInt64(max(0, min(100, (5 - $0) * 25)))) },
+            activity.rpe.map { (.init(193, .uint8), UInt64(max(0, min(100, $0 * 10)))) },
+        ].compactMap { $0 }
+        sessionFields += rating.map(\.0)
         fit.define(local: Local.session, global: 18, sessionFields)
         var session: [FITEncoder.Value] = [
             .number(0), .number(end), .number(Code.session), .number(Code.stop), .number(start),
@@ -99,6 +107,7 @@ public enum FITActivity {
         ]
         session += sessionFigures.map { value(figures[$0.quantity, $0.figure], $0.quantity) }
         session += [.number(0), .number(UInt64(activity.laps.count)), .number(Code.activityEnd)]
+        session += rating.map { .number($0.1) }
         fit.message(local: Local.session, session)
         fit.define(local: Local.activity, global: 34, [.init(253, .uint32), .init(0, .uint32), .init(1, .uint16),
                                                        .init(2, .enumeration), .init(3, .enumeration),

@@ -38,6 +38,8 @@ extension HistoryEntry {
         if let activity {
             fields.append(("activity", .string(activity)))
         }
+        if let rpe { fields.append(("rpe", .integer(rpe))) }
+        if let feel { fields.append(("feel", .integer(feel))) }
         if !participants.isEmpty {
             fields.append(("participants", .array(participants.prefix(ParticipantSummary.most).map(\.json))))
         }
@@ -51,6 +53,9 @@ extension HistoryEntry {
     public static let largest = 1e9
     /// What `--speed` accepts.
     static let fastest = 10_000.0
+    /// The whole numbers a rating may be.
+    public static let rpes: Set<Double> = Set((1...10).map(Double.init))
+    public static let feels: Set<Double> = Set((1...5).map(Double.init))
 
     /// Reads a line back; nil when it is not a whole entry (a damaged line): not JSON, a
     /// field missing or of the wrong type, a date that is not one, or a number out of range.
@@ -69,6 +74,7 @@ extension HistoryEntry {
         var laps: [SessionLap] = []
         var pauses: [SessionPause] = []
         var activity: String?
+        var rpe, feel: Int?
         var sensors = SensorSummary()
         var participants: [ParticipantSummary] = []
         func amount(_ reader: inout JSONReader) -> Double? {
@@ -137,6 +143,14 @@ extension HistoryEntry {
                 guard let name = reader.readString() else { return false }
                 activity = Self.validActivityName(name)
                 return true
+            case "rpe":
+                guard let value = reader.readNumber(), Self.rpes.contains(value) else { return false }
+                rpe = Int(value)
+                return true
+            case "feel":
+                guard let value = reader.readNumber(), Self.feels.contains(value) else { return false }
+                feel = Int(value)
+                return true
             case "participants":
                 return reader.items { reader in
                     guard participants.count < ParticipantSummary.most, let one = ParticipantSummary(&reader) else {
@@ -168,6 +182,8 @@ extension HistoryEntry {
         self.laps = laps
         self.pauses = pauses
         self.activity = activity
+        self.rpe = rpe
+        self.feel = feel
         self.sensors = sensors == SensorSummary() ? nil : sensors
         self.participants = participants
     }

@@ -66,6 +66,19 @@ public final class HistoryRecorder: SessionListener {
         return entry
     }
 
+    /// The athlete's rating, given once the run has ended: the line written is amended
+    /// (`HistoryFile.amend`) and `entry` holds it, for the activity file made after.
+    public func rate(rpe: Int?, feel: Int?) {
+        guard var rated = entry, failure == nil, rpe != nil || feel != nil else { return }
+        rated.rpe = rpe
+        rated.feel = feel
+        do {
+            if try file.amend(entry!, to: rated) { entry = rated }
+        } catch {
+            failure = "the rating was not kept in the history: \(error)"
+        }
+    }
+
     private func record(_ summary: Summary) {
         guard !recorded else { return }
         recorded = true

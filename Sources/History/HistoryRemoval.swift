@@ -33,6 +33,32 @@ extension HistoryFile {
         return true
     }
 
+    /// Puts `amended` in place of the newest line that is `entry`'s, byte for byte (a
+    /// session's line, with the rating given after it was written), the same way `remove`
+    /// takes one out: every other line kept as it is, under the appends' lock. False,
+    /// changing nothing, when no line is that one any more.
+    public func amend(_ entry: HistoryEntry, to amended: HistoryEntry) throws(Failure) -> Bool {
+        let descriptor = try lockedDescriptor(flags: O_RDONLY, lockRequired: true)
+        defer { close(descriptor) }
+        let data = try Self.readAll(descriptor, path: path)
+        let written = Data((entry.json.text + "\n").utf8)
+        var lines: [Range<Data.Index>] = []
+        var start = data.startIndex
+        while start < data.endIndex {
+            let end = data[start...].firstIndex(of: 0x0A).map { $0 + 1 } ?? data.endIndex
+            lines.append(start..<end)
+            start = end
+        }
+        guard let found = lines.lastIndex(where: { data[$0] == written }) else { return false }
+        var kept = Data()
+        kept.reserveCapacity(data.count + 32)
+        for (index, range) in lines.enumerated() {
+            kept.append(index == found ? Data((amended.json.text + "\n").utf8) : data[range])
+        }
+        try replace(with: kept, mode: Self.mode(of: descriptor))
+        return true
+    }
+
     /// Writes `data` to a new file in the same directory and renames it over the history,
     /// then syncs the directory, so the history is always either the old file or the new.
     private func replace(with data: Data, mode: mode_t) throws(Failure) {

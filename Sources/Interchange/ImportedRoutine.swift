@@ -8,10 +8,21 @@ import WorkoutValues
 public enum ImportedRoutine {
     /// `routineName` is the file's name without `.lua`; `source` the file it came from.
     public static func text(_ workout: WorkoutFile, routineName: String, source: String, format: WorkoutFormat) -> String {
-        var lines: [String] = []
         let title = oneLine(workout.name ?? "") .isEmpty ? routineName : oneLine(workout.name!)
-        lines += wrap("\(routineName).lua: \"\(title)\", imported from \(source) (\(format.codec.title)) by `workout import`. "
-                      + "An ordinary routine now: change it as you like, then `workout check \(routineName)`.").map(comment)
+        return text(workout, title: title, heading: "\(routineName).lua: \"\(title)\", imported from \(source) (\(format.codec.title)) "
+                    + "by `workout import`. An ordinary routine now: change it as you like, then `workout check \(routineName)`.")
+    }
+
+    /// The routine of a workout planned on the intervals.icu calendar (its `workout_doc`),
+    /// which `workout run today` loads as it would load a file, never written anywhere.
+    public static func planned(_ workout: WorkoutFile, event: String) -> String {
+        let title = oneLine(workout.name ?? "").isEmpty ? "today" : oneLine(workout.name!)
+        return text(workout, title: title, heading: "\"\(title)\", planned on the intervals.icu calendar (\(event)).")
+    }
+
+    private static func text(_ workout: WorkoutFile, title: String, heading: String) -> String {
+        var lines: [String] = []
+        lines += wrap(heading).map(comment)
         if let description = workout.description {
             lines.append("--")
             for paragraph in description.split(separator: "\n") {

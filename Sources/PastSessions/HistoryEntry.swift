@@ -38,6 +38,11 @@ public struct HistoryEntry: Equatable, Sendable {
     /// The file name of the session's samples in the activities folder beside the history
     /// (the `Activity` module's `ActivityFile`), when sensors gave any.
     public var activity: String?
+    /// How hard it was, as the athlete said at its end: the rate of perceived exertion,
+    /// 1 (very easy) to 10 (all out), and how they felt, 1 (strong) to 5 (weak), on
+    /// intervals.icu's scales (`icu_rpe`, `feel`); nil when not asked or not answered.
+    public var rpe: Int?
+    public var feel: Int?
 
     /// `name` if it is an activity file name this program writes: letters, digits, `-`, `_` and `.`, not
     /// starting with a dot, ending `.csv`: never a path that leads out of the folder.
@@ -54,6 +59,7 @@ public struct HistoryEntry: Equatable, Sendable {
             && lhs.segmentsDone == rhs.segmentsDone && lhs.segments == rhs.segments && lhs.workSeconds == rhs.workSeconds
             && lhs.speed == rhs.speed && lhs.scores == rhs.scores && lhs.open == rhs.open && lhs.active == rhs.active
             && lhs.laps == rhs.laps && lhs.pauses == rhs.pauses && lhs.activity == rhs.activity
+            && lhs.rpe == rhs.rpe && lhs.feel == rhs.feel
             && lhs.participants == rhs.participants
             && lhs.params.count == rhs.params.count
             && zip(lhs.params, rhs.params).allSatisfy { $0.name == $1.name && $0.value == $1.value }

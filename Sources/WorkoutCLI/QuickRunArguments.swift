@@ -33,6 +33,7 @@ enum QuickRunArguments {
         "--tenths": { $0.tenths = true },
         "--no-history": { $0.noHistory = true }, "--allow-sleep": { $0.allowSleep = true },
         "--no-sensors": { $0.noSensors = true }, "--no-erg": { $0.noErg = true },
+        "--no-upload": { $0.noUpload = true },
     ]
 
     /// The options read here, in order; every other option of `run` is left to ArgumentParser.

@@ -55,10 +55,17 @@ extension RunAssembly {
                 Output.error("workout: \(error)")
             }
         }
+        // A run of the calendar in a terminal, not stopped by a signal: how hard was it?
+        if request.plannedEvent != nil, display != nil, signal.value == nil, Terminal.hasKeyboard,
+           let history, history.entry != nil {
+            let (rpe, feel) = RatingPrompt.ask()
+            history.rate(rpe: rpe, feel: feel)
+        }
         if let failure = history?.failure {
             Output.error("workout: \(failure)")
         }
         reportActivity()
+        sendToCalendar()
         if let dropped = stream?.dropped, dropped > 0 {
             Output.error("workout: the reader of standard output fell behind; \(dropped) event line\(dropped == 1 ? " was" : "s were") not written")
         }

@@ -46,6 +46,9 @@ struct Run: ParsableCommand {
                                valueName: "DIR"))
     var exportFit: String?
 
+    @Flag(help: "Do not send a session of the intervals.icu calendar (`run today`) to it, nor any that waits (athlete file: intervals_upload = no).")
+    var noUpload = false
+
     @OptionGroup var sensing: SensorOptions
 
     @OptionGroup(title: "Serving")
@@ -78,7 +81,7 @@ struct Run: ParsableCommand {
                                  mqtt: publishing.address, mqttCA: publishing.trust.mqttCa,
                                  mqttPasswordFile: publishing.trust.mqttPasswordFile,
                                  insecure: publishing.trust.insecure, horizon: horizon.horizon, assume: assume.assume,
-                                 historyFile: historyFile, exportFit: exportFit, limits: limits.limits)
+                                 historyFile: historyFile, exportFit: exportFit, noUpload: noUpload, limits: limits.limits)
         cues.apply(to: &request)
         sensing.apply(to: &request)
         return request
@@ -103,6 +106,7 @@ extension RunRequest {
             if mqtt == nil, !dryRun, let line = options["mqtt"] {
                 request.mqtt = try BrokerAddress.fromFile(line, insecure: insecure)
             }
+            if let line = options["intervals_upload"], try !Self.uploads(line) { request.noUpload = true }
             request.mqtt = try request.mqtt?.withGivenCA(mqttCA).withCA(from: file, options: options)
                 .withPassword(file: mqttPasswordFile, insecure: insecure, environment: Terminal.environment,
                               from: file, options: options)
@@ -113,12 +117,40 @@ extension RunRequest {
         try request.runWithSettings(serving: starter)
     }
 
+    /// The athlete file's `intervals_upload = yes|no`.
+    private static func uploads(_ line: AthleteFile.RunOption) throws(RoutineError) -> Bool {
+        switch line.value {
+        case "yes": return true
+        case "no": return false
+        default: throw RoutineError("\(line.place): intervals_upload must be yes or no, got \(line.value.visible)")
+        }
+    }
+
     private func runWithSettings(serving starter: ServeStarter?) throws {
-        let load = { try RoutineLookup.loadOrFail(routine, settings: settings, limits: limits, history: history, sounds: true) }
-        // A real run lives on the main thread, where its run loop turns: its routine is
-        // loaded there.
-        let outcome = dryRun ? runVirtually(try load()) : try MainActor.assumeIsolated { try runForReal(load(), serving: starter) }
+        let outcome: Int32
+        if dryRun {
+            outcome = runVirtually(try loaded().routine)
+        } else {
+            // A real run lives on the main thread, where its run loop turns: its routine is
+            // loaded there.
+            outcome = try MainActor.assumeIsolated {
+                var request = self
+                let routine: Routine
+                (routine, request.plannedEvent) = try loaded()
+                return request.runForReal(routine, serving: starter)
+            }
+        }
         throw ExitCode(outcome)
+    }
+
+    /// The routine, and for `today` and `today:N` (the workout planned on the athlete's
+    /// intervals.icu calendar) the event the session is paired with when it is sent.
+    private func loaded() throws -> (routine: Routine, event: Int?) {
+        if let index = PlannedToday.index(routine) {
+            let (routine, workout) = try PlannedToday.load(index, settings: settings, limits: limits, history: history)
+            return (routine, workout.id)
+        }
+        return (try RoutineLookup.loadOrFail(routine, settings: settings, limits: limits, history: history, sounds: true), nil)
     }
 
     /// The one switchboard's answer for this run; `display`: the live display is shown;

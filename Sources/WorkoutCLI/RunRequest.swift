@@ -55,6 +55,11 @@ struct RunRequest: Equatable {
     var historyFile: String?
     /// `--export-fit`: the folder the session's FIT file is written into at the end.
     var exportFit: String?
+    /// `--no-upload` (or the athlete file's `intervals_upload = no`): a session of the
+    /// intervals.icu calendar is not sent to it, and nothing waiting is sent.
+    var noUpload = false
+    /// The planned event of intervals.icu this run runs (`run today`), set as it loads.
+    var plannedEvent: Int?
 
     /// What the routine's `history` reads and the session is recorded in (nil: neither).
     var history: HistoryFile? { HistorySourceOptions.file(noHistory: noHistory, path: historyFile) }

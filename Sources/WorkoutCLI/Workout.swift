@@ -17,7 +17,7 @@ struct Workout: ParsableCommand {
             """,
         version: Version.number,
         subcommands: [Run.self, Follow.self, Plan.self, Check.self, List.self, New.self, History.self, SoundCheck.self,
-                      Definitions.self, Import.self, Export.self, Sensors.self]
+                      Definitions.self, Import.self, Export.self, Sensors.self, Today.self, Intervals.self, Week.self]
     )
 }
 

@@ -96,4 +96,19 @@ public enum JSONValue: Equatable, Sendable {
         guard case .object(let fields) = self else { return nil }
         return fields.first { $0.0 == key }?.1
     }
+
+    /// A number's value, integer or finite; nil for anything else.
+    public var numericValue: Double? {
+        switch self {
+        case .integer(let value): Double(value)
+        case .number(let value) where value.isFinite: value
+        default: nil
+        }
+    }
+
+    /// A whole number's value (`3`, `3.0`) within ±10¹⁵; nil for anything else.
+    public var wholeValue: Int? {
+        guard let value = numericValue, value.rounded() == value, abs(value) < 1e15 else { return nil }
+        return Int(value)
+    }
 }

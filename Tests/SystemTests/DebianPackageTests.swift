@@ -34,7 +34,7 @@ final class DebianPackageTests: XCTestCase {
         // The libraries opened at run time are suggested, not required: without them only
         // sound, sound files and `--mqtt` stop.
         let suggests = try field("Suggests")
-        for library in ["libpulse0", "libsndfile1", "libmosquitto1"] {
+        for library in ["libpulse0", "libsndfile1", "libmosquitto1", "libcurl4"] {
             XCTAssertTrue(suggests.contains(library), suggests)
             XCTAssertFalse(depends.contains(library), depends)
         }

@@ -84,7 +84,7 @@ final class AthleteFileTests: XCTestCase {
     func testABadLineNamesTheFileAndTheLine() throws {
         let cases: [(String, String)] = [
             ("max_hr = 185\nmax-hr 190\n", ":2: expected NAME = VALUE"),
-            ("\n\nweight = 70\n", ":3: weight is not a setting here; the file takes ftp, max_hr, mqtt, mqtt_ca and mqtt_password_file"),
+            ("\n\nweight = 70\n", ":3: weight is not a setting here; the file takes ftp, intervals_upload, max_hr, mqtt, mqtt_ca and mqtt_password_file"),
             ("ftp = -5\n", ":1: ftp must be a positive number, got -5"),
             ("ftp = nan\n", ":1: ftp must be a positive number, got nan"),
             ("max_hr = 1e400\n", ":1: max_hr must be a positive number"),

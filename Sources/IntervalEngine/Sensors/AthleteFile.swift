@@ -24,9 +24,10 @@ public struct AthleteFile: Sendable {
 
     /// The settings that are not the athlete's but a run's, read from the same file so
     /// that a user has one place for what every run takes: `mqtt = URL` (`run --mqtt`),
-    /// `mqtt_ca = FILE` (`--mqtt-ca`) and `mqtt_password_file = FILE` (`--mqtt-password-file`).
-    /// The command line checks their values, naming the line (`RunOption.place`).
-    public static let runOptionNames: Set<String> = ["mqtt", "mqtt_ca", "mqtt_password_file"]
+    /// `mqtt_ca = FILE` (`--mqtt-ca`), `mqtt_password_file = FILE` (`--mqtt-password-file`)
+    /// and `intervals_upload = no` (`--no-upload`). The command line checks their values,
+    /// naming the line (`RunOption.place`).
+    public static let runOptionNames: Set<String> = ["mqtt", "mqtt_ca", "mqtt_password_file", "intervals_upload"]
 
     /// A run's option from the file: its value, and `file:line` for an error about it.
     public struct RunOption: Sendable, Equatable {

@@ -251,6 +251,8 @@ enum HistoryAPI {
             "segments_done": entry.segmentsDone,
             "segments": entry.segments,
             "speed": entry.speed,
+            "rpe": entry.rpe,
+            "feel": entry.feel,
             "params": LuaFields(entry.params.map { ($0.name, parameter($0.value)) }),
             "scores": LuaFields(entry.scores.map { ($0.name, $0.value) }),
             "better": LuaFields(entry.scores.map { ($0.name, $0.better) }),

@@ -201,6 +201,8 @@ public enum RoutineTypes {
         APIField("open", "{index: integer, name: string, seconds: number, by: string, laps: number[], hr?: workout.HeartRateSummary, power?: {avg: number}}[]", "Its open segments: how long each took, how it ended, its laps, and heart rate and power during each when sensors gave them."),
         APIField("hr", "workout.HeartRateSummary", optional: true, "Heart rate over the session, when a sensor gave it."),
         APIField("power", "{avg: number}", optional: true, "Average power (watts, weighted by time), when a sensor gave it."),
+        APIField("rpe", "integer", optional: true, "How hard it was, 1 (very easy) to 10 (all out), when the athlete rated it at its end."),
+        APIField("feel", "integer", optional: true, "How the athlete felt, 1 (strong) to 5 (weak), when they said."),
     ])
 
     public static let heartRateSummary = APIClass("workout.HeartRateSummary", "Heart rate over a past session or one of its open segments.", [

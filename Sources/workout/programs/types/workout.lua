@@ -84,6 +84,8 @@
 ---@field open {index: integer, name: string, seconds: number, by: string, laps: number[], hr?: workout.HeartRateSummary, power?: {avg: number}}[] Its open segments: how long each took, how it ended, its laps, and heart rate and power during each when sensors gave them.
 ---@field hr? workout.HeartRateSummary Heart rate over the session, when a sensor gave it.
 ---@field power? {avg: number} Average power (watts, weighted by time), when a sensor gave it.
+---@field rpe? integer How hard it was, 1 (very easy) to 10 (all out), when the athlete rated it at its end.
+---@field feel? integer How the athlete felt, 1 (strong) to 5 (weak), when they said.
 
 ---Heart rate over a past session or one of its open segments.
 ---@class workout.HeartRateSummary
