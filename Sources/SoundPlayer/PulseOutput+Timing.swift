@@ -244,6 +244,7 @@ extension PulseOutput {
         // unplayed (less a margin for the rewind itself), and land on that moment.
         let rewindable = serverRewinds ? Int64(timing.sink_usec) - Int64(PulseOutput.rewindMargin) : 0
         let earliestUnplanned = rewindable > 0 ? earliest - rate * (rewindable + Int64(PulseOutput.safety)) / 1_000_000 : earliest
+        var placed: (from: Int64, to: Int64)?
         for index in jobs.indices where jobs[index].due {
             jobs[index].due = false
             // Placed by the stream clock's line, which follows the best update without
@@ -255,7 +256,13 @@ extension PulseOutput {
                 jobs[index].start += UInt64((frame - wanted) * 1_000_000 / rate)
             }
             jobs[index].position = frame * 4
-            writeMixed(from: frame * 4, count: jobs[index].samples.count)
+            placed = (min(placed?.from ?? frame, frame), max(placed?.to ?? 0, frame + Int64(jobs[index].samples.count)))
+        }
+        // The sounds placed now are written in one pass over their span, each summed once:
+        // written one by one, every write summed again all placed before it (twelve 5 s
+        // tones of one hook took seconds of the audio thread, and none was heard meanwhile).
+        if let placed {
+            writeMixed(from: placed.from * 4, count: Int(placed.to - placed.from))
         }
     }
 
