@@ -14,9 +14,9 @@ public final class SensorHub {
     private var stopped = false
 
     /// `take`, `stale` and `warn` run on the main thread; `scheduler` (the session's) times
-    /// the links' retries.
+    /// the links' retries; `footPodFactor` calibrates a foot pod's speed and distance.
     public init(addresses: [String], environment: [String: String], erg: TrainerControl?, scheduler: any Scheduler,
-                take: @escaping (SensorSample) -> Void, stale: @escaping (String) -> Void,
+                footPodFactor: Double = 1, take: @escaping (SensorSample) -> Void, stale: @escaping (String) -> Void,
                 warn: @escaping (String) -> Void) {
         trainer = erg
         BlueZ.connect(environment: environment) { [weak self] result in
@@ -31,6 +31,7 @@ public final class SensorHub {
                         sample: take, stale: stale, warn: warn,
                         control: { erg?.response($0) },
                         live: { erg?.attach($0) }))
+                    link.footPodCalibration = footPodFactor
                     links.append(link)
                     link.start()
                 }

@@ -27,6 +27,8 @@ public final class SensorLink {
     private var subscribed: [String: String] = [:]
     public private(set) var controlPoint: String?
     private var cadence = CrankCadence()
+    /// A foot pod's calibration factor (the athlete file's `foot_pod_factor`), 1 unless set.
+    public var footPodCalibration = 1.0
     private var backOff = 1.0
     private var warnedDropOut = false
     private var watch: UUID?
@@ -129,13 +131,15 @@ public final class SensorLink {
         guard let devicePath, state == .resolving else { return }
         state = .subscribing
         let wanted = [SensorService.heartRateMeasurement, SensorService.cyclingPowerMeasurement,
-                      SensorService.cscMeasurement, SensorService.indoorBikeData]
+                      SensorService.cscMeasurement, SensorService.indoorBikeData, SensorService.treadmillData,
+                      SensorService.rowerData, SensorService.rscMeasurement]
             + (wantsControl ? [SensorService.fitnessMachineControlPoint] : [])
         let targets = client.characteristics(of: devicePath).filter { wanted.contains($0.uuid) }
         subscribed = [:]
         controlPoint = nil
         guard !targets.isEmpty else {
-            handlers.warn("sensor \(name) (\(address)) has no heart rate, power, cadence or trainer data")
+            handlers.warn("sensor \(name) (\(address)) has no heart rate, power, cadence, trainer, treadmill, rower "
+                + "or foot pod data")
             state = .stopped
             return
         }
@@ -240,6 +244,15 @@ public final class SensorLink {
         case SensorService.indoorBikeData:
             guard let data = IndoorBikeData(value) else { return }
             sample.values = data.values
+        case SensorService.treadmillData:
+            guard let data = TreadmillData(value) else { return }
+            sample.values = data.values
+        case SensorService.rowerData:
+            guard let data = RowerData(value) else { return }
+            sample.values = data.values
+        case SensorService.rscMeasurement:
+            guard let measurement = RSCMeasurement(value, calibration: footPodCalibration) else { return }
+            sample.values = measurement.values
         case SensorService.fitnessMachineControlPoint:
             if let response = FitnessMachineControl.Response(value) { handlers.control(response) }
             return

@@ -146,6 +146,7 @@ final class RunAssembly {
         if let history { session.subscribe(history) }
         if let roster { history?.participantTotals = roster.summaries }
         sensors = Self.connectSensors(request, addresses: sensorAddresses, session: session, scheduler: scheduler, warn: warn)
+        Self.warnOfDistanceSteps(session, sensors: !sensorAddresses.isEmpty, warn: warn)
         if sensors != nil { history?.sensorTotals = session.sensorTotals }
         if let trainer = sensors?.trainer { session.subscribe(trainer) }
         let finished = finished
@@ -280,6 +281,27 @@ final class RunAssembly {
         return addresses
     }
 
+    /// A distance step with nothing to measure it is said plainly, once: at the start
+    /// without sensors, else when the first starts before any sensor gave a distance.
+    private static func warnOfDistanceSteps(_ session: Session, sensors: Bool, warn: @escaping @Sendable (String) -> Void) {
+        let routine = session.routine
+        guard sensors else {
+            if let (first, more) = DistanceWithoutSource.first(file: routine.fileName, in: routine.timeline) {
+                warn("warning: " + first.warning(more: more, why: "no sensors are connected"))
+            }
+            return
+        }
+        var warned = false
+        session.subscribe { event in
+            guard !warned, case .segmentStart = event.kind, session.sensorValues[.distance]?.current == nil,
+                  let found = DistanceWithoutSource(file: routine.fileName, segment: session.segment,
+                                                    count: routine.timeline.isOpenEnded ? nil : routine.timeline.count)
+            else { return }
+            warned = true
+            warn("warning: " + found.warning(why: "no sensor has given a distance yet"))
+        }
+    }
+
     /// Those sensors, connecting in the background, and ERG control of a trainer among them
     /// (unless `--no-erg`); nil without sensors.
     private static func connectSensors(_ request: RunRequest, addresses: [String], session: Session,
@@ -287,7 +309,7 @@ final class RunAssembly {
         guard !addresses.isEmpty else { return nil }
         let trainer = request.noErg ? nil : TrainerControl(snapshot: session.snapshot, scheduler: scheduler, warn: warn)
         return SensorHub(addresses: addresses, environment: Terminal.environment, erg: trainer, scheduler: scheduler,
-                         take: session.take, stale: session.sensorStale, warn: warn)
+                         footPodFactor: request.athlete.footPodFactor, take: session.take, stale: session.sensorStale, warn: warn)
     }
 
     /// The server of `--serve`, listening before the workout starts.

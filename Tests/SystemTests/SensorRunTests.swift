@@ -31,9 +31,9 @@ final class SensorRunTests: XCTestCase {
             """)
         XCTAssertEqual(outcome.report, [
             "C0:FF:EE:00:00:01  Strap  heart rate  no signal",
-            "C0:FF:EE:00:00:02  Trainer  power, trainer (FTMS)  -70 dBm",
+            "C0:FF:EE:00:00:02  Trainer  power, fitness machine (FTMS)  -70 dBm",
             "Remembered C0:FF:EE:00:00:02 in \(outcome.directory)/config/workout/sensors",
-            "C0:FF:EE:00:00:02  Trainer  power, trainer (FTMS)  -70 dBm  remembered",
+            "C0:FF:EE:00:00:02  Trainer  power, fitness machine (FTMS)  -70 dBm  remembered",
             "C0:FF:EE:00:00:02",
             "Forgot C0:FF:EE:00:00:02",
             "workout: C0:FF:EE:00:00:02 is not remembered",

@@ -36,6 +36,7 @@ extension Event {
             if let open = segment.open {
                 // `duration` is then what it is expected to take.
                 fields += [("open", .bool(true)), ("cap", open.cap.map { .number($0) } ?? .null)]
+                if let metres = open.distance { fields.append(("distance", .number(metres))) }
             }
             return fields
         case let .cue(index, offset, text):

@@ -14,6 +14,13 @@ extension Session {
         let t = now - startedAt
         sensors.count(until: t, running: state == .running, athlete: options.athlete)
         sensors.take(sample)
+        if let total = sample[.distance] {
+            distance.take(sensor: sample.sensor, total: total, counting: state == .running)
+            if let metres = segment.open?.distance, let covered = distance.covered, covered >= metres,
+               state == .running, phase.boundary == nil {
+                markDone(by: .distance)
+            }
+        }
         if case .hrBelow(let bpm)? = segment.until, let hr = sensors[.hr]?.current, hr < Double(bpm),
            state == .running, phase.boundary == nil {
             markDone(by: .sample)
@@ -48,6 +55,12 @@ extension Session {
         guard state == .running || state == .paused else { return }
         sensors.count(until: now - startedAt, running: state == .running, athlete: options.athlete)
         if sensors.markStale(sensor) { updateSensorTable() }
+    }
+
+    /// For a distance step: the metres covered so far, nil until a treadmill, rower or foot
+    /// pod has given a total; nil in any other segment.
+    public var coveredInSegment: Double? {
+        segment.open?.distance == nil ? nil : distance.covered
     }
 
     /// The sensors' values as a viewer shows them (stale ones marked), with the heart-rate zone.

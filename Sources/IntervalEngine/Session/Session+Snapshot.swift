@@ -24,7 +24,7 @@ extension Session {
         let running = state == .running && started
         let sinceStart = (phase.pausedSince ?? now) - startedAt
         let deadline = running ? segmentDeadline : nil
-        return SessionSnapshot(
+        var snapshot = SessionSnapshot(
             routine: routine.name, state: state, current: current, next: next,
             count: timeline.isComplete ? timeline.count : nil,
             remaining: remaining, elapsedInSegment: elapsed,
@@ -41,6 +41,8 @@ extension Session {
             open: started ? segment.open : nil,
             tallies: tallies, laps: laps,
             t: now - startedAt, speed: scheduler.speed, sensors: sensors, hrZone: sensorZone)
+        if started { snapshot.covered = coveredInSegment }
+        return snapshot
     }
 
     /// A segment's `info` as JSON, converted once per segment start for the current

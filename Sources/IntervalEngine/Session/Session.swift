@@ -75,6 +75,8 @@ public final class Session {
     var infoCache: [(index: Int, info: JSONValue)] = []
     /// The sensors' latest values and the session's totals of them (`Session+Sensors`).
     var sensors = SensorReadings()
+    /// The metres covered in the current segment, for distance steps.
+    var distance = SegmentDistance()
     /// Which alerts each moment makes (`AlertPolicy`): the switches and the routine's sounds.
     public let alertPolicy: AlertPolicy
 
