@@ -26,6 +26,8 @@ public final class SensorLink {
     /// Characteristic path → 16-bit UUID, for the ones notifying.
     private var subscribed: [String: String] = [:]
     public private(set) var controlPoint: String?
+    /// A treadmill or a rower, by the data it sends: no ERG for it (it has no watts to hold).
+    public private(set) var isTreadmillOrRower = false
     private var cadence = CrankCadence()
     /// A foot pod's calibration factor (the athlete file's `foot_pod_factor`), 1 unless set.
     public var footPodCalibration = 1.0
@@ -135,6 +137,7 @@ public final class SensorLink {
                       SensorService.rowerData, SensorService.rscMeasurement]
             + (wantsControl ? [SensorService.fitnessMachineControlPoint] : [])
         let targets = client.characteristics(of: devicePath).filter { wanted.contains($0.uuid) }
+        isTreadmillOrRower = targets.contains { [SensorService.treadmillData, SensorService.rowerData].contains($0.uuid) }
         subscribed = [:]
         controlPoint = nil
         guard !targets.isEmpty else {

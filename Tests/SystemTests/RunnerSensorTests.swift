@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+
+/// A runner's and a rower's machines end to end, against the fake BlueZ's treadmill,
+/// rower and foot pod (Fixtures/bluez_server.py, `Machine`): their data decoded into
+/// samples, a distance step ended by the belt's distance, and the FIT and TCX files.
+final class RunnerSensorTests: XCTestCase {
+    let routine = fixtures.appendingPathComponent("treadmill.lua").path
+    let quiet = "--no-sound --no-notify --allow-sleep --no-history"
+
+    func events(_ directory: String, _ name: String = "out") -> [[String: Any]] {
+        let text = (try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    func text(_ directory: String, _ name: String) -> String {
+        (try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8)) ?? ""
+    }
+
+    func testATreadmillSessionEndsItsStepOnTheBeltsDistance() throws {
+        try FakeBlueZ.run(devices: [FakeBlueZ.treadmill()], """
+            "$WORKOUT" run '\(routine)' --json \(quiet) --sensor C0:FF:EE:00:00:10 > "$DIR/out" 2> "$DIR/err"
+            echo "exit $?" >> "$DIR/report"
+            """) { outcome in
+            XCTAssertEqual(outcome.report, ["exit 0"], text(outcome.directory, "err"))
+            XCTAssertEqual(text(outcome.directory, "err"), "", "a distance source was there: no warning")
+            let all = events(outcome.directory)
+            let ends = all.filter { $0["event"] as? String == "segment_end" }
+            XCTAssertEqual(ends.map { $0["by"] as? String }, ["timer", "distance", "timer"])
+            // 400 m at 40 × 10 km/h takes 3.6 s; the cap is a minute.
+            let step = try XCTUnwrap(ends.dropFirst().first?["t"] as? Double)
+            XCTAssertGreaterThan(step, 2 + 3.3)
+            XCTAssertLessThan(step, 2 + 8)
+            let start = all.first { $0["event"] as? String == "segment_start" && $0["index"] as? Int == 2 }
+            XCTAssertEqual(start?["distance"] as? Int, 400)
+            let samples = all.filter { $0["event"] as? String == "sample" }
+            XCTAssertTrue(samples.contains { ($0["distance"] as? Double ?? 0) > 400 }, "\(samples)")
+            XCTAssertTrue(samples.allSatisfy { $0["speed"] as? Double == 10 || $0["speed"] as? Int == 10 })
+            XCTAssertTrue(samples.allSatisfy { $0["pace"] as? Double == 360 || $0["pace"] as? Int == 360 })
+            XCTAssertTrue(samples.allSatisfy { $0["incline"] as? Double == 1 || $0["incline"] as? Int == 1 })
+            let printed = all.filter { $0["event"] as? String == "log" }.compactMap { $0["text"] as? String }
+            XCTAssertTrue(printed.contains { $0.hasPrefix("on_sample 2 distance=") && $0.hasSuffix(" pace=360") }, "\(printed)")
+        }
+    }
+
+    func testARowerShowsItsSplitAndStrokeRate() throws {
+        let rower = routine.replacingOccurrences(of: "treadmill.lua", with: "rower.lua")
+        try FakeBlueZ.run(devices: [FakeBlueZ.rower()], """
+            "$WORKOUT" run '\(rower)' --json \(quiet) --sensor C0:FF:EE:00:00:11 > "$DIR/out" 2> "$DIR/err"
+            echo "exit $?" >> "$DIR/report"
+            """) { outcome in
+            XCTAssertEqual(outcome.report, ["exit 0"], text(outcome.directory, "err"))
+            let all = events(outcome.directory)
+            XCTAssertEqual(all.filter { $0["event"] as? String == "segment_end" }.map { $0["by"] as? String },
+                           ["distance", "timer"])
+            let samples = all.filter { $0["event"] as? String == "sample" }
+            XCTAssertFalse(samples.isEmpty)
+            XCTAssertTrue(samples.allSatisfy { ($0["split"] as? NSNumber)?.doubleValue == 120 }, "\(samples)")
+            XCTAssertTrue(samples.allSatisfy { ($0["stroke_rate"] as? NSNumber)?.doubleValue == 24 }, "\(samples)")
+            XCTAssertTrue(samples.allSatisfy { ($0["power"] as? NSNumber)?.intValue == 150 }, "\(samples)")
+        }
+    }
+
+    func testAFootPodGivesPaceCadenceAndCalibratedDistance() throws {
+        try FakeBlueZ.run(devices: [FakeBlueZ.footPod], """
+            mkdir -p "$DIR/config/workout"; printf 'foot_pod_factor = 1.05\\n' > "$DIR/config/workout/athlete"
+            "$WORKOUT" run '\(routine)' --json \(quiet) --sensor C0:FF:EE:00:00:12 > "$DIR/out" 2> "$DIR/err"
+            echo "exit $?" >> "$DIR/report"
+            """) { outcome in
+            XCTAssertEqual(outcome.report, ["exit 0"], text(outcome.directory, "err"))
+            let all = events(outcome.directory)
+            XCTAssertEqual(all.filter { $0["event"] as? String == "segment_end" }.map { $0["by"] as? String },
+                           ["timer", "distance", "timer"])
+            let samples = all.filter { $0["event"] as? String == "sample" }
+            XCTAssertFalse(samples.isEmpty)
+            // 12 km/h read 5 % fast: 12.6 km/h, 285.7 s a km; the cadence as sent.
+            XCTAssertTrue(samples.allSatisfy { abs((($0["speed"] as? NSNumber)?.doubleValue ?? 0) - 12.6) < 0.02 }, "\(samples)")
+            XCTAssertTrue(samples.allSatisfy { abs((($0["pace"] as? NSNumber)?.doubleValue ?? 0) - 285.7) < 0.2 }, "\(samples)")
+            XCTAssertTrue(samples.allSatisfy { ($0["cadence"] as? NSNumber)?.doubleValue == 172 }, "\(samples)")
+        }
+    }
+
+    func testWithoutADistanceSourceTheStartSaysSoAndTheCapEnds() throws {
+        let capped = routine.replacingOccurrences(of: "treadmill.lua", with: "treadmill-capped.lua")
+        try FakeBlueZ.run(devices: [FakeBlueZ.strap], """
+            "$WORKOUT" run '\(capped)' --json \(quiet) --speed 10 --sensor C0:FF:EE:00:00:01 > "$DIR/out" 2> "$DIR/err"
+            echo "exit $?" >> "$DIR/report"
+            "$WORKOUT" run '\(capped)' --json \(quiet) --speed 10 --no-sensors > "$DIR/out2" 2> "$DIR/err2"
+            echo "exit $?" >> "$DIR/report"
+            """) { outcome in
+            XCTAssertEqual(outcome.report, ["exit 0", "exit 0"], text(outcome.directory, "err"))
+            XCTAssertEqual(events(outcome.directory).filter { $0["event"] as? String == "segment_end" }.map { $0["by"] as? String },
+                           ["timer", "cap", "timer"])
+            XCTAssertEqual(text(outcome.directory, "err"), "workout: warning: treadmill-capped.lua:4: segment 2 \"Rep\" "
+                + "ends after 400 m of a treadmill's, rower's or foot pod's distance, but no sensor has given a distance "
+                + "yet; without one it ends at its cap (0:10) or when you mark it done\n")
+            XCTAssertTrue(text(outcome.directory, "err2").contains("but no sensors are connected; without one it ends at "
+                + "its cap (0:10)"), text(outcome.directory, "err2"))
+        }
+    }
+}
