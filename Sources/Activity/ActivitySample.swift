@@ -76,7 +76,7 @@ public struct ActivityRecord: Sendable, Equatable {
             start = index + 1
         }
         cells.append(line[start...])
-        guard cells.count == Self.columns, let t = Self.decimal(cells[0]), t >= 0, t <= HistoryEntry.largest,
+        guard (Self.fewestColumns...Self.columns).contains(cells.count), let t = Self.decimal(cells[0]), t >= 0, t <= HistoryEntry.largest,
               let seconds = Self.decimal(cells[1]), seconds.isFinite, let segment = Self.whole(cells[2]) else { return nil }
         // Each value: empty (none), or a number within its bounds (digits only for a whole
         // quantity); anything else is damage.
@@ -91,6 +91,9 @@ public struct ActivityRecord: Sendable, Equatable {
 
     /// t, time, segment, then a column per quantity.
     static let columns = 3 + SensorQuantity.allCases.count
+    /// A line written before the runner's quantities (distance, pace, …) were added at the
+    /// end has only the first four (hr, power, cadence, speed): the rest are none.
+    static let fewestColumns = 3 + 4
 
     /// Digits only, at most nine of them.
     private static func whole(_ cell: ArraySlice<UInt8>) -> Int? {

@@ -27,7 +27,10 @@ public final class SensorLink {
     private var subscribed: [String: String] = [:]
     public private(set) var controlPoint: String?
     /// A treadmill or a rower, by the data it sends: no ERG for it (it has no watts to hold).
-    public private(set) var isTreadmillOrRower = false
+    public var isTreadmillOrRower: Bool { isTreadmill || isRower }
+    /// A treadmill, by its Treadmill Data: `TreadmillControl` sets its speed and incline.
+    public private(set) var isTreadmill = false
+    public private(set) var isRower = false
     private var cadence = CrankCadence()
     /// A foot pod's calibration factor (the athlete file's `foot_pod_factor`), 1 unless set.
     public var footPodCalibration = 1.0
@@ -44,6 +47,8 @@ public final class SensorLink {
         public var control: (FitnessMachineControl.Response) -> Void
         /// Connected and notifying (again).
         public var live: (SensorLink) -> Void
+        /// A treadmill's status: stopped at the machine, its safety key, a speed set on its console.
+        public var status: (FitnessMachineStatus) -> Void = { _ in }
 
         public init(sample: @escaping (SensorSample) -> Void, stale: @escaping (String) -> Void = { _ in },
                     warn: @escaping (String) -> Void, control: @escaping (FitnessMachineControl.Response) -> Void = { _ in },
@@ -134,10 +139,11 @@ public final class SensorLink {
         state = .subscribing
         let wanted = [SensorService.heartRateMeasurement, SensorService.cyclingPowerMeasurement,
                       SensorService.cscMeasurement, SensorService.indoorBikeData, SensorService.treadmillData,
-                      SensorService.rowerData, SensorService.rscMeasurement]
+                      SensorService.rowerData, SensorService.rscMeasurement, SensorService.fitnessMachineStatus]
             + (wantsControl ? [SensorService.fitnessMachineControlPoint] : [])
         let targets = client.characteristics(of: devicePath).filter { wanted.contains($0.uuid) }
-        isTreadmillOrRower = targets.contains { [SensorService.treadmillData, SensorService.rowerData].contains($0.uuid) }
+        isTreadmill = targets.contains { $0.uuid == SensorService.treadmillData }
+        isRower = targets.contains { $0.uuid == SensorService.rowerData }
         subscribed = [:]
         controlPoint = nil
         guard !targets.isEmpty else {
@@ -259,6 +265,9 @@ public final class SensorLink {
         case SensorService.fitnessMachineControlPoint:
             if let response = FitnessMachineControl.Response(value) { handlers.control(response) }
             return
+        case SensorService.fitnessMachineStatus:
+            if let status = FitnessMachineStatus(value) { handlers.status(status) }
+            return
         default:
             return
         }
@@ -281,6 +290,18 @@ public final class SensorLink {
         }) { [weak self] reply in
             guard let self, attempt == generation, state == .live, case .failure(let error) = reply else { return }
             if Self.isGone(error) { droppedOut() } else { failure(error) }
+        }
+    }
+
+    /// Reads one of the device's characteristics (a treadmill's supported ranges): its
+    /// value, or nil when it has none or the read fails.
+    public func readValue(_ uuid: String, reply: @escaping ([UInt8]?) -> Void) {
+        guard let devicePath, state == .live,
+              let target = client.characteristics(of: devicePath).first(where: { $0.uuid == uuid }) else { return reply(nil) }
+        client.bus.call(BlueZ.service, target.path, BlueZ.characteristicInterface, "ReadValue", timeout: 5, arguments: { writer in
+            writer.options([])
+        }) { result in
+            if case .success(let values) = result { reply(values.first?.bytes) } else { reply(nil) }
         }
     }
 

@@ -41,4 +41,8 @@ public enum SensorService: String, CaseIterable, Sendable {
     public static let rscMeasurement = "2a53"
     /// Written with requests, answered by indications.
     public static let fitnessMachineControlPoint = "2ad9"
+    /// A treadmill's: what changed on it (notified), and the speeds and inclines it takes (read).
+    public static let fitnessMachineStatus = "2ada"
+    public static let supportedSpeedRange = "2ad4"
+    public static let supportedInclinationRange = "2ad5"
 }

@@ -145,10 +145,12 @@ final class RunAssembly {
             : HistoryRecorder(routine: routine, file: historyFile, activity: activity)
         if let history { session.subscribe(history) }
         if let roster { history?.participantTotals = roster.summaries }
-        sensors = Self.connectSensors(request, addresses: sensorAddresses, session: session, scheduler: scheduler, warn: warn)
+        sensors = Self.connectSensors(request, addresses: sensorAddresses, session: session, scheduler: scheduler,
+                                      pause: { control(.pause) }, warn: warn)
         Self.warnOfDistanceSteps(session, sensors: !sensorAddresses.isEmpty, warn: warn)
         if sensors != nil { history?.sensorTotals = session.sensorTotals }
         if let trainer = sensors?.trainer { session.subscribe(trainer) }
+        if let treadmill = sensors?.treadmill { session.subscribe(treadmill) }
         let finished = finished
         let scheduler = scheduler
         session.subscribe { event in
@@ -305,10 +307,13 @@ final class RunAssembly {
     /// Those sensors, connecting in the background, and ERG control of a trainer among them
     /// (unless `--no-erg`); nil without sensors.
     private static func connectSensors(_ request: RunRequest, addresses: [String], session: Session,
-                                       scheduler: RunLoopScheduler, warn: @escaping @Sendable (String) -> Void) -> SensorHub? {
+                                       scheduler: RunLoopScheduler, pause: @escaping @MainActor () -> Void,
+                                       warn: @escaping @Sendable (String) -> Void) -> SensorHub? {
         guard !addresses.isEmpty else { return nil }
         let trainer = request.noErg ? nil : TrainerControl(snapshot: session.snapshot, scheduler: scheduler, warn: warn)
-        return SensorHub(addresses: addresses, environment: Terminal.environment, erg: trainer, scheduler: scheduler,
+        let treadmill = TreadmillControl(steers: !request.noErg, scheduler: scheduler, pause: pause, warn: warn)
+        return SensorHub(addresses: addresses, environment: Terminal.environment, erg: trainer, treadmill: treadmill,
+                         scheduler: scheduler,
                          footPodFactor: request.athlete.footPodFactor, take: session.take, stale: session.sensorStale, warn: warn)
     }
 

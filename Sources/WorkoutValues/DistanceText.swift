@@ -33,6 +33,13 @@ public enum DistanceText {
         metres.isFinite && metres > 0 && metres <= longest ? metres : nil
     }
 
+    /// How long `metres` is expected to take at `pace` (else at an easy 6:00/km): what
+    /// `plan` counts for a distance step, whole seconds. The one place it is worked out,
+    /// so that an imported step and the routine written from it agree.
+    public static func expectedSeconds(_ metres: Double, pace: PaceText?) -> Double {
+        (metres / 1_000 * (pace?.perKilometre ?? 360)).rounded()
+    }
+
     /// `400 m`, `1.5 km` (from 1,000 m), as a runner reads it.
     public static func words(_ metres: Double) -> String {
         metres >= 1_000 ? Number.format(Number.rounded(metres / 1_000, places: 3)) + " km"

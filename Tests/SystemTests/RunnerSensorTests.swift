@@ -100,4 +100,60 @@ final class RunnerSensorTests: XCTestCase {
                 + "its cap (0:10)"), text(outcome.directory, "err2"))
         }
     }
+
+    /// The control point writes of the fake's log, in order: `00`, `07`, `02e803`, …
+    func writes(_ log: [String]) -> [String] {
+        log.filter { $0.hasPrefix("write C0:FF:EE:00:00:10 2ad9 ") }.map { String($0.split(separator: " ")[3]) }
+    }
+
+    func testEachStepsSpeedAndInclineAreSetOnceAndTheEndStopsTheBelt() throws {
+        let steps = routine.replacingOccurrences(of: "treadmill.lua", with: "treadmill-steps.lua")
+        try FakeBlueZ.run(devices: [FakeBlueZ.treadmill()], """
+            "$WORKOUT" run '\(steps)' --json \(quiet) --sensor C0:FF:EE:00:00:10 > "$DIR/out" 2> "$DIR/err"
+            echo "exit $?" >> "$DIR/report"
+            """) { outcome in
+            XCTAssertEqual(outcome.report, ["exit 0"], text(outcome.directory, "err"))
+            XCTAssertEqual(text(outcome.directory, "err"), "")
+            // Control, start, 10 km/h and 1 %; 12 km/h and 2.5 %; 8 km/h; stop.
+            XCTAssertEqual(writes(outcome.log), ["00", "07", "02e803", "030a00", "02b004", "031900", "022003", "0801"])
+            let ends = events(outcome.directory).filter { $0["event"] as? String == "segment_end" }
+            XCTAssertEqual(ends.map { $0["by"] as? String }, ["timer", "distance", "timer"])
+            let samples = events(outcome.directory).filter { $0["event"] as? String == "sample" }
+            XCTAssertTrue(samples.contains { ($0["speed"] as? NSNumber)?.doubleValue == 12 }, "the belt took 12 km/h")
+        }
+    }
+
+    func testTheSafetyKeyPausesTheWorkoutAtOnceAndControlStops() throws {
+        let long = routine.replacingOccurrences(of: "treadmill.lua", with: "treadmill-long.lua")
+        try FakeBlueZ.run(devices: [FakeBlueZ.treadmill()], """
+            "$WORKOUT" run '\(long)' --json \(quiet) --sensor C0:FF:EE:00:00:10 > "$DIR/out" 2> "$DIR/err" & run=$!
+            waitfor "2ad9 02b004" && send safety C0:FF:EE:00:00:10
+            waitfor '"event":"pause"' "$DIR/out"; sleep 1
+            kill -INT $run; wait $run; echo "exit $?" >> "$DIR/report"
+            """) { outcome in
+            XCTAssertEqual(outcome.report.last, "exit 130", text(outcome.directory, "err"))
+            XCTAssertTrue(text(outcome.directory, "err").contains("workout: the treadmill stopped: its safety key was pulled; "
+                + "the workout is paused, and it sets no speed until you start the belt at the machine"),
+                          text(outcome.directory, "err"))
+            XCTAssertEqual(writes(outcome.log), ["00", "07", "02b004"], "nothing after the safety key, not even a stop")
+            let all = events(outcome.directory)
+            let pause = try XCTUnwrap(all.first { $0["event"] as? String == "pause" })
+            XCTAssertEqual(pause["index"] as? Int, 1)
+        }
+    }
+
+    func testASpeedSetOnTheConsoleIsKept() throws {
+        let steps = routine.replacingOccurrences(of: "treadmill.lua", with: "treadmill-steps.lua")
+        try FakeBlueZ.run(devices: [FakeBlueZ.treadmill()], """
+            "$WORKOUT" run '\(steps)' --json \(quiet) --sensor C0:FF:EE:00:00:10 > "$DIR/out" 2> "$DIR/err" & run=$!
+            waitfor "2ad9 030a00" && send console C0:FF:EE:00:00:10 9.5
+            wait $run; echo "exit $?" >> "$DIR/report"
+            """) { outcome in
+            XCTAssertEqual(outcome.report, ["exit 0"], text(outcome.directory, "err"))
+            // The warm-up's 10 km/h, then the console's 9.5, kept: the next step's 12 km/h is its own change.
+            XCTAssertEqual(writes(outcome.log), ["00", "07", "02e803", "030a00", "02b004", "031900", "022003", "0801"])
+            let samples = events(outcome.directory).filter { $0["event"] as? String == "sample" && $0["t"] as? Double ?? 9 < 2 }
+            XCTAssertTrue(samples.contains { ($0["speed"] as? NSNumber)?.doubleValue == 9.5 }, "\(samples)")
+        }
+    }
 }

@@ -109,4 +109,14 @@ final class SensorQuantityTests: XCTestCase {
             }
         }
     }
+
+    /// A samples file written before distance, pace, split, incline and stroke rate had
+    /// columns has only hr, power, cadence and speed: its lines are read, the rest none.
+    func testASamplesLineFromBeforeTheRunnersQuantitiesIsRead() throws {
+        let old = try XCTUnwrap(ActivityRecord(line: Array("2,1764098079.000,1,140,200,90,".utf8)[...]))
+        XCTAssertEqual(old.sample.values, [.hr: 140, .power: 200, .cadence: 90])
+        XCTAssertNil(ActivityRecord(line: Array("2,1764098079.000,1,140,200".utf8)[...]), "fewer still is damage")
+        let new = try XCTUnwrap(ActivityRecord(line: Array("2,1764098079.000,1,,,,12.5,400.5,288,,1.5,".utf8)[...]))
+        XCTAssertEqual(new.sample.values, [.speed: 12.5, .distance: 400.5, .pace: 288, .incline: 1.5])
+    }
 }

@@ -51,7 +51,7 @@ extension Session {
     /// stands now (kept, as the snapshot's is).
     func segmentPower() -> SegmentPower {
         SegmentPower(part: .init(segment: SegmentSummary(segment, count: segmentCount), info: info(of: segment)),
-                     ftp: options.athlete.ftp, file: routine.fileName)
+                     athlete: options.athlete, file: routine.fileName)
     }
 
     private func info(of segment: Segment) -> JSONValue {

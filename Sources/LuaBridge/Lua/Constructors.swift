@@ -148,7 +148,7 @@ enum Constructors {
             }
             // A distance step is expected to take its metres at its pace, else at an
             // easy 6:00/km, and never longer than its cap.
-            let atPace = distance.map { metres in min(cap ?? .infinity, (metres / 1_000 * (pace?.perKilometre ?? 360)).rounded()) }
+            let atPace = distance.map { metres in min(cap ?? .infinity, DistanceText.expectedSeconds(metres, pace: pace)) }
             let end = OpenEnd(cap: cap, expect: expect ?? atPace, distance: distance)
             spec.open = end
             spec.until = until
