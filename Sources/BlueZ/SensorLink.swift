@@ -32,6 +32,7 @@ public final class SensorLink {
     public private(set) var isTreadmill = false
     public private(set) var isRower = false
     private var cadence = CrankCadence()
+    private var quirks = MachineQuirks()
     /// A foot pod's calibration factor (the athlete file's `foot_pod_factor`), 1 unless set.
     public var footPodCalibration = 1.0
     private var backOff = 1.0
@@ -256,9 +257,12 @@ public final class SensorLink {
         case SensorService.treadmillData:
             guard let data = TreadmillData(value) else { return }
             sample.values = data.values
+            if let warning = quirks.treadmill(data.values, name: name) { handlers.warn(warning) }
         case SensorService.rowerData:
             guard let data = RowerData(value) else { return }
-            sample.values = data.values
+            let (values, warning) = quirks.rower(data.values, strokeCount: data.strokeCount, name: name)
+            sample.values = values
+            if let warning { handlers.warn(warning) }
         case SensorService.rscMeasurement:
             guard let measurement = RSCMeasurement(value, calibration: footPodCalibration) else { return }
             sample.values = measurement.values

@@ -64,6 +64,8 @@ public final class TreadmillControl: @preconcurrency SessionListener {
     /// The treadmill's latest speed and incline, from its data.
     private var measuredSpeed: Double?
     private var measuredIncline: Double?
+    /// A speed written before the machine's first data, its check timed from that data.
+    private var awaitedSpeed: Double?
     /// Every speed and incline written, for tests: `speed 12`, `incline 2.5`, `start`, `pause`, `stop`.
     public private(set) var written: [String] = []
 
@@ -172,9 +174,16 @@ public final class TreadmillControl: @preconcurrency SessionListener {
     /// lock), or it counts in mph.
     private func expect(_ speed: Double) {
         if let check { scheduler.cancel(check) }
-        let seconds = 5 + abs(speed - (measuredSpeed ?? 0))
+        check = nil
+        // Before the machine's first data the change is not known: timed from that.
+        guard let measuredSpeed else {
+            awaitedSpeed = speed
+            return
+        }
+        awaitedSpeed = nil
+        let seconds = 5 + abs(speed - measuredSpeed)
         check = scheduler.scheduleAside(at: scheduler.time(afterReal: seconds)) { [weak self] _ in
-            guard let self, !halted, !paused, lastSpeed == speed, let measured = measuredSpeed else { return }
+            guard let self, !halted, !paused, lastSpeed == speed, let measured = self.measuredSpeed else { return }
             if abs(measured - speed) <= 0.15 { return }
             if abs(measured * 1.609344 - speed) <= 0.2 {
                 once("mph", "the treadmill sends its speed in mph as if km/h (\(Number.format(measured)) for "
@@ -191,6 +200,7 @@ public final class TreadmillControl: @preconcurrency SessionListener {
     public func observe(_ sample: SensorSample) {
         if let speed = sample[.speed] {
             measuredSpeed = speed
+            if let awaitedSpeed, awaitedSpeed == lastSpeed { expect(awaitedSpeed) }
             if speed > 0, waitingForBelt {
                 waitingForBelt = false
                 lastSpeed = nil
@@ -201,8 +211,7 @@ public final class TreadmillControl: @preconcurrency SessionListener {
         if let incline = sample[.incline] {
             measuredIncline = incline
             if let asked = lastIncline, abs(incline - asked) >= 0.1, incline == asked.rounded(), abs(incline - asked) < 1 {
-                once("whole", "the treadmill sets its incline in whole percent: \(Number.format(asked)) % is "
-                     + "\(Number.format(incline)) %")
+                wholePercent(asked: asked, set: incline)
             }
         }
     }
@@ -255,12 +264,18 @@ public final class TreadmillControl: @preconcurrency SessionListener {
             lastSpeed = speed
         case .targetInclination(let incline):
             guard let last = lastIncline, abs(incline - last) > 0.05 else { return }
+            // The machine's own rounding of what was written, not the athlete's change.
+            if abs(incline - last) < 1, incline == last.rounded() { return wholePercent(asked: last, set: incline) }
             lastIncline = incline
         case .controlLost:
             inControl = false
         case .other:
             break
         }
+    }
+
+    private func wholePercent(asked: Double, set: Double) {
+        once("whole", "the treadmill sets its incline in whole percent: \(Number.format(asked)) % is \(Number.format(set)) %")
     }
 
     private func once(_ key: String, _ text: String) {

@@ -147,7 +147,7 @@ final class RunAssembly {
         if let roster { history?.participantTotals = roster.summaries }
         sensors = Self.connectSensors(request, addresses: sensorAddresses, session: session, scheduler: scheduler,
                                       pause: { control(.pause) }, warn: warn)
-        Self.warnOfDistanceSteps(session, sensors: !sensorAddresses.isEmpty, warn: warn)
+        Self.warnOfDistanceSteps(session, sensors: !sensorAddresses.isEmpty, scheduler: scheduler, warn: warn)
         if sensors != nil { history?.sensorTotals = session.sensorTotals }
         if let trainer = sensors?.trainer { session.subscribe(trainer) }
         if let treadmill = sensors?.treadmill { session.subscribe(treadmill) }
@@ -285,7 +285,8 @@ final class RunAssembly {
 
     /// A distance step with nothing to measure it is said plainly, once: at the start
     /// without sensors, else when the first starts before any sensor gave a distance.
-    private static func warnOfDistanceSteps(_ session: Session, sensors: Bool, warn: @escaping @Sendable (String) -> Void) {
+    private static func warnOfDistanceSteps(_ session: Session, sensors: Bool, scheduler: any Scheduler,
+                                            warn: @escaping @Sendable (String) -> Void) {
         let routine = session.routine
         guard sensors else {
             if let (first, more) = DistanceWithoutSource.first(file: routine.fileName, in: routine.timeline) {
@@ -295,12 +296,18 @@ final class RunAssembly {
         }
         var warned = false
         session.subscribe { event in
-            guard !warned, case .segmentStart = event.kind, session.sensorValues[.distance]?.current == nil,
+            guard !warned, case .segmentStart = event.kind,
                   let found = DistanceWithoutSource(file: routine.fileName, segment: session.segment,
                                                     count: routine.timeline.isOpenEnded ? nil : routine.timeline.count)
             else { return }
-            warned = true
-            warn("warning: " + found.warning(why: "no sensor has given a distance yet"))
+            // Sensors connect as the workout starts: a distance has 5 s of the step to come.
+            let index = session.segment.index
+            scheduler.scheduleAside(at: scheduler.now + 5) { _ in
+                guard !warned, session.segment.index == index, session.state != .finished,
+                      session.sensorValues[.distance]?.current == nil else { return }
+                warned = true
+                warn("warning: " + found.warning(why: "no sensor has given a distance yet"))
+            }
         }
     }
 

@@ -156,4 +156,77 @@ final class RunnerSensorTests: XCTestCase {
             XCTAssertTrue(samples.contains { ($0["speed"] as? NSNumber)?.doubleValue == 9.5 }, "\(samples)")
         }
     }
+
+    // MARK: - Real machines' quirks: one clear warning each, and the workout goes on
+
+    /// Runs the quirks' routine against `device` with `extra` arguments: the report, the
+    /// warnings, the segment ends' causes and the samples.
+    func quirk(_ device: String, address: String = "C0:FF:EE:00:00:10", _ extra: String = "",
+               routine name: String = "treadmill-quirks.lua") throws
+        -> (report: [String], err: String, ends: [String?], samples: [[String: Any]], log: [String]) {
+        let quirks = routine.replacingOccurrences(of: "treadmill.lua", with: name)
+        var result: ([String], String, [String?], [[String: Any]], [String]) = ([], "", [], [], [])
+        try FakeBlueZ.run(devices: [device], """
+            "$WORKOUT" run '\(quirks)' --json \(quiet) \(extra) --sensor \(address) > "$DIR/out" 2> "$DIR/err"
+            echo "exit $?" >> "$DIR/report"
+            """) { outcome in
+            let all = events(outcome.directory)
+            result = (outcome.report, text(outcome.directory, "err"),
+                      all.filter { $0["event"] as? String == "segment_end" }.map { $0["by"] as? String },
+                      all.filter { $0["event"] as? String == "sample" }, outcome.log)
+        }
+        return result
+    }
+
+    func testSpeedWritesIgnored() throws {
+        let run = try quirk(FakeBlueZ.treadmill(quirks: ["ignore_speed"]))
+        XCTAssertEqual(run.report, ["exit 0"])
+        XCTAssertEqual(run.err, "workout: the treadmill took the speed 12 km/h but stays at 10 km/h (its firmware may "
+                       + "ignore speed writes): set it on the console; the workout goes on\n")
+        XCTAssertEqual(run.ends, ["timer", "distance", "timer"])
+    }
+
+    func testAWalkingPadInMph() throws {
+        let run = try quirk(FakeBlueZ.treadmill(quirks: ["mph"]))
+        XCTAssertEqual(run.report, ["exit 0"])
+        XCTAssertEqual(run.err, "workout: the treadmill sends its speed in mph as if km/h (7.46 for 12 km/h): its speed "
+                       + "and pace read low; the workout goes on\n")
+        XCTAssertEqual(run.ends, ["timer", "distance", "timer"])
+    }
+
+    func testInclineInWholePercent() throws {
+        let run = try quirk(FakeBlueZ.treadmill(quirks: ["whole_percent"]))
+        XCTAssertEqual(run.report, ["exit 0"])
+        XCTAssertEqual(run.err, "workout: the treadmill sets its incline in whole percent: 2.5 % is 3 %\n")
+        XCTAssertEqual(run.ends, ["timer", "distance", "timer"])
+    }
+
+    func testCommandsOnlyWithTheBeltMoving() throws {
+        let run = try quirk(FakeBlueZ.treadmill(quirks: ["moving_only"], running: false))
+        XCTAssertEqual(run.report, ["exit 0"])
+        XCTAssertEqual(run.err, "workout: the treadmill takes its target speed only with the belt moving; it is sent "
+                       + "again once the belt moves\n")
+        XCTAssertEqual(run.ends, ["timer", "distance", "timer"])
+        XCTAssertEqual(writes(run.log).prefix(6), ["00", "07", "02b004", "031900", "02b004", "031900"],
+                       "refused with the belt standing, sent again once it moved")
+        XCTAssertTrue(run.samples.contains { ($0["speed"] as? NSNumber)?.doubleValue == 12 })
+    }
+
+    func testDistanceCountingWithTheBeltStopped() throws {
+        // The belt never starts (--no-erg) but its distance counts on: the step ends at its cap.
+        let run = try quirk(FakeBlueZ.treadmill(quirks: ["counts_after_stop"], running: false), "--no-erg")
+        XCTAssertEqual(run.report, ["exit 0"])
+        XCTAssertEqual(run.err, "workout: treadmill Treadmill counts distance with its belt standing: that distance is not counted\n")
+        XCTAssertEqual(run.ends, ["timer", "cap", "timer"])
+        XCTAssertTrue(run.samples.contains { ($0["distance"] as? NSNumber)?.doubleValue ?? 0 > 400 }, "it counted on")
+    }
+
+    func testAStrokeRateWithoutStrokes() throws {
+        let run = try quirk(FakeBlueZ.rower(quirks: ["phantom_strokes"]), address: "C0:FF:EE:00:00:11", routine: "rower.lua")
+        XCTAssertEqual(run.report, ["exit 0"])
+        XCTAssertEqual(run.err, "workout: rower Rower sends a stroke rate that changes while its stroke count stands still: "
+                       + "that stroke rate is made up, and is left out until strokes are counted again\n")
+        XCTAssertEqual(run.ends, ["distance", "timer"])
+        XCTAssertTrue(run.samples.dropFirst(2).allSatisfy { $0["stroke_rate"] == nil }, "\(run.samples)")
+    }
 }

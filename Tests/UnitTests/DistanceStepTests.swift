@@ -71,6 +71,18 @@ final class DistanceStepTests: XCTestCase {
         XCTAssertEqual(trace[1], "101 end 2 by distance")
     }
 
+    func testASourceStandingStillCoversNothing() throws {
+        let clock = VirtualClock()
+        let session = Session(routine: try load(source), scheduler: clock, options: SessionOptions(alerts: AlertSwitches(bell: false)))
+        session.start()
+        clock.advance(by: 11)
+        session.take(SensorSample(sensor: "T", name: "T", values: [.distance: 0, .speed: 10]))
+        clock.advance(by: 1)
+        session.take(SensorSample(sensor: "T", name: "T", values: [.distance: 500, .speed: 0]))
+        XCTAssertEqual(session.snapshot().covered, 0, "a belt at 0 km/h counting on")
+        XCTAssertEqual(session.segment.index, 2)
+    }
+
     func testACountThatRestartsGoesOnFromWhereItWas() {
         var distance = SegmentDistance()
         distance.take(sensor: "T", total: 300, counting: true)

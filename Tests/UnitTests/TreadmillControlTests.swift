@@ -159,10 +159,10 @@ final class TreadmillControlTests: XCTestCase {
                 return workout { name = "T", countdown = 0, work{ duration = 30, info = { pace = "6:00/km" } } }
                 """)
             pad.harness.session.start()
-            pad.data(speed: 6.21)  // 10 km/h in mph
-            pad.harness.clock.advance(by: 9)
-            XCTAssertEqual(pad.warnings, [], "a belt has 5 s, and a second a km/h, to get there")
-            pad.harness.clock.advance(by: 7)
+            pad.data(speed: 6.21)  // 10 km/h in mph: its first data, from which the belt has
+            pad.harness.clock.advance(by: 8)  // 5 s, and a second a km/h (3.8), to get there
+            XCTAssertEqual(pad.warnings, [])
+            pad.harness.clock.advance(by: 1)
             XCTAssertEqual(pad.warnings, ["the treadmill sends its speed in mph as if km/h (6.21 for 10 km/h): its speed "
                                           + "and pace read low; the workout goes on"])
             pad.data(speed: 10, incline: 1)
@@ -213,5 +213,30 @@ final class TreadmillControlTests: XCTestCase {
         XCTAssertNil(TreadmillTarget(info: .object([("pace", .integer(90))]), athlete: Athlete()), "no threshold pace")
         XCTAssertEqual(TreadmillTarget(info: .object([("incline", .object([("low", .integer(1)), ("high", .integer(3))]))]),
                                        athlete: Athlete()), TreadmillTarget(speed: nil, incline: 2))
+    }
+}
+
+/// What a rower's and a treadmill's data say they do wrong (`MachineQuirks`).
+final class MachineQuirksTests: XCTestCase {
+    func testAStrokeRateChangingWithoutStrokesIsLeftOut() {
+        var quirks = MachineQuirks()
+        var warnings: [String] = []
+        var rates: [Double?] = []
+        // Strokes counted: rates kept; then the count stands while the rate moves.
+        for (count, rate) in [(10, 24.0), (11, 25.0), (11, 25.0), (11, 26.0), (11, 27.0), (11, 28.0), (12, 24.0)] {
+            let (values, warning) = quirks.rower([.strokeRate: rate], strokeCount: count, name: "Rower")
+            rates.append(values[.strokeRate])
+            if let warning { warnings.append(warning) }
+        }
+        XCTAssertEqual(rates, [24, 25, 25, 26, 27, nil, 24], "left out after three changes without a stroke, back with strokes")
+        XCTAssertEqual(warnings.count, 1)
+    }
+
+    func testATreadmillCountingWithItsBeltStandingIsSaidOnce() {
+        var quirks = MachineQuirks()
+        XCTAssertNil(quirks.treadmill([.speed: 0, .distance: 100], name: "T"))
+        XCTAssertNil(quirks.treadmill([.speed: 10, .distance: 110], name: "T"))
+        XCTAssertNotNil(quirks.treadmill([.speed: 0, .distance: 120], name: "T"))
+        XCTAssertNil(quirks.treadmill([.speed: 0, .distance: 130], name: "T"), "once")
     }
 }

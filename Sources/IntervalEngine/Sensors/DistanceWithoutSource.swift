@@ -5,7 +5,7 @@ import WorkoutValues
 /// and a bike trainer count no metres of a run). The step then ends at its cap, or when
 /// the athlete marks it done, and the athlete is told so plainly, once: `workout check`
 /// when no sensor is remembered, `run` at the start when it has no sensors, else when the
-/// first such step starts without a distance.
+/// first such step is 5 s in without a distance.
 public struct DistanceWithoutSource: Sendable, Equatable {
     /// The routine's file name (`mine.lua`).
     public var file: String

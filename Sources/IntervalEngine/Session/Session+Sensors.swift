@@ -15,11 +15,15 @@ extension Session {
         sensors.count(until: t, running: state == .running, athlete: options.athlete)
         sensors.take(sample)
         if let total = sample[.distance] {
-            distance.take(sensor: sample.sensor, total: total, counting: state == .running)
+            // A source standing still (a belt at 0 km/h that counts on after a stop) covers nothing.
+            distance.take(sensor: sample.sensor, total: total, counting: state == .running && sample[.speed] != 0)
             if let metres = segment.open?.distance, let covered = distance.covered, covered >= metres,
                state == .running, phase.boundary == nil {
                 markDone(by: .distance)
             }
+        }
+        if let band = segment.steer, let bpm = sample[.hr], state == .running, phase.boundary == nil {
+            steer(band, bpm: bpm, at: t)
         }
         if case .hrBelow(let bpm)? = segment.until, let hr = sensors[.hr]?.current, hr < Double(bpm),
            state == .running, phase.boundary == nil {
@@ -47,6 +51,20 @@ extension Session {
         if let last = sensors.lastHook, t - last < second { return }
         sensors.lastHook = t
         callHook(routine.hooks.onSample, "on_sample", with: [segmentArgument, .sample(sensors, zone: sensorZone)])
+    }
+
+    /// `hr = { low, high }`: the trainer's watts steered by heart rate (`HeartRateSteering`),
+    /// on top of the segment's own target (its `watts` or `power`, else the power read, else
+    /// 100 W), within 40–120 % of the FTP (50–400 W without one), through `erg`.
+    private func steer(_ band: ClosedRange<Double>, bpm: Double, at t: Double) {
+        if steering?.index != segment.index {
+            let limits = options.athlete.ftp.map { (0.4 * $0)...(1.2 * $0) } ?? 50...400
+            let own = segmentPower().target.map { Double($0.watts(elapsed: elapsedInSegment, duration: segment.duration)) }
+            let base = own ?? sensors[.power]?.current ?? 100
+            steering = (segment.index, HeartRateSteering(band: band, base: min(max(base, limits.lowerBound), limits.upperBound),
+                                                         step: 5, limits: limits))
+        }
+        if let watts = steering?.controller.update(bpm: bpm, at: t) { erg(Int(watts.rounded())) }
     }
 
     /// A sensor dropped out (or lost contact): its values are stale from now on, and the

@@ -77,6 +77,8 @@ public final class Session {
     var sensors = SensorReadings()
     /// The metres covered in the current segment, for distance steps.
     var distance = SegmentDistance()
+    /// The heart-rate steering of the segment that has `hr = { … }`, by its index.
+    var steering: (index: Int, controller: HeartRateSteering)?
     /// Which alerts each moment makes (`AlertPolicy`): the switches and the routine's sounds.
     public let alertPolicy: AlertPolicy
 

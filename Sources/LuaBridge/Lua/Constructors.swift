@@ -134,6 +134,8 @@ enum Constructors {
                 guard let metres else { throw args.fail("distance", DistanceText.expected, at: value) }
                 distance = metres
                 open = true
+            case "hr":
+                spec.steer = try heartRateBand(args, at: value)
             case "until_sample":
                 until = .function(try args.function(at: value, what: "until_sample"))
                 open = true
@@ -176,6 +178,22 @@ enum Constructors {
             }
         }
         return spec
+    }
+
+    /// `hr = { 135, 145 }`: a band of beats a minute, 40 to 220, the low below the high.
+    private static func heartRateBand(_ args: Arguments, at index: Int32) throws(APIError) -> ClosedRange<Double> {
+        let stack = args.stack
+        let expected = "a band of heart rates such as { 135, 145 } (beats a minute, 40 to 220, the low first)"
+        guard stack.type(at: index) == LUA_TTABLE else { throw args.fail("hr", expected, at: index) }
+        let table = lua_absindex(stack.L, index)
+        lua_rawgeti(stack.L, table, 1)
+        let low = stack.number(at: -1)
+        stack.pop()
+        lua_rawgeti(stack.L, table, 2)
+        let high = stack.number(at: -1)
+        stack.pop()
+        guard let low, let high, low >= 40, high <= 220, low < high else { throw args.fail("hr", expected, at: index) }
+        return low...high
     }
 
     /// The `pace` of the info table at `index`, when it is a pace as text (`"4:00/km"`).

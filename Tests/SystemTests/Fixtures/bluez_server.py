@@ -38,6 +38,7 @@ report of real machines are switches, `"quirks": [...]`:
     ignore_speed          a target speed is answered with success and ignored
     whole_percent         an inclination is rounded to a whole percent
     moving_only           only request control and start are taken with the belt standing
+                          (a start gets the belt moving at the next notification)
     mph                   a walking pad that sends its speed in 0.01 mph as if km/h
     phantom_strokes       the stroke rate changes while the stroke count stands
     counts_after_stop     the distance counts on after a stop
@@ -67,6 +68,7 @@ write HEX SECONDS` for each write, on CLOCK_MONOTONIC (benchmarks/sensors.py).
 Run with Debian's python3 (python3-dbus, python3-gi).
 """
 import json
+import math
 import os
 import sys
 import time
@@ -124,6 +126,7 @@ class Machine:
         self.stroke_rate = float(spec.get("stroke_rate", 24.0))
         self.cadence = int(spec.get("cadence", 170))
         self.timer = None
+        self.starting = False
 
     def start(self):
         if self.timer is None:
@@ -135,6 +138,9 @@ class Machine:
             self.timer = None
 
     def tick(self):
+        if self.starting:
+            self.starting = False
+            self.running = True
         if self.running or "counts_after_stop" in self.quirks:
             metres = self.speed / 3.6 * self.every * self.time_lapse
             self.distance += metres
@@ -192,7 +198,10 @@ class Machine:
         if op == 0x00:
             return 0x01
         if op == 0x07:
-            self.running = True
+            if "moving_only" in self.quirks and not self.running:
+                self.starting = True
+            else:
+                self.running = True
             self.status(bytes([0x04]))  # started or resumed by the user
             return 0x01
         if op == 0x08:
@@ -217,7 +226,8 @@ class Machine:
             percent = int.from_bytes(data[1:3], "little", signed=True) / 10
             if not INCLINES[0] <= percent <= INCLINES[1]:
                 return 0x03
-            self.incline = float(round(percent)) if "whole_percent" in self.quirks else percent
+            # Whole percent, halves up (as a console rounds; Python's round() would round to even).
+            self.incline = float(math.floor(percent + 0.5)) if "whole_percent" in self.quirks else percent
             self.status(bytes([0x06]) + round(self.incline * 10).to_bytes(2, "little", signed=True))
             return 0x01
         return 0x02
