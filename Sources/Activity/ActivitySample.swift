@@ -55,11 +55,14 @@ public struct ActivityRecord: Sendable, Equatable {
 
     /// `12,1764098077.250,3,142,250,90,` — as `ActivityFile.header` names the columns (a
     /// quantity's value to its `recordedPlaces`); an empty cell where no sensor gave it.
+    /// Empty cells past the first four quantities are left off (a bike's line is as it
+    /// was before the runner's quantities: `fewestColumns`).
     var line: String {
-        let cells = [Number.format(t), String(format: "%.3f", time.timeIntervalSince1970), String(segment)]
+        var cells = [Number.format(t), String(format: "%.3f", time.timeIntervalSince1970), String(segment)]
             + SensorQuantity.allCases.map { quantity in
                 sample[quantity].map { Number.format(Number.rounded($0, places: quantity.recordedPlaces)) } ?? ""
             }
+        while cells.count > Self.fewestColumns, cells.last == "" { cells.removeLast() }
         return cells.joined(separator: ",") + "\n"
     }
 

@@ -108,6 +108,10 @@ public final class TreadmillControl: @preconcurrency SessionListener {
                      + "the treadmill is held at your max_speed, \(Number.format(held)) km/h")
             }
             apply()
+        case .treadmill(let kmh):
+            // Heart-rate steering: the segment's speed from now on.
+            target = TreadmillTarget(speed: kmh, incline: target?.incline)
+            apply()
         case .pause:
             paused = true
             apply()

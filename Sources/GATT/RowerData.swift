@@ -19,31 +19,23 @@ public struct RowerData: Equatable, Sendable {
     }
 
     public init?(_ value: [UInt8]) {
-        var reader = GATTBytes(value)
-        guard let flags = reader.uint16() else { return nil }
-        var values: [SensorQuantity: Double] = [:]
-        func has(_ bit: Int) -> Bool { flags & (1 << bit) != 0 }
-        func read(_ quantity: SensorQuantity, _ raw: Int?, per: Double = 1) -> Bool {
-            guard let raw else { return false }
-            values[quantity] = quantity.plausible(Double(raw) / per)
-            return true
-        }
-        if !has(0) {
-            guard read(.strokeRate, reader.uint8().map(Int.init), per: 2), let count = reader.uint16() else { return nil }
+        guard var f = FlaggedFields(value) else { return nil }
+        if !f.has(0) {
+            guard f.read(.strokeRate, f.reader.uint8().map(Int.init), per: 2), let count = f.reader.uint16() else { return nil }
             strokeCount = Int(count)
         }
-        if has(1), !reader.skip(1) { return nil }  // average stroke rate
-        if has(2), !read(.distance, reader.uint24().map(Int.init)) { return nil }
-        if has(3) {
-            guard read(.split, reader.uint16().map(Int.init)) else { return nil }
-            values[.speed] = values[.split].flatMap { SensorQuantity.speed.plausible(Pace.kmh(split: $0)) }
+        if f.has(1), !f.reader.skip(1) { return nil }  // average stroke rate
+        if f.has(2), !f.read(.distance, f.reader.uint24().map(Int.init)) { return nil }
+        if f.has(3) {
+            guard f.read(.split, f.reader.uint16().map(Int.init)) else { return nil }
+            f.values[.speed] = f.values[.split].flatMap { SensorQuantity.speed.plausible(Pace.kmh(split: $0)) }
         }
-        if has(4), !reader.skip(2) { return nil }  // average pace
-        if has(5), !read(.power, reader.sint16().map(Int.init)) { return nil }
-        if has(6), !reader.skip(2) { return nil }  // average power
-        if has(7), !reader.skip(2) { return nil }  // resistance level
-        if has(8), !reader.skip(5) { return nil }  // total energy, per hour, per minute
-        if has(9), !read(.hr, reader.uint8().map(Int.init)) { return nil }
-        self.values = values
+        if f.has(4), !f.reader.skip(2) { return nil }  // average pace
+        if f.has(5), !f.read(.power, f.reader.sint16().map(Int.init)) { return nil }
+        if f.has(6), !f.reader.skip(2) { return nil }  // average power
+        if f.has(7), !f.reader.skip(2) { return nil }  // resistance level
+        if f.has(8), !f.reader.skip(5) { return nil }  // total energy, per hour, per minute
+        if f.has(9), !f.read(.hr, f.reader.uint8().map(Int.init)) { return nil }
+        values = f.values
     }
 }

@@ -14,36 +14,28 @@ public struct TreadmillData: Equatable, Sendable {
     public init(values: [SensorQuantity: Double]) { self.values = values }
 
     public init?(_ value: [UInt8]) {
-        var reader = GATTBytes(value)
-        guard let flags = reader.uint16() else { return nil }
-        var values: [SensorQuantity: Double] = [:]
-        func has(_ bit: Int) -> Bool { flags & (1 << bit) != 0 }
-        func read(_ quantity: SensorQuantity, _ raw: Int?, per: Double = 1) -> Bool {
-            guard let raw else { return false }
-            values[quantity] = quantity.plausible(Double(raw) / per)
-            return true
+        guard var f = FlaggedFields(value) else { return nil }
+        if !f.has(0) {
+            guard f.read(.speed, f.reader.uint16().map(Int.init), per: 100) else { return nil }
+            f.values[.pace] = f.values[.speed].flatMap { SensorQuantity.pace.plausible(Pace.secondsPerKilometre(kmh: $0)) }
         }
-        if !has(0) {
-            guard read(.speed, reader.uint16().map(Int.init), per: 100) else { return nil }
-            values[.pace] = values[.speed].flatMap { SensorQuantity.pace.plausible(Pace.secondsPerKilometre(kmh: $0)) }
+        if f.has(1), !f.reader.skip(2) { return nil }  // average speed
+        if f.has(2), !f.read(.distance, f.reader.uint24().map(Int.init)) { return nil }
+        if f.has(3) {  // inclination, then ramp angle setting
+            guard f.read(.incline, f.reader.sint16().map(Int.init), per: 10), f.reader.skip(2) else { return nil }
         }
-        if has(1), !reader.skip(2) { return nil }  // average speed
-        if has(2), !read(.distance, reader.uint24().map(Int.init)) { return nil }
-        if has(3) {  // inclination, then ramp angle setting
-            guard read(.incline, reader.sint16().map(Int.init), per: 10), reader.skip(2) else { return nil }
+        if f.has(4), !f.reader.skip(4) { return nil }  // positive and negative elevation gain
+        if f.has(5), !f.reader.skip(1) { return nil }  // instantaneous pace, 0.1 km/min
+        if f.has(6), !f.reader.skip(1) { return nil }  // average pace
+        if f.has(7), !f.reader.skip(5) { return nil }  // total energy, per hour, per minute
+        if f.has(8), !f.read(.hr, f.reader.uint8().map(Int.init)) { return nil }
+        if f.has(9), !f.reader.skip(1) { return nil }  // metabolic equivalent
+        if f.has(10), !f.reader.skip(2) { return nil }  // elapsed time
+        if f.has(11), !f.reader.skip(2) { return nil }  // remaining time
+        if f.has(12) {  // force on belt, then power output
+            guard f.reader.skip(2), f.read(.power, f.reader.sint16().map(Int.init)) else { return nil }
         }
-        if has(4), !reader.skip(4) { return nil }  // positive and negative elevation gain
-        if has(5), !reader.skip(1) { return nil }  // instantaneous pace, 0.1 km/min
-        if has(6), !reader.skip(1) { return nil }  // average pace
-        if has(7), !reader.skip(5) { return nil }  // total energy, per hour, per minute
-        if has(8), !read(.hr, reader.uint8().map(Int.init)) { return nil }
-        if has(9), !reader.skip(1) { return nil }  // metabolic equivalent
-        if has(10), !reader.skip(2) { return nil }  // elapsed time
-        if has(11), !reader.skip(2) { return nil }  // remaining time
-        if has(12) {  // force on belt, then power output
-            guard reader.skip(2), read(.power, reader.sint16().map(Int.init)) else { return nil }
-        }
-        self.values = values
+        values = f.values
     }
 }
 

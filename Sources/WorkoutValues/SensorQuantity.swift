@@ -184,9 +184,11 @@ public enum SensorQuantity: String, CaseIterable, Sendable, Equatable, Hashable 
         case .speed: FITForm(record: 73, bytes: 4, scale: 1000)
         // distance, in 1/100 m.
         case .distance: FITForm(record: 5, bytes: 4, scale: 100)
-        // FIT reads pace from the speed; its record has no stroke rate of its own (a
-        // rowing file puts strokes in `cadence`) and its grade is signed.
-        case .pace, .split, .incline, .strokeRate: nil
+        // A rowing file's strokes a minute are its record's `cadence` (written there when
+        // no cadence is: `FITActivity`); the lap and session keep cadence's figures.
+        case .strokeRate: FITForm(record: 4, bytes: 1)
+        // FIT reads pace from the speed; its grade is signed, which these fields are not.
+        case .pace, .split, .incline: nil
         }
     }
 

@@ -102,3 +102,19 @@ enum FakeBlueZ {
         return outcome
     }
 }
+
+/// What a run against the fake BlueZ left in its scratch folder: the `--json` events of a
+/// file, and a file's text (empty when it is not there).
+protocol FakeBlueZOutputs {}
+
+extension FakeBlueZOutputs {
+    func events(_ directory: String, _ name: String = "out") -> [[String: Any]] {
+        text(directory, name).split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    func text(_ directory: String, _ name: String) -> String {
+        (try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8)) ?? ""
+    }
+}

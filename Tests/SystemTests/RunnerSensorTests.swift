@@ -4,20 +4,10 @@ import XCTest
 /// A runner's and a rower's machines end to end, against the fake BlueZ's treadmill,
 /// rower and foot pod (Fixtures/bluez_server.py, `Machine`): their data decoded into
 /// samples, a distance step ended by the belt's distance, and the FIT and TCX files.
-final class RunnerSensorTests: XCTestCase {
+final class RunnerSensorTests: XCTestCase, FakeBlueZOutputs {
     let routine = fixtures.appendingPathComponent("treadmill.lua").path
     let quiet = "--no-sound --no-notify --allow-sleep --no-history"
 
-    func events(_ directory: String, _ name: String = "out") -> [[String: Any]] {
-        let text = (try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
-    }
-
-    func text(_ directory: String, _ name: String) -> String {
-        (try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8)) ?? ""
-    }
 
     func testATreadmillSessionEndsItsStepOnTheBeltsDistance() throws {
         try FakeBlueZ.run(devices: [FakeBlueZ.treadmill()], """
@@ -45,13 +35,27 @@ final class RunnerSensorTests: XCTestCase {
         }
     }
 
-    func testARowerShowsItsSplitAndStrokeRate() throws {
+    func testARowerShowsItsSplitAndStrokeRateAndItsFITHasThem() throws {
         let rower = routine.replacingOccurrences(of: "treadmill.lua", with: "rower.lua")
         try FakeBlueZ.run(devices: [FakeBlueZ.rower()], """
-            "$WORKOUT" run '\(rower)' --json \(quiet) --sensor C0:FF:EE:00:00:11 > "$DIR/out" 2> "$DIR/err"
+            export XDG_DATA_HOME="$DIR/data"
+            "$WORKOUT" run '\(rower)' --json --no-sound --no-notify --allow-sleep --sensor C0:FF:EE:00:00:11 > "$DIR/out" 2> "$DIR/err"
             echo "exit $?" >> "$DIR/report"
+            "$WORKOUT" history export last --format fit -o "$DIR/session.fit" 2>> "$DIR/err"
+            echo "export $?" >> "$DIR/report"
+            "$WORKOUT" history export last --format tcx -o "$DIR/session.tcx" 2>> "$DIR/err"
             """) { outcome in
-            XCTAssertEqual(outcome.report, ["exit 0"], text(outcome.directory, "err"))
+            XCTAssertEqual(outcome.report, ["exit 0", "export 0"], text(outcome.directory, "err"))
+            let decoded = try ActivityDecoders.decodeFIT("\(outcome.directory)/session.fit")
+            XCTAssertEqual(decoded.garminErrors, [])
+            XCTAssertEqual(decoded.garmin["session_mesgs"]?.first?["sport"] as? String, "rowing")
+            let records = decoded.garmin["record_mesgs"] ?? []
+            XCTAssertTrue(records.contains { $0["cadence"] as? Int == 24 }, "strokes a minute as the record's cadence: \(records)")
+            XCTAssertTrue(records.contains { ($0["distance"] as? Double ?? 0) > 100 }, "\(records)")
+            XCTAssertTrue(records.contains { abs(($0["enhanced_speed"] as? Double ?? 0) - 4.167) < 0.01 }, "2:00/500m as speed")
+            XCTAssertTrue(text(outcome.directory, "session.tcx").contains("<DistanceMeters>"))
+            let history = text(outcome.directory, "data/workout/history.jsonl")
+            XCTAssertTrue(history.contains(#""split":{"avg":120"#) && history.contains(#""stroke_rate":{"avg":24"#), history)
             let all = events(outcome.directory)
             XCTAssertEqual(all.filter { $0["event"] as? String == "segment_end" }.map { $0["by"] as? String },
                            ["distance", "timer"])

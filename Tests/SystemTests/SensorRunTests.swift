@@ -4,21 +4,11 @@ import XCTest
 /// Sensors end to end, against the fake BlueZ (Fixtures/bluez_server.py) on a private
 /// system bus: scanning and remembering, values in --json, the snapshot and the live
 /// display, ERG writes, drop-outs, pairing, and a flood of notifications.
-final class SensorRunTests: XCTestCase {
+final class SensorRunTests: XCTestCase, FakeBlueZOutputs {
     let routine = fixtures.appendingPathComponent("sensors.lua").path
     /// The run's usual switches: nothing else on the bus, no sound server, no history.
     let quiet = "--no-sound --no-notify --allow-sleep --no-history"
 
-    func events(_ directory: String, _ name: String = "out") -> [[String: Any]] {
-        let text = (try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
-    }
-
-    func text(_ directory: String, _ name: String) -> String {
-        (try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8)) ?? ""
-    }
 
     func testScanListsSensorsAndAddRemembersThem() throws {
         let outcome = try FakeBlueZ.run(devices: [FakeBlueZ.strap, FakeBlueZ.trainer], """

@@ -85,34 +85,67 @@ final class HeartRateSteeringTests: XCTestCase {
         XCTAssertNil(floor.update(bpm: 170, at: 10), "never below the limit")
     }
 
-    /// The whole path on the virtual clock: a routine's `hr = { 135, 145 }` over its own
-    /// 150 W, the session steering through `erg`, the simulated body answering the watts.
-    func testARoutinesHeartRateBandSteersTheTrainer() throws {
-        let routine = try load("""
-            return workout { name = "Steady", countdown = 0,
-              work{ duration = "25m", name = "Hold", hr = { 135, 145 }, info = { watts = 150 } } }
-            """)
-        XCTAssertEqual(routine.timeline.segments.first?.steer, 135...145)
+    /// Runs `source` (one 25-minute segment with a band) on the virtual clock, a second at
+    /// a time, the steering's output (`output` of an event) driving `body` from `start`,
+    /// its heart rate read by a strap: the outputs written, and the true heart rate of the
+    /// last 5 minutes. Never above 150 bpm on the way.
+    func steered(_ source: String, athlete: Athlete, body: Body, start: Double,
+                 output: @escaping (Event.Kind) -> Double?) throws -> (written: [Double], last: [Double]) {
         let clock = VirtualClock()
-        var watts = 150.0
-        var written: [Int] = []
-        let session = Session(routine: routine, scheduler: clock, options: SessionOptions(alerts: AlertSwitches(bell: false),
-                                                                                       athlete: Athlete(ftp: 250))) { event in
-            if case .erg(let value) = event.kind { watts = Double(value); written.append(value) }
+        var current = start
+        var written: [Double] = []
+        let session = Session(routine: try load(source), scheduler: clock,
+                              options: SessionOptions(alerts: AlertSwitches(bell: false), athlete: athlete)) { event in
+            if let value = output(event.kind) { current = value; written.append(value) }
         }
         session.start()
-        var body = Body(bpm: 100, rest: 60, gain: 0.4, tau: 45, seed: 3)
+        var body = body
         var last: [Double] = []
         for t in 1...1_490 {
             clock.advance(by: 1)
-            let read = body.second(at: watts)
+            let read = body.second(at: current)
             session.take(SensorSample(sensor: "S", name: "Strap", hr: Int(read.rounded())))
             XCTAssertLessThanOrEqual(body.bpm, 150, "overshoot at \(t) s")
             if t > 1_190 { last.append(body.bpm) }
         }
+        return (written, last)
+    }
+
+    /// The whole path on the virtual clock: a routine's `hr = { 135, 145 }` over its own
+    /// 150 W, the session steering through `erg`, the simulated body answering the watts.
+    func testARoutinesHeartRateBandSteersTheTrainer() throws {
+        let source = """
+            return workout { name = "Steady", countdown = 0,
+              work{ duration = "25m", name = "Hold", hr = { 135, 145 }, info = { watts = 150 } } }
+            """
+        XCTAssertEqual(try load(source).timeline.segments.first?.steer, 135...145)
+        let (written, last) = try steered(source, athlete: Athlete(ftp: 250), body: Body(bpm: 100, rest: 60, gain: 0.4, tau: 45, seed: 3),
+                                          start: 150) { kind in
+            if case .erg(let watts) = kind { Double(watts) } else { nil }
+        }
         XCTAssertTrue(last.allSatisfy { (135...145).contains($0) }, "the last 5 minutes in the band: \(last.min() ?? 0)–\(last.max() ?? 0)")
         XCTAssertTrue(written.allSatisfy { (100...300).contains($0) }, "within 40–120 % of the FTP")
         XCTAssertEqual(written.first, 155, "a small first step on the program's own 150 W")
+    }
+
+    /// With a pace target the band steers a treadmill's speed, from the pace's 8 km/h,
+    /// through `treadmill` events, never above max_speed.
+    func testWithAPaceTheBandSteersATreadmillsSpeed() throws {
+        var athlete = Athlete()
+        athlete.maxSpeed = 12
+        var watts = 0
+        let (written, last) = try steered("""
+            return workout { name = "Steady run", countdown = 0,
+              work{ duration = "25m", name = "Hold", hr = { 135, 145 }, info = { pace = "7:30/km" } } }
+            """, athlete: athlete, body: Body(bpm: 100, rest: 60, gain: 8, tau: 45, seed: 5), start: 8) { kind in
+            if case .erg = kind { watts += 1 }
+            if case .treadmill(let kmh) = kind { return kmh }
+            return nil
+        }
+        XCTAssertEqual(watts, 0, "no watts for a treadmill's segment")
+        XCTAssertTrue(last.allSatisfy { (135...145).contains($0) }, "\(last.min() ?? 0)–\(last.max() ?? 0)")
+        XCTAssertEqual(written.first, 8.2)
+        XCTAssertTrue(written.allSatisfy { $0 <= 12 })
     }
 
     func testABandIsCheckedWhereItIsWritten() {

@@ -128,6 +128,16 @@ final class TreadmillControlTests: XCTestCase {
         }
     }
 
+    /// Heart-rate steering's speed is written as it changes, the incline kept.
+    func testASteeredSpeedIsWritten() throws {
+        try MainActor.assumeIsolated {
+            let rig = try Rig()
+            rig.harness.session.start()
+            rig.control.receive(Event(.treadmill(kmh: 10.4), t: 1, fire: nil))
+            XCTAssertEqual(rig.control.written, ["start", "speed 10", "incline 1", "speed 10.4"])
+        }
+    }
+
     /// Paused, the belt is paused; resumed, started again with its target.
     func testAPausePausesTheBelt() throws {
         try MainActor.assumeIsolated {

@@ -74,6 +74,8 @@ extension Event {
             return fields
         case let .erg(watts):
             return [("watts", .integer(watts))]
+        case let .treadmill(kmh):
+            return [("kmh", .number(Number.rounded(kmh, places: 2)))]
         case let .workoutEnd(summary):
             return [("completed", .bool(summary.completed)), ("elapsed", .number(Number.rounded(summary.elapsed, places: 6))),
                     ("segments_done", .integer(summary.segmentsDone))]

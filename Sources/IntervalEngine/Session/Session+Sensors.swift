@@ -55,16 +55,30 @@ extension Session {
 
     /// `hr = { low, high }`: the trainer's watts steered by heart rate (`HeartRateSteering`),
     /// on top of the segment's own target (its `watts` or `power`, else the power read, else
-    /// 100 W), within 40–120 % of the FTP (50–400 W without one), through `erg`.
+    /// 100 W), within 40–120 % of the FTP (50–400 W without one), through `erg`; with a pace
+    /// target, a treadmill's speed instead, 0.2 km/h steps from the pace's, 3 km/h to the
+    /// athlete's `max_speed` (16 without one), through a `treadmill` event.
     private func steer(_ band: ClosedRange<Double>, bpm: Double, at t: Double) {
+        if steering?.index != segment.index, let speed = segmentPower().treadmill?.speed {
+            let limits = 3...max(3, options.athlete.maxSpeed ?? 16)
+            steering = (segment.index, HeartRateSteering(band: band, base: min(max(speed, 3), limits.upperBound), step: 0.2,
+                                                         limits: limits))
+            treadmillSteering = true
+        }
         if steering?.index != segment.index {
+            treadmillSteering = false
             let limits = options.athlete.ftp.map { (0.4 * $0)...(1.2 * $0) } ?? 50...400
             let own = segmentPower().target.map { Double($0.watts(elapsed: elapsedInSegment, duration: segment.duration)) }
             let base = own ?? sensors[.power]?.current ?? 100
             steering = (segment.index, HeartRateSteering(band: band, base: min(max(base, limits.lowerBound), limits.upperBound),
                                                          step: 5, limits: limits))
         }
-        if let watts = steering?.controller.update(bpm: bpm, at: t) { erg(Int(watts.rounded())) }
+        guard let output = steering?.controller.update(bpm: bpm, at: t) else { return }
+        if treadmillSteering {
+            emit(.treadmill(kmh: Number.rounded(output, places: 2)))
+        } else {
+            erg(Int(output.rounded()))
+        }
     }
 
     /// A sensor dropped out (or lost contact): its values are stale from now on, and the

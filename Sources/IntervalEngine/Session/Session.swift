@@ -79,6 +79,8 @@ public final class Session {
     var distance = SegmentDistance()
     /// The heart-rate steering of the segment that has `hr = { … }`, by its index.
     var steering: (index: Int, controller: HeartRateSteering)?
+    /// It steers a treadmill's speed rather than a trainer's watts.
+    var treadmillSteering = false
     /// Which alerts each moment makes (`AlertPolicy`): the switches and the routine's sounds.
     public let alertPolicy: AlertPolicy
 

@@ -32,7 +32,7 @@
 ---@field cap? workout.Duration With `open`: the longest it may run; it ends there (`by = "cap"`).
 ---@field expect? workout.Duration With `open`: how long it is expected to take, for `plan` and `--dry-run` (default: the cap, else 60 s).
 ---@field distance? number|string Makes it open and ends it when a treadmill's, rower's or foot pod's distance has covered this many metres (`400`, or `"400m"`, `"1.5km"`, `"2mi"`; `by = "distance"`). Give a `cap` as the fallback without a distance source; `plan` counts it at `info.pace`, else at 6:00/km.
----@field hr? number[] A heart-rate band, `{ 135, 145 }` (beats a minute): a connected trainer's watts are steered to hold it, slowly (small steps at most every 30 s, cut fast, within 40–120 % of the FTP), on top of the segment's own `watts` or `power`.
+---@field hr? number[] A heart-rate band, `{ 135, 145 }` (beats a minute): a connected trainer's watts are steered to hold it, slowly (small steps at most every 30 s, cut fast, within 40–120 % of the FTP), on top of the segment's own `watts` or `power`; with a `pace` target, a treadmill's speed (up to `max_speed`).
 ---@field until_hr_below? number Makes it open and ends it when a heart-rate sensor reads below this many beats per minute (`by = "sample"`).
 ---@field until_sample? fun(s: workout.Sample): boolean Makes it open and ends it when this returns true for a sensors' sample (checked at each one, at most once a second). (`until` is a Lua keyword.)
 
