@@ -22,8 +22,10 @@ public enum RoutineExport {
         var segmentHooks = 0
         var openSegments = 0
         var distanceSteps = 0
+        var steered = 0
         var steps: [WorkoutFile.Step] = []
         for segment in routine.timeline.segments {
+            if segment.steer != nil { steered += 1 }
             if let open = segment.open {
                 if open.distance != nil && format.codec.takesDistances {
                     if open.cap != nil { distanceSteps += 1 }
@@ -63,6 +65,9 @@ public enum RoutineExport {
         // The text formats have no step that waits for the athlete: it goes as the time it
         // is expected to take. A FIT step can be open, and so can an intervals.icu step
         // (`press lap`): the device's lap button ends it.
+        if steered > 0 {
+            dropped.append("the heart-rate bands (hr = { … }) of \(plural(steered, "segment")), which steer a machine as the workout runs")
+        }
         if distanceSteps > 0 {
             dropped.append("the caps of \(plural(distanceSteps, "distance step")) (each a step of its distance)")
         }

@@ -87,4 +87,10 @@ final class RunnerInterchangeTests: XCTestCase {
         XCTAssertEqual(rowed.unrolled.first?.targets[.pace], .text("1:55/500m"))
         XCTAssertEqual(rowed.unrolled.first?.distance, 500)
     }
+
+    func testAHeartRateBandIsNamedAsLostOnExport() throws {
+        let routine = try load("return workout { name = \"S\", work{ duration = 60, hr = { 135, 145 } } }")
+        let (_, dropped) = try RoutineExport.workoutFile(routine, for: .icu)
+        XCTAssertEqual(dropped, ["the heart-rate bands (hr = { … }) of 1 segment, which steer a machine as the workout runs"])
+    }
 }

@@ -221,6 +221,9 @@ final class TreadmillControlTests: XCTestCase {
         XCTAssertEqual(TreadmillTarget(info: .object([("pace", .string("4:00/km"))]), athlete: Athlete())?.speed, 15)
         XCTAssertEqual(TreadmillTarget(info: .object([("pace", .integer(90))]), athlete: athlete)?.speed ?? 0, 13.5, accuracy: 1e-9)
         XCTAssertNil(TreadmillTarget(info: .object([("pace", .integer(90))]), athlete: Athlete()), "no threshold pace")
+        // Z2 is 77.5–87.7 % of a 4:00/km threshold's 15 km/h: held at 12.39 km/h, its middle.
+        XCTAssertEqual(TreadmillTarget(info: .object([("pace_zone", .string("Z2"))]), athlete: athlete)?.speed, 12.39)
+        XCTAssertNil(TreadmillTarget(info: .object([("pace_zone", .string("Z9"))]), athlete: athlete))
         XCTAssertEqual(TreadmillTarget(info: .object([("incline", .object([("low", .integer(1)), ("high", .integer(3))]))]),
                                        athlete: Athlete()), TreadmillTarget(speed: nil, incline: 2))
     }
