@@ -25,7 +25,7 @@ stds.workout = {
     "rawset",
     "require",
     "select",
-    sensor = { fields = { "hr", "power", "cadence", "speed", "hr_zone" } },
+    sensor = { fields = { "hr", "power", "cadence", "speed", "distance", "pace", "split", "incline", "stroke_rate", "hr_zone" } },
     "setmetatable",
     string = { fields = { "byte", "char", "dump", "find", "format", "gmatch", "gsub", "len", "lower", "match", "pack", "packsize", "rep", "reverse", "sub", "unpack", "upper" } },
     table = { fields = { "concat", "insert", "move", "pack", "remove", "sort", "unpack" } },

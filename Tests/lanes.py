@@ -57,7 +57,7 @@ SERIAL = [
 # ZWO, intervals.icu text, history lines, HTTP requests, MQTT payloads — and Lua), and the
 # system classes that cross a boundary with C or feed the binary outside bytes: Lua and
 # the history (EndToEndTests), libpulse (SoundServerTests), libsndfile (SoundFileTests,
-# SpeechWAVTests), sd-bus (SensorRunTests, SensorMisbehaviourTests, SleepInhibitorTests,
+# SpeechWAVTests), sd-bus (SensorRunTests, SensorMisbehaviourTests, RunnerSensorTests, SleepInhibitorTests,
 # NotificationTests, MisbehavingDesktopTests), libmosquitto and its payloads (MQTTTests,
 # ClassViewTests, FollowParticipantTests), libqrencode (InvitationTests), HTTP requests
 # (ServeHTTPTests, ServeHostileTests), imported and exported files (FITWorkoutTests,
@@ -75,7 +75,7 @@ ASAN_SYSTEM = [
     "SensorMisbehaviourTests", "SleepInhibitorTests", "NotificationTests", "MisbehavingDesktopTests",
     "MQTTTests", "ClassViewTests", "FollowParticipantTests", "InvitationTests", "ServeHTTPTests",
     "ServeHostileTests", "FITWorkoutTests", "ActivityFileTests", "CourseFileTests",
-    "HistoryFullDiskTests", "WriteFailureTests", "IntervalsTests", "IntervalsUploadTests",
+    "HistoryFullDiskTests", "WriteFailureTests", "IntervalsTests", "IntervalsUploadTests", "RunnerSensorTests",
 ]
 ASAN_SKIP = r"SoundServerTests/testAFloodOf|SoundServerTests/testAToneFlood|MQTTTests/testAHundredMegabyteCommand"
 # While the release and sanitizer builds keep both cores busy (about three minutes), only

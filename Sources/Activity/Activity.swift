@@ -7,6 +7,11 @@ import WorkoutValues
 /// A session from the history, with its samples, as an activity file shows it: laps on
 /// the wall clock, each with its heart rate, power and cadence figures, and the session's
 /// totals. Workout seconds become real ones (a session at `--speed 10` took a tenth).
+/// The sports an activity file names.
+public enum ActivitySport: Sendable {
+    case cycling, running, rowing
+}
+
 public struct Activity: Sendable {
     public struct Lap: Sendable, Equatable {
         public var name: String
@@ -58,6 +63,17 @@ public struct Activity: Sendable {
 
     /// With power, a ride (Strava and intervals.icu file it as one); else training.
     public var hasPower: Bool { records.contains { $0.sample[.power] != nil } }
+
+    /// Whether some record has `quantity`.
+    public func has(_ quantity: SensorQuantity) -> Bool { records.contains { $0.sample[quantity] != nil } }
+
+    /// What the session was, by its samples: rowing (a stroke rate or a split), running (a
+    /// pace: a treadmill or a foot pod), cycling (power), else nil.
+    public var sport: ActivitySport? {
+        if has(.strokeRate) || has(.split) { return .rowing }
+        if has(.pace) { return .running }
+        return hasPower ? .cycling : nil
+    }
 
     public init(entry: HistoryEntry, records: [ActivityRecord] = []) {
         let speed = entry.speed

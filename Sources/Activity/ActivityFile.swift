@@ -11,7 +11,7 @@ import WorkoutValues
 /// its records. The history line names the file; `history forget` removes it with the
 /// line.
 public enum ActivityFile {
-    /// `t,time,segment,hr,power,cadence,speed`: a column per `SensorQuantity`, by its key.
+    /// `t,time,segment,hr,power,cadence,speed,distance,…`: a column per `SensorQuantity`, by its key.
     public static let header = (["t", "time", "segment"] + SensorQuantity.allCases.map(\.key)).joined(separator: ",") + "\n"
     /// A file past this is not read (over two months of seconds).
     static let largest = 256 << 20

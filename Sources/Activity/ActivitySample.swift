@@ -55,11 +55,14 @@ public struct ActivityRecord: Sendable, Equatable {
 
     /// `12,1764098077.250,3,142,250,90,` — as `ActivityFile.header` names the columns (a
     /// quantity's value to its `recordedPlaces`); an empty cell where no sensor gave it.
+    /// Empty cells past the first four quantities are left off (a bike's line is as it
+    /// was before the runner's quantities: `fewestColumns`).
     var line: String {
-        let cells = [Number.format(t), String(format: "%.3f", time.timeIntervalSince1970), String(segment)]
+        var cells = [Number.format(t), String(format: "%.3f", time.timeIntervalSince1970), String(segment)]
             + SensorQuantity.allCases.map { quantity in
                 sample[quantity].map { Number.format(Number.rounded($0, places: quantity.recordedPlaces)) } ?? ""
             }
+        while cells.count > Self.fewestColumns, cells.last == "" { cells.removeLast() }
         return cells.joined(separator: ",") + "\n"
     }
 
@@ -76,7 +79,7 @@ public struct ActivityRecord: Sendable, Equatable {
             start = index + 1
         }
         cells.append(line[start...])
-        guard cells.count == Self.columns, let t = Self.decimal(cells[0]), t >= 0, t <= HistoryEntry.largest,
+        guard (Self.fewestColumns...Self.columns).contains(cells.count), let t = Self.decimal(cells[0]), t >= 0, t <= HistoryEntry.largest,
               let seconds = Self.decimal(cells[1]), seconds.isFinite, let segment = Self.whole(cells[2]) else { return nil }
         // Each value: empty (none), or a number within its bounds (digits only for a whole
         // quantity); anything else is damage.
@@ -91,6 +94,9 @@ public struct ActivityRecord: Sendable, Equatable {
 
     /// t, time, segment, then a column per quantity.
     static let columns = 3 + SensorQuantity.allCases.count
+    /// A line written before the runner's quantities (distance, pace, …) were added at the
+    /// end has only the first four (hr, power, cadence, speed): the rest are none.
+    static let fewestColumns = 3 + 4
 
     /// Digits only, at most nine of them.
     private static func whole(_ cell: ArraySlice<UInt8>) -> Int? {

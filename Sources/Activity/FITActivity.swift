@@ -37,6 +37,7 @@ public enum FITActivity {
         static let timer: UInt64 = 0, session: UInt64 = 8, lap: UInt64 = 9, activity: UInt64 = 26
         static let start: UInt64 = 0, stop: UInt64 = 1, stopAll: UInt64 = 4
         static let cycling: UInt64 = 2, training: UInt64 = 10, indoorCycling: UInt64 = 6, generic: UInt64 = 0
+        static let running: UInt64 = 1, treadmill: UInt64 = 1, rowing: UInt64 = 15, indoorRowing: UInt64 = 14
         static let lapByTime: UInt64 = 1, sessionEnd: UInt64 = 7, activityEnd: UInt64 = 0, manualActivity: UInt64 = 0
         static let durationTime: UInt64 = 0
     }
@@ -45,7 +46,12 @@ public enum FITActivity {
         var fit = FITEncoder()
         let start = FITEncoder.time(activity.start.timeIntervalSince1970)
         let end = FITEncoder.time(activity.end.timeIntervalSince1970)
-        let (sport, subSport) = activity.hasPower ? (Code.cycling, Code.indoorCycling) : (Code.training, Code.generic)
+        let (sport, subSport) = switch activity.sport {
+        case .rowing?: (Code.rowing, Code.indoorRowing)
+        case .running?: (Code.running, Code.treadmill)
+        case .cycling?: (Code.cycling, Code.indoorCycling)
+        case nil: (Code.training, Code.generic)
+        }
 
         fit.define(local: Local.fileID, global: 0, [.init(0, .enumeration), .init(1, .uint16), .init(2, .uint16),
                                                      .init(3, .uint32z), .init(4, .uint32), .init(8, .string, size: 16)])
@@ -139,6 +145,8 @@ public enum FITActivity {
     private static func defineRecord(_ activity: Activity, into fit: inout FITEncoder) -> [SensorQuantity] {
         let present = SensorQuantity.allCases.filter { quantity in
             quantity.fit != nil && activity.records.contains { $0.sample[quantity] != nil }
+                // A stroke rate goes in `cadence` only when no cadence does.
+                && !(quantity == .strokeRate && activity.has(.cadence))
         }.sorted { $0.fit!.record < $1.fit!.record }
         var fields: [FITEncoder.Field] = [.init(253, .uint32)]
         fields += present.map { FITEncoder.Field($0.fit!.record, baseType($0.fit!)) }

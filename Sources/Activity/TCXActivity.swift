@@ -15,7 +15,7 @@ public enum TCXActivity {
             <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2" \
             xmlns:ax="http://www.garmin.com/xmlschemas/ActivityExtension/v2">
               <Activities>
-                <Activity Sport="\(activity.hasPower ? "Biking" : "Other")">
+                <Activity Sport="\(activity.sport == .running ? "Running" : activity.sport == .cycling ? "Biking" : "Other")">
                   <Id>\(time(activity.start))</Id>
 
             """

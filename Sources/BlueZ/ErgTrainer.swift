@@ -13,5 +13,6 @@ public protocol ErgTrainer: AnyObject {
 }
 
 extension SensorLink: ErgTrainer {
-    public var hasControlPoint: Bool { controlPoint != nil }
+    /// A trainer's: a treadmill's or rower's control point takes no power targets.
+    public var hasControlPoint: Bool { controlPoint != nil && !isTreadmillOrRower }
 }

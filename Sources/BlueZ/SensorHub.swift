@@ -11,14 +11,16 @@ public final class SensorHub {
     private var links: [SensorLink] = []
     private var client: BlueZ?
     public let trainer: TrainerControl?
+    public let treadmill: TreadmillControl?
     private var stopped = false
 
     /// `take`, `stale` and `warn` run on the main thread; `scheduler` (the session's) times
-    /// the links' retries.
-    public init(addresses: [String], environment: [String: String], erg: TrainerControl?, scheduler: any Scheduler,
-                take: @escaping (SensorSample) -> Void, stale: @escaping (String) -> Void,
+    /// the links' retries; `footPodFactor` calibrates a foot pod's speed and distance.
+    public init(addresses: [String], environment: [String: String], erg: TrainerControl?,
+                treadmill: TreadmillControl? = nil, scheduler: any Scheduler, footPodFactor: Double = 1, take: @escaping (SensorSample) -> Void, stale: @escaping (String) -> Void,
                 warn: @escaping (String) -> Void) {
         trainer = erg
+        self.treadmill = treadmill
         BlueZ.connect(environment: environment) { [weak self] result in
             guard let self, !stopped else { return }
             switch result {
@@ -27,10 +29,25 @@ public final class SensorHub {
             case .success(let client):
                 self.client = client
                 for address in addresses {
-                    let link = SensorLink(address: address, client: client, control: erg != nil, scheduler: scheduler, handlers: .init(
-                        sample: take, stale: stale, warn: warn,
-                        control: { erg?.response($0) },
-                        live: { erg?.attach($0) }))
+                    // A treadmill's answers and data go to its control, a trainer's to ERG.
+                    weak var made: SensorLink?
+                    var handlers = SensorLink.Handlers(
+                        sample: { sample in
+                            take(sample)
+                            if made?.isTreadmill == true { treadmill?.observe(sample) }
+                        },
+                        stale: stale, warn: warn,
+                        control: { response in
+                            if made?.isTreadmill == true { treadmill?.response(response) } else { erg?.response(response) }
+                        },
+                        live: { link in
+                            if link.isTreadmill { treadmill?.attach(link) } else { erg?.attach(link) }
+                        })
+                    handlers.status = { status in treadmill?.status(status) }
+                    let link = SensorLink(address: address, client: client, control: erg != nil,
+                                          scheduler: scheduler, handlers: handlers)
+                    made = link
+                    link.footPodCalibration = footPodFactor
                     links.append(link)
                     link.start()
                 }
@@ -42,6 +59,7 @@ public final class SensorHub {
     public func stop() {
         stopped = true
         trainer?.stop()
+        treadmill?.stop()
         for link in links { link.stop() }
         links = []
         client?.bus.close()

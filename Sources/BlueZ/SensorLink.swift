@@ -26,7 +26,15 @@ public final class SensorLink {
     /// Characteristic path → 16-bit UUID, for the ones notifying.
     private var subscribed: [String: String] = [:]
     public private(set) var controlPoint: String?
+    /// A treadmill or a rower, by the data it sends: no ERG for it (it has no watts to hold).
+    public var isTreadmillOrRower: Bool { isTreadmill || isRower }
+    /// A treadmill, by its Treadmill Data: `TreadmillControl` sets its speed and incline.
+    public private(set) var isTreadmill = false
+    public private(set) var isRower = false
     private var cadence = CrankCadence()
+    private var quirks = MachineQuirks()
+    /// A foot pod's calibration factor (the athlete file's `foot_pod_factor`), 1 unless set.
+    public var footPodCalibration = 1.0
     private var backOff = 1.0
     private var warnedDropOut = false
     private var watch: UUID?
@@ -40,6 +48,8 @@ public final class SensorLink {
         public var control: (FitnessMachineControl.Response) -> Void
         /// Connected and notifying (again).
         public var live: (SensorLink) -> Void
+        /// A treadmill's status: stopped at the machine, its safety key, a speed set on its console.
+        public var status: (FitnessMachineStatus) -> Void = { _ in }
 
         public init(sample: @escaping (SensorSample) -> Void, stale: @escaping (String) -> Void = { _ in },
                     warn: @escaping (String) -> Void, control: @escaping (FitnessMachineControl.Response) -> Void = { _ in },
@@ -129,13 +139,17 @@ public final class SensorLink {
         guard let devicePath, state == .resolving else { return }
         state = .subscribing
         let wanted = [SensorService.heartRateMeasurement, SensorService.cyclingPowerMeasurement,
-                      SensorService.cscMeasurement, SensorService.indoorBikeData]
+                      SensorService.cscMeasurement, SensorService.indoorBikeData, SensorService.treadmillData,
+                      SensorService.rowerData, SensorService.rscMeasurement, SensorService.fitnessMachineStatus]
             + (wantsControl ? [SensorService.fitnessMachineControlPoint] : [])
         let targets = client.characteristics(of: devicePath).filter { wanted.contains($0.uuid) }
+        isTreadmill = targets.contains { $0.uuid == SensorService.treadmillData }
+        isRower = targets.contains { $0.uuid == SensorService.rowerData }
         subscribed = [:]
         controlPoint = nil
         guard !targets.isEmpty else {
-            handlers.warn("sensor \(name) (\(address)) has no heart rate, power, cadence or trainer data")
+            handlers.warn("sensor \(name) (\(address)) has no heart rate, power, cadence, trainer, treadmill, rower "
+                + "or foot pod data")
             state = .stopped
             return
         }
@@ -240,8 +254,23 @@ public final class SensorLink {
         case SensorService.indoorBikeData:
             guard let data = IndoorBikeData(value) else { return }
             sample.values = data.values
+        case SensorService.treadmillData:
+            guard let data = TreadmillData(value) else { return }
+            sample.values = data.values
+            if let warning = quirks.treadmill(data.values, name: name) { handlers.warn(warning) }
+        case SensorService.rowerData:
+            guard let data = RowerData(value) else { return }
+            let (values, warning) = quirks.rower(data.values, strokeCount: data.strokeCount, name: name)
+            sample.values = values
+            if let warning { handlers.warn(warning) }
+        case SensorService.rscMeasurement:
+            guard let measurement = RSCMeasurement(value, calibration: footPodCalibration) else { return }
+            sample.values = measurement.values
         case SensorService.fitnessMachineControlPoint:
             if let response = FitnessMachineControl.Response(value) { handlers.control(response) }
+            return
+        case SensorService.fitnessMachineStatus:
+            if let status = FitnessMachineStatus(value) { handlers.status(status) }
             return
         default:
             return
@@ -265,6 +294,18 @@ public final class SensorLink {
         }) { [weak self] reply in
             guard let self, attempt == generation, state == .live, case .failure(let error) = reply else { return }
             if Self.isGone(error) { droppedOut() } else { failure(error) }
+        }
+    }
+
+    /// Reads one of the device's characteristics (a treadmill's supported ranges): its
+    /// value, or nil when it has none or the read fails.
+    public func readValue(_ uuid: String, reply: @escaping ([UInt8]?) -> Void) {
+        guard let devicePath, state == .live,
+              let target = client.characteristics(of: devicePath).first(where: { $0.uuid == uuid }) else { return reply(nil) }
+        client.bus.call(BlueZ.service, target.path, BlueZ.characteristicInterface, "ReadValue", timeout: 5, arguments: { writer in
+            writer.options([])
+        }) { result in
+            if case .success(let values) = result { reply(values.first?.bytes) } else { reply(nil) }
         }
     }
 

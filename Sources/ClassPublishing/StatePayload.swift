@@ -9,6 +9,9 @@ public enum StatePayload {
     /// routine's latest `erg()`), nil without one.
     public static func json(_ snapshot: SessionSnapshot, targetWatts: Int?) -> JSONValue {
         let segment = snapshot.current?.segment
+        func running(_ quantity: SensorQuantity) -> JSONValue {
+            snapshot.sensors[quantity].map { quantity.json($0.value) } ?? .null
+        }
         let next: JSONValue = snapshot.next.map {
             .object([("name", .string($0.segment.name)), ("kind", .string($0.segment.kind)),
                      ("duration", .number($0.segment.duration))])
@@ -28,6 +31,12 @@ public enum StatePayload {
             ("hr_zone", .from(snapshot.hrZone)),
             ("power", .from(snapshot.sensors[.power].map { Int($0.value) })),
             ("target_watts", .from(targetWatts)),
+            // A runner's and a rower's machine: each as the snapshot holds it, null without.
+            ("distance", running(.distance)),
+            ("pace", running(.pace)),
+            ("split", running(.split)),
+            ("incline", running(.incline)),
+            ("stroke_rate", running(.strokeRate)),
             ("t", .number(Number.rounded(snapshot.t, places: 3))),
             // The exact seconds left in the segment, paused or not: what a follower aligns to.
             ("left", segment == nil ? .null : .number(Number.rounded(max(0, snapshot.remaining), places: 3))),

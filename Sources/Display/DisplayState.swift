@@ -82,6 +82,15 @@ public struct DisplayState: Equatable, Sendable {
     public var open = false
     /// An open segment's cap in seconds: the segment bar fills toward it. Nil without one.
     public var cap: Double?
+    /// A distance step's metres, and those covered so far (nil before a source said):
+    /// the bar fills toward the distance instead.
+    public var distance: DistanceStep?
+
+    /// A distance step as the bar shows it.
+    public struct DistanceStep: Equatable, Sendable {
+        public var metres: Double
+        public var covered: Double?
+    }
     /// The tallies counted so far (`r`), shown beside the clock.
     public var tallies: [TallyCount] = []
     /// Seconds within which `b` goes to the segment before (the help screen says so).
@@ -156,6 +165,7 @@ public struct DisplayState: Equatable, Sendable {
                   invitation: invitation, backGrace: snapshot.backGrace)
         open = snapshot.open != nil
         cap = snapshot.open?.cap
+        distance = snapshot.open?.distance.map { DistanceStep(metres: $0, covered: snapshot.covered) }
         // An open segment's clock counts up: there is no end to count down to.
         if open { self.countUp = true }
         tallies = snapshot.tallies

@@ -11,6 +11,7 @@ extension ScreenLayout {
     /// An open segment's bar: with a cap it fills toward it, `cap 3:00` at its end;
     /// without one there is nothing to fill toward, so it says how the segment ends.
     static func openBar(_ state: DisplayState, width: Int, glyphs: Glyphs) -> Line {
+        if let distance = state.distance { return distanceBar(distance, state: state, width: width, glyphs: glyphs) }
         guard let cap = state.cap else {
             return Line("open \(glyphs.dot) Enter when done", "2").centered(in: width)
         }
@@ -19,6 +20,21 @@ extension ScreenLayout {
         guard room >= 4 else { return Line(label.dropFirst() + "", "2").centered(in: width) }
         return Line("  ") + bar(state.segmentProgress, width: room, sgr: KindStyle.sgr(state.kind), glyphs: glyphs)
             + Line(label, "2")
+    }
+
+    /// A distance step's bar: it fills toward the distance, `312 m of 400 m` at its end;
+    /// before any source said, `400 m · no distance yet`.
+    static func distanceBar(_ distance: DisplayState.DistanceStep, state: DisplayState, width: Int,
+                            glyphs: Glyphs) -> Line {
+        let target = DistanceText.words(distance.metres)
+        guard let covered = distance.covered else {
+            return Line("\(target) \(glyphs.dot) no distance yet", "2").centered(in: width)
+        }
+        let label = " " + DistanceText.words(min(covered, distance.metres).rounded(.down)) + " of " + target
+        let room = width - 4 - label.count
+        guard room >= 4 else { return Line(label.dropFirst() + "", "2").centered(in: width) }
+        return Line("  ") + bar(min(1, max(0, covered / distance.metres)), width: room, sgr: KindStyle.sgr(state.kind),
+                                glyphs: glyphs) + Line(label, "2")
     }
 
     /// `rounds 7 · reps 30`, or nil before anything was counted.

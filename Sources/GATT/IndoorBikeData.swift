@@ -23,26 +23,17 @@ public struct IndoorBikeData: Equatable, Sendable {
     public var heartRate: Int? { values[.hr].map { Int($0) } }
 
     public init?(_ value: [UInt8]) {
-        var reader = GATTBytes(value)
-        guard let flags = reader.uint16() else { return nil }
-        var values: [SensorQuantity: Double] = [:]
-        func has(_ bit: Int) -> Bool { flags & (1 << bit) != 0 }
-        /// Reads a field into `quantity`, plausible, in units of 1/`per`; false when the bytes end.
-        func read(_ quantity: SensorQuantity, _ raw: Int?, per: Double = 1) -> Bool {
-            guard let raw else { return false }
-            values[quantity] = quantity.plausible(Double(raw) / per)
-            return true
-        }
-        if !has(0), !read(.speed, reader.uint16().map(Int.init), per: 100) { return nil }
-        if has(1), !reader.skip(2) { return nil }  // average speed
-        if has(2), !read(.cadence, reader.uint16().map(Int.init), per: 2) { return nil }
-        if has(3), !reader.skip(2) { return nil }  // average cadence
-        if has(4), !reader.skip(3) { return nil }  // total distance
-        if has(5), !reader.skip(2) { return nil }  // resistance level
-        if has(6), !read(.power, reader.sint16().map(Int.init)) { return nil }
-        if has(7), !reader.skip(2) { return nil }  // average power
-        if has(8), !reader.skip(5) { return nil }  // total energy, per hour, per minute
-        if has(9), !read(.hr, reader.uint8().map(Int.init)) { return nil }
-        self.values = values
+        guard var f = FlaggedFields(value) else { return nil }
+        if !f.has(0), !f.read(.speed, f.reader.uint16().map(Int.init), per: 100) { return nil }
+        if f.has(1), !f.reader.skip(2) { return nil }  // average speed
+        if f.has(2), !f.read(.cadence, f.reader.uint16().map(Int.init), per: 2) { return nil }
+        if f.has(3), !f.reader.skip(2) { return nil }  // average cadence
+        if f.has(4), !f.reader.skip(3) { return nil }  // total distance
+        if f.has(5), !f.reader.skip(2) { return nil }  // resistance level
+        if f.has(6), !f.read(.power, f.reader.sint16().map(Int.init)) { return nil }
+        if f.has(7), !f.reader.skip(2) { return nil }  // average power
+        if f.has(8), !f.reader.skip(5) { return nil }  // total energy, per hour, per minute
+        if f.has(9), !f.read(.hr, f.reader.uint8().map(Int.init)) { return nil }
+        values = f.values
     }
 }

@@ -1,10 +1,11 @@
-/// The four Bluetooth services workout reads, and the characteristics it uses of each
+/// The five Bluetooth services workout reads, and the characteristics it uses of each
 /// (16-bit UUIDs of the Bluetooth SIG's assigned numbers).
 public enum SensorService: String, CaseIterable, Sendable {
     case heartRate = "180d"
     case cyclingPower = "1818"
     case speedAndCadence = "1816"
     case fitnessMachine = "1826"
+    case runningSpeedAndCadence = "1814"
 
     /// The words `workout sensors` lists it with.
     public var words: String {
@@ -12,7 +13,8 @@ public enum SensorService: String, CaseIterable, Sendable {
         case .heartRate: "heart rate"
         case .cyclingPower: "power"
         case .speedAndCadence: "speed and cadence"
-        case .fitnessMachine: "trainer (FTMS)"
+        case .fitnessMachine: "fitness machine (FTMS)"
+        case .runningSpeedAndCadence: "foot pod"
         }
     }
 
@@ -34,6 +36,13 @@ public enum SensorService: String, CaseIterable, Sendable {
     public static let cyclingPowerMeasurement = "2a63"
     public static let cscMeasurement = "2a5b"
     public static let indoorBikeData = "2ad2"
+    public static let treadmillData = "2acd"
+    public static let rowerData = "2ad1"
+    public static let rscMeasurement = "2a53"
     /// Written with requests, answered by indications.
     public static let fitnessMachineControlPoint = "2ad9"
+    /// A treadmill's: what changed on it (notified), and the speeds and inclines it takes (read).
+    public static let fitnessMachineStatus = "2ada"
+    public static let supportedSpeedRange = "2ad4"
+    public static let supportedInclinationRange = "2ad5"
 }

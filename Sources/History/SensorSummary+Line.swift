@@ -11,12 +11,12 @@ extension SensorSummary {
     public var fields: [(String, JSONValue)] {
         var fields: [(String, JSONValue)] = []
         for quantity in SensorQuantity.allCases {
-            guard let figure = quantity.requiredFigure, let required = self[quantity, figure], Self.readable(required) else { continue }
+            guard let figure = quantity.requiredFigure, let required = self[quantity, figure], Self.readable(required, quantity) else { continue }
             var object: [(String, JSONValue)] = []
             for figure in quantity.history {
                 var value = JSONValue.null
-                if let figure = self[quantity, figure], Self.readable(figure) { value = .number(Number.rounded(figure, places: 1)) }
-                if figure == .maximum, quantity.isWhole, let maximum = self[quantity, .maximum], Self.readable(maximum) {
+                if let figure = self[quantity, figure], Self.readable(figure, quantity) { value = .number(Number.rounded(figure, places: 1)) }
+                if figure == .maximum, quantity.isWhole, let maximum = self[quantity, .maximum], Self.readable(maximum, quantity) {
                     value = .integer(Int(maximum))
                 }
                 object.append((figure.rawValue, value))
@@ -35,8 +35,11 @@ extension SensorSummary {
         SensorQuantity(rawValue: key).flatMap { $0.history.isEmpty ? nil : $0 }
     }
 
-    /// A heart rate or power the reader takes: 0 to `largest`.
-    static func readable(_ value: Double) -> Bool { value >= 0 && value <= largest }
+    /// A figure the reader takes: 0 to `largest` (a heart rate, power), or as far as the
+    /// quantity's samples go beyond (a distance's metres, a downhill incline).
+    static func readable(_ value: Double, _ quantity: SensorQuantity) -> Bool {
+        value >= min(0, quantity.recordable.lowerBound) && value <= max(largest, quantity.recordable.upperBound)
+    }
 
     /// The most seconds a zone may say (over 27 years).
     static let longestZone = Duration.maximum * 1e4
@@ -56,7 +59,7 @@ extension SensorSummary {
             if let figure = SensorQuantity.Figure(rawValue: key), quantity.history.contains(figure) {
                 // Only a figure that is not required may be null.
                 if figure != quantity.requiredFigure, reader.readNull() { return true }
-                guard let value = reader.readNumber(), Self.readable(value),
+                guard let value = reader.readNumber(), Self.readable(value, quantity),
                       figure == .average || !quantity.isWhole || value.rounded() == value else { return false }
                 figures[figure] = value
                 return true

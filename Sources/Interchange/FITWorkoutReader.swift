@@ -19,12 +19,15 @@ public enum FITWorkoutReader {
         // its steps are, and past `mostSteps` the reading stops.
         var id: FITDecoder.Message?
         var name: String?
+        var sport: UInt64?
         var steps: [FITDecoder.Message] = []
         do throws(FITDecoder.Problem) {
             try FITDecoder.forEachMessage(bytes) { message throws(FITDecoder.Problem) in
                 switch message.global {
                 case Field.fileID where id == nil: id = message
-                case Field.workout where name == nil: name = message.texts[Field.workoutName]
+                case Field.workout where name == nil:
+                    name = message.texts[Field.workoutName]
+                    sport = message.numbers[Field.workoutSport]
                 case Field.step:
                     guard steps.count < mostSteps else {
                         throw FITDecoder.Problem(message: "the FIT workout has more than \(mostSteps) steps, more than a FIT workout numbers")
@@ -90,7 +93,8 @@ public enum FITWorkoutReader {
                 parts.removeSubrange(first...)
                 parts.append((start, .repeats(count: count, name: name.isEmpty ? nil : name, steps: block)))
             case let type:
-                let step = try self.step(message, number: number, type: type, warnings: &warnings, fail: fail)
+                let step = try self.step(message, number: number, type: type, rowing: sport == FITWorkoutWriter.Sport.rowing.code,
+                                         warnings: &warnings, fail: fail)
                 parts.append((index, .step(step)))
             }
         }
@@ -102,7 +106,7 @@ public enum FITWorkoutReader {
         return (workout, warnings.lines)
     }
 
-    private static func step(_ message: FITDecoder.Message, number: Int, type: UInt64, warnings: inout WorkoutFileWarnings,
+    private static func step(_ message: FITDecoder.Message, number: Int, type: UInt64, rowing: Bool, warnings: inout WorkoutFileWarnings,
                              fail: (String) -> WorkoutFileError) throws(WorkoutFileError) -> WorkoutFile.Step {
         let kind = self.kind(message.numbers[Field.intensity] ?? Code.active)
         var step = WorkoutFile.Step(kind: kind, name: message.texts[Field.name] ?? "", duration: OpenEnd.standardExpect,
@@ -113,8 +117,15 @@ public enum FITWorkoutReader {
             step.duration = Double(message.numbers[Field.durationValue] ?? 0) / 1000
         case Code.open:
             step.open = true
+        case Code.distance:
+            // duration_distance: centimetres.
+            guard let metres = DistanceText.checked(Double(message.numbers[Field.durationValue] ?? 0) / 100) else {
+                throw fail("step \(number) ends by a distance of \(message.numbers[Field.durationValue] ?? 0) cm: expected above 0, at most 100 km")
+            }
+            step.distance = metres
+            step.duration = DistanceText.expectedSeconds(metres, pace: nil)
         default:
-            throw fail("step \(number) ends by \(durationName(type)), not by time or the lap button: a timer cannot follow it")
+            throw fail("step \(number) ends by \(durationName(type)), not by time, distance or the lap button: a timer cannot follow it")
         }
         for (typeField, valueField, lowField, highField) in [(Field.targetType, Field.targetValue, Field.low, Field.high),
                                                              (Field.secondType, Field.secondValue, Field.secondLow, Field.secondHigh)] {
@@ -133,6 +144,14 @@ public enum FITWorkoutReader {
             case Code.heartRate where (low ?? 0) > Code.bpmOffset: step.targets[.bpm] = value(Code.bpmOffset)
             case Code.heartRate: step.targets[.hr] = value()
             case Code.cadence: step.targets[.cadence] = value()
+            case Code.speed where zone == 0 && (low ?? 0) > 0 && (high ?? 0) > 0:
+                // custom_target_speed_low/high, mm/s: held as the pace of their middle, a
+                // rower's a 500 m split, a runner's a kilometre.
+                let metresPerSecond = (low! + high!) / 2 / 1000
+                let per = rowing ? 500.0 : 1000.0
+                let pace = PaceText(seconds: (per / metresPerSecond).rounded(), metres: per, per: rowing ? "500m" : "km")
+                step.targets[.pace] = .text(pace.text)
+                if let metres = step.distance { step.duration = DistanceText.expectedSeconds(metres, pace: pace) }
             case Code.noTarget: break
             default: warnings.add("step \(number): a target of FIT type \(target) (speed, grade, resistance…) is not one workout keeps; skipped", line: 0)
             }

@@ -13,7 +13,7 @@ import WorkoutValues
 public enum FITWorkoutWriter {
     /// FIT's sports a workout can be for (profile type `sport`).
     public enum Sport: String, CaseIterable, Sendable {
-        case cycling, running, training, generic
+        case cycling, running, rowing, training, generic
 
         var code: UInt64 {
             switch self {
@@ -21,14 +21,20 @@ public enum FITWorkoutWriter {
             case .running: 1
             case .cycling: 2
             case .training: 10
+            case .rowing: 15
             }
         }
 
-        /// Cycling for a workout with power or cadence targets, running for pace, else training.
+        /// Cycling for a workout with power or cadence targets; rowing for a split
+        /// (`/500m`); running for pace or distance steps; else training.
         static func implied(by workout: WorkoutFile) -> Sport {
-            let keys = Set(workout.unrolled.flatMap { $0.targets.ordered.map(\.key) })
+            let steps = workout.unrolled
+            let keys = Set(steps.flatMap { $0.targets.ordered.map(\.key) })
             if !keys.isDisjoint(with: [.power, .watts, .zone, .cadence]) { return .cycling }
-            if !keys.isDisjoint(with: [.pace, .paceZone]) { return .running }
+            if steps.contains(where: { if case .text(let text)? = $0.targets[.pace] { PaceText(text)?.per == "500m" } else { false } }) {
+                return .rowing
+            }
+            if !keys.isDisjoint(with: [.pace, .paceZone]) || steps.contains(where: { $0.distance != nil }) { return .running }
             return .training
         }
     }
@@ -41,7 +47,7 @@ public enum FITWorkoutWriter {
     enum Code {
         static let workoutFile: UInt64 = 5, activityFile: UInt64 = 4, development: UInt64 = 255, product: UInt64 = 1
         // wkt_step_duration
-        static let time: UInt64 = 0, open: UInt64 = 5, repeatSteps: UInt64 = 6
+        static let time: UInt64 = 0, distance: UInt64 = 1, open: UInt64 = 5, repeatSteps: UInt64 = 6
         // wkt_step_target
         static let speed: UInt64 = 0, heartRate: UInt64 = 1, noTarget: UInt64 = 2, cadence: UInt64 = 3, power: UInt64 = 4
         // intensity
@@ -146,9 +152,14 @@ public enum FITWorkoutWriter {
                 if step.prompts.contains(where: { $0.offset > 0 }) { unwritten["the times of cues (a step's notes show from its start)", default: 0] += 1 }
             }
             if let text = notes, !FITWorkoutWriter.fits(text, room: notesRoom) { unwritten["the end of notes longer than \(notesRoom - 1) bytes", default: 0] += 1 }
-            let duration: [FITEncoder.Value] = step.open
-                ? [.number(Code.open), .none]
-                : [.number(Code.time), .number(UInt64((step.duration * 1000).rounded()))]
+            // duration_distance is in centimetres (metres, scale 100).
+            let duration: [FITEncoder.Value] = if let metres = step.distance {
+                [.number(Code.distance), .number(UInt64((metres * 100).rounded()))]
+            } else if step.open {
+                [.number(Code.open), .none]
+            } else {
+                [.number(Code.time), .number(UInt64((step.duration * 1000).rounded()))]
+            }
             return [.number(UInt64(index)), .text(step.name)] + duration + first
                 + [.number(intensity), notes.map { .text($0) } ?? .none] + second
         }
@@ -176,6 +187,11 @@ public enum FITWorkoutWriter {
                 add(.hrZone, [.number(Code.heartRate), .number(zone), .none, .none])
             }
             if let (low, high) = targets.bounds(.cadence) { add(.cadence, custom(Code.cadence, low, high)) }
+            // A pace as text is a speed target: custom_target_speed_low/high in mm/s (m/s, scale 1000).
+            if case .text(let text)? = targets[.pace], let pace = PaceText(text) {
+                let speed = UInt64((pace.metres / pace.seconds * 1000).rounded())
+                add(.pace, [.number(Code.speed), .number(0), .number(speed), .number(speed)])
+            }
             if targets.has(.freeride) { used.insert(.freeride) }
             for (key, _) in targets.ordered where !used.contains(key) {
                 let what: String = switch key {

@@ -94,15 +94,23 @@ public enum ImportedRoutine {
         let name = oneLine(step.name)
         let named = name.isEmpty || name == Routine.defaultName(kind) ? nil : name
         let info = step.targets.isEmpty && step.notes == nil ? nil : table(step.targets, notes: step.notes)
-        if step.prompts.isEmpty && !step.open && constructors.contains(kind) {
+        if step.prompts.isEmpty && !step.open && step.distance == nil && constructors.contains(kind) {
             let arguments = [duration(step.duration), named.map(lua), info].compactMap { $0 }
             return ("\(kind)(\(arguments.joined(separator: ", ")))", nil)
         }
-        // An open step (FIT's lap button) is an open segment: the athlete ends it.
-        var fields = ["kind = \(lua(kind))", step.open ? "open = true" : "duration = \(duration(step.duration))"]
+        // An open step (FIT's lap button) is an open segment: the athlete ends it; a
+        // distance step ends on the machine's distance.
+        var fields = ["kind = \(lua(kind))"]
+        if let metres = step.distance {
+            fields.append("distance = \(number(metres))")
+        } else {
+            fields.append(step.open ? "open = true" : "duration = \(duration(step.duration))")
+        }
         if let named { fields.append("name = \(lua(named))") }
         // An open step's length (`- 9m Z2 press lap`) is what it is expected to take.
-        if step.open && step.duration != OpenEnd.standardExpect { fields.append("expect = \(duration(step.duration))") }
+        if step.open && step.distance == nil && step.duration != OpenEnd.standardExpect {
+            fields.append("expect = \(duration(step.duration))")
+        }
         if let info { fields.append("info = \(info)") }
         if !step.prompts.isEmpty { fields.append("cues = \(cues(step.prompts))") }
         return ("segment { " + fields.joined(separator: ", ") + " }", fields)

@@ -148,16 +148,21 @@ private struct TextReading {
         var tokens = TextReading.tokens(body)
         let open = TextReading.takePressLap(&tokens)
         // The duration after `MMP` is the mean maximal power's, not the step's.
-        let at = tokens.indices.first { IntervalsText.duration(tokens[$0]) != nil && ($0 == 0 || tokens[$0 - 1].lowercased() != "mmp") }
+        let timeAt = tokens.indices.first { IntervalsText.duration(tokens[$0]) != nil && ($0 == 0 || tokens[$0 - 1].lowercased() != "mmp") }
         var duration = OpenEnd.standardExpect
-        if let at {
+        // A runner's or rower's step: `- 400mtr 4:00/km Pace` ends on the distance.
+        let distanceAt = timeAt == nil ? tokens.indices.first { IntervalsText.distance(tokens[$0]) != nil } : nil
+        let at = timeAt ?? distanceAt
+        if let distanceAt, let metres = IntervalsText.distance(tokens[distanceAt]) {
+            duration = DistanceText.expectedSeconds(metres, pace: nil)
+        } else if let at {
             duration = IntervalsText.duration(tokens[at])!
             if let problem = WorkoutFileRules.durationProblem(duration) {
                 throw fail("\(tokens[at]): \(problem)", line: line)
             }
         } else if !open {
             if let distance = tokens.first(where: IntervalsText.isDistance) {
-                throw fail("\(distance) is a distance; workout times its steps, so write a duration such as 10m or 30s", line: line)
+                throw fail("\(distance): expected a distance above 0 and at most 100 km, such as 400mtr, 1km or 2mi", line: line)
             }
             throw fail("expected a duration such as 10m, 30s, 1m30 or 5' (or press lap) in this step", line: line)
         }
@@ -177,6 +182,10 @@ private struct TextReading {
         }
         if name.isEmpty { name = Routine.defaultName(kind) }
         var step = WorkoutFile.Step(kind: kind, name: name, duration: duration, targets: targets, open: open, line: line)
+        if let distanceAt, let metres = IntervalsText.distance(tokens[distanceAt]) {
+            step.distance = metres
+            if case .text(let text)? = targets[.pace] { step.duration = DistanceText.expectedSeconds(metres, pace: PaceText(text)) }
+        }
         for part in parts {
             prompt(part.trimmingWhitespace(), into: &step, line: line)
         }

@@ -35,6 +35,30 @@ enum IntervalsText {
     }
 
     /// `2km`, `400mtr`, `1.5mi`, `500y`: a distance, which a timer cannot follow.
+    /// A distance step's metres: `400mtr`, `1km`, `1.5km`, `2mi`, `800yds` (a bare `m`
+    /// is minutes there); nil for anything else or a distance no step has.
+    static func distance(_ token: String) -> Double? {
+        let lower = token.lowercased()
+        for (unit, metres) in [("km", 1_000.0), ("mtr", 1), ("mi", 1_609.344), ("yds", 0.9144), ("yd", 0.9144), ("y", 0.9144)]
+        where lower.hasSuffix(unit) {
+            guard let number = decimal(String(lower.dropLast(unit.count))) else { continue }
+            return DistanceText.checked(number * metres)
+        }
+        return nil
+    }
+
+    /// How a distance step is written: `400mtr`, `1.5km` (whole metres from 1 km),
+    /// `2mi` (quarter miles), so that it reads back as the same metres.
+    static func format(metres: Double) -> String {
+        let miles = metres / 1_609.344
+        if (miles * 4).rounded() == miles * 4 || abs((miles * 4).rounded() - miles * 4) < 1e-9 {
+            let quarters = (miles * 4).rounded() / 4
+            if distance(Number.format(quarters) + "mi") == metres { return Number.format(quarters) + "mi" }
+        }
+        if metres >= 1_000, metres.rounded() == metres { return Number.format(metres / 1_000) + "km" }
+        return Number.format(metres) + "mtr"
+    }
+
     static func isDistance(_ token: String) -> Bool {
         let lower = token.lowercased()
         for unit in ["km", "mtr", "mi", "yds", "yd", "y"] where lower.hasSuffix(unit) {

@@ -37,12 +37,14 @@ public enum IntervalsWriter {
 struct TextWriting {
     var maxEffort = 0
     var bpm = 0
+    var incline = 0
     var mmp = 0
     var unreadable: [String] = []
 
     func dropped() -> [String] {
         var notes: [String] = []
         if maxEffort > 0 { notes.append("max_effort (\(RoutineExport.plural(maxEffort, "step"))): intervals.icu text has no all-out target") }
+        if incline > 0 { notes.append("incline (\(RoutineExport.plural(incline, "step"))): intervals.icu text has no incline target") }
         if bpm > 0 { notes.append("bpm (\(RoutineExport.plural(bpm, "step"))): written here as heart rate in percent only") }
         if mmp > 0 { notes.append("mmp (\(RoutineExport.plural(mmp, "step"))): not of the form \"60% MMP 5m\"") }
         if !unreadable.isEmpty {
@@ -95,7 +97,8 @@ struct TextWriting {
     mutating func line(_ step: WorkoutFile.Step) -> String {
         let label = TextWriting.label(step)
         let lap = step.open ? ["press lap"] : []
-        let timing = ([IntervalsText.format(step.duration)] + lap + targets(step.targets)).joined(separator: " ")
+        let length = step.distance.map { IntervalsText.format(metres: $0) } ?? IntervalsText.format(step.duration)
+        let timing = ([length] + lap + targets(step.targets)).joined(separator: " ")
         let prompts = step.prompts.map { " <!> \(Number.format($0.offset))^\(TextWriting.plain($0.text))" }.joined()
         guard !label.isEmpty else { return "- " + timing + prompts }
         let first = "- \(label) \(timing)\(prompts)"
@@ -116,7 +119,7 @@ struct TextWriting {
     func keepsDuration(_ line: String, _ step: WorkoutFile.Step) -> Bool {
         guard let (file, _) = try? IntervalsReader.read(Array(line.utf8), file: "-"),
               case .step(let read)? = file.parts.first else { return false }
-        return read.duration == step.duration
+        return read.duration == step.duration && read.distance == step.distance
     }
 
     /// Whether `workout import` would read the step's kind and name from the line.
@@ -154,6 +157,7 @@ struct TextWriting {
             case .freeride: words.append("freeride")
             case .maxEffort: maxEffort += 1
             case .bpm: bpm += 1
+            case .incline: incline += 1
             case .ramp: break
             }
         }

@@ -21,9 +21,18 @@ public enum RoutineExport {
         var functionCues = 0
         var segmentHooks = 0
         var openSegments = 0
+        var distanceSteps = 0
+        var steered = 0
         var steps: [WorkoutFile.Step] = []
         for segment in routine.timeline.segments {
-            if segment.open != nil { openSegments += 1 }
+            if segment.steer != nil { steered += 1 }
+            if let open = segment.open {
+                if open.distance != nil && format.codec.takesDistances {
+                    if open.cap != nil { distanceSteps += 1 }
+                } else {
+                    openSegments += 1
+                }
+            }
             let prompts = segment.textCues.map { WorkoutFile.Prompt(offset: $0.offset, text: $0.text) }
             functionCues += segment.functionCues
             if segment.hasHooks { segmentHooks += 1 }
@@ -37,10 +46,14 @@ public enum RoutineExport {
             let targets = Targets(info: info, ignored: &unused)
             if notes != nil { unused.remove("notes") }
             ignored.formUnion(unused)
-            steps.append(WorkoutFile.Step(
+            let distance = format.codec.takesDistances ? segment.open?.distance : nil
+            var step = WorkoutFile.Step(
                 kind: segment.kind, name: segment.name, duration: segment.duration, targets: targets,
-                prompts: prompts.sorted { $0.offset < $1.offset }, open: format.codec.endsOpenSteps && segment.open != nil,
-                notes: notes, line: segment.line))
+                prompts: prompts.sorted { $0.offset < $1.offset },
+                open: format.codec.endsOpenSteps && segment.open != nil && distance == nil,
+                notes: notes, line: segment.line)
+            step.distance = distance
+            steps.append(step)
         }
         file.parts = Repeats.parts(steps, blocks: routine.timeline.segments.map(\.block))
 
@@ -52,6 +65,12 @@ public enum RoutineExport {
         // The text formats have no step that waits for the athlete: it goes as the time it
         // is expected to take. A FIT step can be open, and so can an intervals.icu step
         // (`press lap`): the device's lap button ends it.
+        if steered > 0 {
+            dropped.append("the heart-rate bands (hr = { … }) of \(plural(steered, "segment")), which steer a machine as the workout runs")
+        }
+        if distanceSteps > 0 {
+            dropped.append("the caps of \(plural(distanceSteps, "distance step")) (each a step of its distance)")
+        }
         if openSegments > 0 && format.codec.endsOpenSteps {
             dropped.append("the caps, tallies and scores of \(plural(openSegments, "open segment")) (each is a step the lap button ends)")
         } else if openSegments > 0 {

@@ -19,6 +19,7 @@ enum TargetText {
             (.paceZone, "pace_zone: a pace zone"),
             (.mmp, "mmp: a percent of a mean maximal power, 60% MMP 5m being 60% of your best 5-minute power"),
             (.cadence, "cadence: rpm"),
+            (.incline, "incline: a treadmill's incline in percent"),
             (.freeride, "freeride: no target, ride as you like"),
             (.maxEffort, "max_effort: all out"),
         ]
@@ -46,6 +47,7 @@ enum TargetText {
             (.paceZone, #"info.pace_zone .. " pace""#),
             (.mmp, "info.mmp"),
             (.cadence, #"amount(info.cadence, " rpm")"#),
+            (.incline, #"amount(info.incline, " % incline")"#),
         ]
         let flags: [(Targets.Key, String)] = [(.maxEffort, "all out"), (.freeride, "free ride")]
         var lines: [String] = []

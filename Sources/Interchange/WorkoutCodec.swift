@@ -16,6 +16,9 @@ public protocol WorkoutCodec: Sendable {
     /// Whether a step can wait for the athlete: FIT's `open` duration and intervals.icu's
     /// `press lap` (the lap button ends it); the others write its expected length.
     var endsOpenSteps: Bool { get }
+    /// Whether a step can end on a distance: intervals.icu's `400mtr`, FIT's distance
+    /// duration; the others write its expected length.
+    var takesDistances: Bool { get }
 
     func read(_ bytes: [UInt8], file: String) throws(WorkoutFileError) -> (WorkoutFile, warnings: [String])
     /// The file's bytes, and what the format cannot hold (named in warnings).
@@ -25,6 +28,7 @@ public protocol WorkoutCodec: Sendable {
 extension WorkoutCodec {
     public var isBinary: Bool { false }
     public var endsOpenSteps: Bool { false }
+    public var takesDistances: Bool { false }
 }
 
 /// What `workout export` hands every writer besides the workout; each takes what concerns it.
@@ -62,6 +66,7 @@ struct IntervalsCodec: WorkoutCodec {
     var exportedAs: String { "intervals.icu text" }
     var pathExtensions: [String] { ["txt"] }
     var endsOpenSteps: Bool { true }
+    var takesDistances: Bool { true }
 
     func read(_ bytes: [UInt8], file: String) throws(WorkoutFileError) -> (WorkoutFile, warnings: [String]) {
         try IntervalsReader.read(bytes, file: file)
@@ -80,6 +85,7 @@ struct FITWorkoutCodec: WorkoutCodec {
     var pathExtensions: [String] { ["fit"] }
     var isBinary: Bool { true }
     var endsOpenSteps: Bool { true }
+    var takesDistances: Bool { true }
 
     func read(_ bytes: [UInt8], file: String) throws(WorkoutFileError) -> (WorkoutFile, warnings: [String]) {
         try FITWorkoutReader.read(bytes, file: file)

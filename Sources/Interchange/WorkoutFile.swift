@@ -37,6 +37,9 @@ public struct WorkoutFile: Equatable {
         public var notes: String?
         /// Where the step was read from, for messages (0 when it was not read from a file).
         public var line: Int
+        /// A distance step's metres (`- 400mtr`, a FIT step of duration distance): it
+        /// ends when they are covered, `duration` is what it is expected to take.
+        public var distance: Double?
 
         public init(kind: String, name: String, duration: Double, targets: Targets = Targets(),
                     prompts: [Prompt] = [], open: Bool = false, notes: String? = nil, line: Int = 0) {

@@ -38,6 +38,7 @@ public enum WorkoutFileRules {
         case .lthr: (0...200, "percent of threshold heart rate")
         case .bpm: (0...250, "beats per minute")
         case .cadence: (0...300, "rpm")
+        case .incline: (-10...45, "percent incline")
         case .ramp, .zone, .hrZone, .paceZone, .mmp, .freeride, .maxEffort: nil
         }
     }

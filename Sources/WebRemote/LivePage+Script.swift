@@ -84,12 +84,15 @@ extension LivePage {
           if (!s) return;
           const stale = new Set(s.stale);
           const show = (id, value, unit) => {
-            set(id, value === undefined ? "" : value + " " + unit + (stale.has(id) ? "?" : ""));
+            set(id, value === undefined ? "" : value + unit + (stale.has(id) ? "?" : ""));
             $(id).classList.toggle("stale", stale.has(id));
           };
+          // A pace (its unit "/km", "/500m") as m:ss, as the terminal shows it.
+          const paced = (v) => { const w = Math.round(v); return Math.floor(w / 60) + ":" + String(w % 60).padStart(2, "0"); };
           for (const [key, unit] of \#(sensorUnits)) {
-            const value = s[key] === undefined ? undefined : Math.round(s[key]);
-            show(key, value, unit + (key === "hr" && s.hr_zone ? " Z" + s.hr_zone : ""));
+            const pace = unit.startsWith("/");
+            const value = s[key] === undefined ? undefined : pace ? paced(s[key]) : Math.round(s[key]);
+            show(key, value, (pace ? "" : " ") + unit + (key === "hr" && s.hr_zone ? " Z" + s.hr_zone : ""));
           }
           $("hr").className = (stale.has("hr") ? "stale " : "") + (s.hr_zone ? "zone" + s.hr_zone : "");
         }

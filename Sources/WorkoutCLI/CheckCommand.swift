@@ -54,6 +54,11 @@ struct Check: ParsableCommand {
                 // A hook's show only while the workout runs: run it as a dry run does.
                 let check = RoutineCheck.run(routine, ftp: ftp)
                 for warning in check.warnings { Output.error("workout: warning: \(warning)") }
+                if let (first, more) = DistanceWithoutSource.first(file: routine.fileName, in: routine.timeline),
+                   (try? RememberedSensors(directories: UserDirectories(environment: Terminal.environment)).read())?.isEmpty ?? true {
+                    Output.error("workout: warning: " + first.warning(more: more, why: "no sensor is remembered "
+                        + "(workout sensors add ADDRESS)"))
+                }
                 if !check.errors.isEmpty {
                     throw RoutineError(check.errors.joined(separator: "\nworkout: "))
                 }

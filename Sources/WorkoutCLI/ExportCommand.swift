@@ -38,7 +38,7 @@ struct Export: ParsableCommand {
             completion: .file())
     var output: String?
 
-    @Option(help: ArgumentHelp("For fit: cycling, running, training or generic (default: cycling for power or cadence targets, running for pace, else training).",
+    @Option(help: ArgumentHelp("For fit: cycling, running, rowing, training or generic (default: cycling for power or cadence targets, rowing for a split, running for pace or distance steps, else training).",
                                valueName: "sport"))
     var sport: FITWorkoutWriter.Sport?
 

@@ -64,7 +64,9 @@ struct Plan: ParsableCommand {
             let index = String(repeating: " ", count: width - String(segment.index).count) + String(segment.index)
             let start = TimeText.clock(segment.start)
             let kind = Padding.column(segment.kind, 8)
-            let info = InfoText.summary(loaded.infoJSON(for: segment)).map { " — " + Plan.shortened($0) } ?? ""
+            let (lead, payload) = Plan.distance(segment, info: loaded.infoJSON(for: segment))
+            let words = [lead, InfoText.summary(payload)].compactMap { $0 }
+            let info = words.isEmpty ? "" : " — " + Plan.shortened(words.joined(separator: " · "))
             output.line("\(index)  \(String(repeating: " ", count: max(0, 8 - start.count)))\(start)  "
                         + "\(style.kind(kind)) \(Padding.column(Plan.length(segment), lengthWidth)) "
                         + segment.name.visible
@@ -76,10 +78,22 @@ struct Plan: ParsableCommand {
         }
     }
 
-    /// `0:30`; an open segment's `open ~0:45`, what it is expected to take.
+    /// `0:30`; an open segment's `open ~0:45`, what it is expected to take; a distance
+    /// step's `~1:36`, at its pace.
     static func length(_ segment: Segment) -> String {
-        guard segment.open != nil else { return TimeText.clock(segment.duration) }
-        return "open ~" + TimeText.clock(segment.duration)
+        guard let open = segment.open else { return TimeText.clock(segment.duration) }
+        return (open.distance == nil ? "open ~" : "~") + TimeText.clock(segment.duration)
+    }
+
+    /// A distance step as a runner reads it, `400 m at 4:00/km` (its info's `pace` when
+    /// that is a pace as text, which is then not said again), and the rest of its info;
+    /// nil and the info unchanged for any other segment.
+    static func distance(_ segment: Segment, info: JSONValue) -> (lead: String?, info: JSONValue) {
+        guard let metres = segment.open?.distance else { return (nil, info) }
+        let words = DistanceText.words(metres)
+        guard case .object(let fields) = info, let pace = fields.first(where: { $0.0 == "pace" })?.1,
+              case .string(let text) = pace, let read = PaceText(text) else { return (words, info) }
+        return (words + " at " + read.text, .object(fields.filter { $0.0 != "pace" }))
     }
 
     /// A payload in words, cut to one line of a plan.

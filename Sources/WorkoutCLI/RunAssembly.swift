@@ -154,9 +154,12 @@ final class RunAssembly {
             : HistoryRecorder(routine: routine, file: historyFile, activity: activity)
         if let history { session.subscribe(history) }
         if let roster { history?.participantTotals = roster.summaries }
-        sensors = Self.connectSensors(request, addresses: sensorAddresses, session: session, scheduler: scheduler, warn: warn)
+        sensors = Self.connectSensors(request, addresses: sensorAddresses, session: session, scheduler: scheduler,
+                                      pause: { control(.pause) }, warn: warn)
+        Self.warnOfDistanceSteps(session, sensors: !sensorAddresses.isEmpty, scheduler: scheduler, warn: warn)
         if sensors != nil { history?.sensorTotals = session.sensorTotals }
         if let trainer = sensors?.trainer { session.subscribe(trainer) }
+        if let treadmill = sensors?.treadmill { session.subscribe(treadmill) }
         let finished = finished
         let scheduler = scheduler
         session.subscribe { event in
@@ -288,14 +291,45 @@ final class RunAssembly {
         return addresses
     }
 
+    /// A distance step with nothing to measure it is said plainly, once: at the start
+    /// without sensors, else when the first starts before any sensor gave a distance.
+    private static func warnOfDistanceSteps(_ session: Session, sensors: Bool, scheduler: any Scheduler,
+                                            warn: @escaping @Sendable (String) -> Void) {
+        let routine = session.routine
+        guard sensors else {
+            if let (first, more) = DistanceWithoutSource.first(file: routine.fileName, in: routine.timeline) {
+                warn("warning: " + first.warning(more: more, why: "no sensors are connected"))
+            }
+            return
+        }
+        var warned = false
+        session.subscribe { event in
+            guard !warned, case .segmentStart = event.kind,
+                  let found = DistanceWithoutSource(file: routine.fileName, segment: session.segment,
+                                                    count: routine.timeline.isOpenEnded ? nil : routine.timeline.count)
+            else { return }
+            // Sensors connect as the workout starts: a distance has 5 s of the step to come.
+            let index = session.segment.index
+            scheduler.scheduleAside(at: scheduler.now + 5) { _ in
+                guard !warned, session.segment.index == index, session.state != .finished,
+                      session.sensorValues[.distance]?.current == nil else { return }
+                warned = true
+                warn("warning: " + found.warning(why: "no sensor has given a distance yet"))
+            }
+        }
+    }
+
     /// Those sensors, connecting in the background, and ERG control of a trainer among them
     /// (unless `--no-erg`); nil without sensors.
     private static func connectSensors(_ request: RunRequest, addresses: [String], session: Session,
-                                       scheduler: RunLoopScheduler, warn: @escaping @Sendable (String) -> Void) -> SensorHub? {
+                                       scheduler: RunLoopScheduler, pause: @escaping @MainActor () -> Void,
+                                       warn: @escaping @Sendable (String) -> Void) -> SensorHub? {
         guard !addresses.isEmpty else { return nil }
         let trainer = request.noErg ? nil : TrainerControl(snapshot: session.snapshot, scheduler: scheduler, warn: warn)
-        return SensorHub(addresses: addresses, environment: Terminal.environment, erg: trainer, scheduler: scheduler,
-                         take: session.take, stale: session.sensorStale, warn: warn)
+        let treadmill = TreadmillControl(steers: !request.noErg, scheduler: scheduler, pause: pause, warn: warn)
+        return SensorHub(addresses: addresses, environment: Terminal.environment, erg: trainer, treadmill: treadmill,
+                         scheduler: scheduler,
+                         footPodFactor: request.athlete.footPodFactor, take: session.take, stale: session.sensorStale, warn: warn)
     }
 
     /// The server of `--serve`, listening before the workout starts.

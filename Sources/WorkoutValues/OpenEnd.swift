@@ -9,12 +9,17 @@ public struct OpenEnd: Sendable, Equatable {
     /// "about" total count for it (`expect`, else the cap, else a minute).
     public var expect: Double
 
+    /// For a distance step (`work{ distance = 400 }`): the metres after which it ends, as
+    /// a treadmill's, rower's or foot pod's distance counts them.
+    public var distance: Double?
+
     /// What an open segment without `expect` or `cap` is planned as.
     public static let standardExpect = 60.0
 
-    public init(cap: Double?, expect: Double?) {
+    public init(cap: Double?, expect: Double?, distance: Double? = nil) {
         self.cap = cap
         self.expect = expect ?? cap ?? OpenEnd.standardExpect
+        self.distance = distance
     }
 }
 
@@ -39,6 +44,8 @@ public enum SegmentEndCause: String, Sendable, Equatable {
     case hook
     /// A sample met the segment's condition (`until_hr_below`, `until_sample = function(s) … end`).
     case sample
+    /// A distance step's metres were covered.
+    case distance
 }
 
 /// What the history keeps of an open segment: how long it really took, and its laps.

@@ -14,8 +14,20 @@ public enum SensorQuantity: String, CaseIterable, Sendable, Equatable, Hashable 
     case power
     /// Cadence, revolutions per minute.
     case cadence
-    /// Speed, km/h (a trainer's).
+    /// Speed, km/h (a trainer's, a treadmill's belt, a foot pod's).
     case speed
+    /// Distance, metres: the machine's or foot pod's own running total (it counts from
+    /// whenever the machine started; a segment's distance is the difference).
+    case distance
+    /// Running pace, seconds per kilometre (a treadmill's or foot pod's speed read the
+    /// runner's way).
+    case pace
+    /// Rowing split, seconds per 500 metres (a rower's instantaneous pace).
+    case split
+    /// Incline, percent (a treadmill's).
+    case incline
+    /// Stroke rate, strokes per minute (a rower's).
+    case strokeRate = "stroke_rate"
 
     /// Its name in JSON (events, the snapshot, the history line), in Lua (`workout.Sample`)
     /// and as the samples file's column.
@@ -28,6 +40,11 @@ public enum SensorQuantity: String, CaseIterable, Sendable, Equatable, Hashable 
         case .power: "W"
         case .cadence: "rpm"
         case .speed: "km/h"
+        case .distance: "m"
+        case .pace: "/km"
+        case .split: "/500m"
+        case .incline: "%"
+        case .strokeRate: "spm"
         }
     }
 
@@ -37,7 +54,12 @@ public enum SensorQuantity: String, CaseIterable, Sendable, Equatable, Hashable 
         case .hr: "Heart rate, beats per minute."
         case .power: "Power, watts."
         case .cadence: "Cadence, rpm."
-        case .speed: "Speed, km/h (a trainer's)."
+        case .speed: "Speed, km/h (a trainer's, a treadmill's, a foot pod's)."
+        case .distance: "Distance, metres: the machine's or foot pod's own total."
+        case .pace: "Pace, seconds per kilometre."
+        case .split: "Rowing split, seconds per 500 metres."
+        case .incline: "Incline, percent."
+        case .strokeRate: "Stroke rate, strokes per minute."
         }
     }
 
@@ -45,7 +67,7 @@ public enum SensorQuantity: String, CaseIterable, Sendable, Equatable, Hashable 
     public var places: Int {
         switch self {
         case .hr, .power: 0
-        case .cadence: 1
+        case .cadence, .distance, .pace, .split, .incline, .strokeRate: 1
         case .speed: 2
         }
     }
@@ -57,14 +79,17 @@ public enum SensorQuantity: String, CaseIterable, Sendable, Equatable, Hashable 
     public var recordedPlaces: Int {
         switch self {
         case .hr, .power: 0
-        case .cadence: 1
+        case .cadence, .distance, .pace, .split, .incline, .strokeRate: 1
         case .speed: 3
         }
     }
 
     /// Whether the display's title row, the plain text of a `sample` and the served page
-    /// show it, rounded to a whole number before its unit (`150 bpm  200 W  90 rpm`).
+    /// show it, in `words` (`150 bpm  200 W  90 rpm  400 m  4:00/km`).
     public var inWords: Bool { self != .speed }
+
+    /// Whether it is a time per distance, shown as a clock time before its unit (`4:00/km`).
+    public var isPace: Bool { self == .pace || self == .split }
 
     /// Whether the display shows it in big digits beside the clock, when they fit.
     public var bigDigits: Bool { self == .hr || self == .power }
@@ -80,6 +105,16 @@ public enum SensorQuantity: String, CaseIterable, Sendable, Equatable, Hashable 
         case .power: 0...3_000
         case .cadence: 0...250
         case .speed: 0...100
+        // A belt or a pod counts on for hours; 1,000 km is no indoor session.
+        case .distance: 0...1_000_000
+        // 1:00/km is faster than any runner; slower than an hour a kilometre is standing.
+        // A machine standing still sends no pace at all, or 0, or 65,535: none of them is one.
+        case .pace: 60...3_600
+        // Rowing splits of record are above 1:10/500m; over 10 minutes is resting.
+        case .split: 60...600
+        // Treadmills go from −6 % to 40 % (incline trainers).
+        case .incline: -10...45
+        case .strokeRate: 0...80
         }
     }
 
@@ -104,6 +139,9 @@ public enum SensorQuantity: String, CaseIterable, Sendable, Equatable, Hashable 
         case .hr: [.average, .maximum]
         case .power: [.average]
         case .cadence, .speed: []
+        // The machine's total at its highest: what it counted by the end.
+        case .distance: [.maximum]
+        case .pace, .split, .incline, .strokeRate: [.average]
         }
     }
 
@@ -119,6 +157,11 @@ public enum SensorQuantity: String, CaseIterable, Sendable, Equatable, Hashable 
         case .power: 0...5_000
         case .cadence: 0...300
         case .speed: 0...100
+        case .distance: 0...1_000_000
+        case .pace: 60...3_600
+        case .split: 60...600
+        case .incline: -10...45
+        case .strokeRate: 0...80
         }
     }
 
@@ -126,7 +169,7 @@ public enum SensorQuantity: String, CaseIterable, Sendable, Equatable, Hashable 
     /// metres per second in FIT (`enhanced_speed`) and TCX (`ax:Speed`, `MaximumSpeed`).
     public var inActivityFiles: Double {
         switch self {
-        case .hr, .power, .cadence: 1
+        case .hr, .power, .cadence, .distance, .pace, .split, .incline, .strokeRate: 1
         case .speed: 1 / 3.6
         }
     }
@@ -139,6 +182,13 @@ public enum SensorQuantity: String, CaseIterable, Sendable, Equatable, Hashable 
         case .power: FITForm(record: 7, bytes: 2, lap: (19, 20), session: (20, 21))
         // enhanced_speed, in 1/1000 m/s.
         case .speed: FITForm(record: 73, bytes: 4, scale: 1000)
+        // distance, in 1/100 m.
+        case .distance: FITForm(record: 5, bytes: 4, scale: 100)
+        // A rowing file's strokes a minute are its record's `cadence` (written there when
+        // no cadence is: `FITActivity`); the lap and session keep cadence's figures.
+        case .strokeRate: FITForm(record: 4, bytes: 1)
+        // FIT reads pace from the speed; its grade is signed, which these fields are not.
+        case .pace, .split, .incline: nil
         }
     }
 
@@ -159,6 +209,11 @@ public enum SensorQuantity: String, CaseIterable, Sendable, Equatable, Hashable 
         case .speed:
             TCXForm(trackpoint: TCXElement("Speed", at: 0, inExtension: true, places: 3),
                     lapMaximum: TCXElement("MaximumSpeed", at: 2, places: 3))
+        case .distance:
+            TCXForm(trackpoint: TCXElement("DistanceMeters", at: 3, places: 1))
+        // TCX has no element for these: its readers take pace from speed.
+        case .pace, .split, .incline, .strokeRate:
+            TCXForm()
         }
     }
 }
@@ -217,6 +272,11 @@ extension SensorQuantity {
         isWhole ? .integer(Int(value.rounded())) : .number(Number.rounded(value, places: places))
     }
 
-    /// `150 bpm`, `90 rpm`: rounded to a whole number, then the unit.
-    public func words(_ value: Double) -> String { "\(Int(value.rounded())) \(unit)" }
+    /// `150 bpm`, `90 rpm`: rounded to a whole number, then the unit; a pace as a clock
+    /// time (`4:05/km`, `1:58/500m`), an incline to a tenth (`2.5 %`).
+    public func words(_ value: Double) -> String {
+        if isPace { return TimeText.hms(Number.whole(value.rounded())) + unit }
+        if self == .incline { return Number.format(Number.rounded(value, places: 1)) + " " + unit }
+        return "\(Int(value.rounded())) \(unit)"
+    }
 }

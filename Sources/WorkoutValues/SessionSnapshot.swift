@@ -56,6 +56,9 @@ public struct SessionSnapshot: Sendable, Equatable {
     /// a viewer counts its clock up from `elapsedInSegment`, shows the cap if any, and
     /// offers DONE. `remaining` and `deadline` then count to the cap (or a day).
     public var open: OpenEnd?
+    /// In a distance step (`open.distance`): the metres covered so far, once a treadmill,
+    /// rower or foot pod has said.
+    public var covered: Double?
     /// The tallies counted so far (`r`, the page's +1), in the order first counted.
     public var tallies: [TallyCount]
     /// The current segment's lap splits, in seconds.

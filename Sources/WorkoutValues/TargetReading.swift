@@ -38,6 +38,7 @@ enum TargetReading {
         case .bpm: amount(" bpm")
         case .pace: if case .text = value { amount("") + " pace" } else { amount("% pace") }
         case .cadence: amount(" rpm")
+        case .incline: amount(" % incline")
         case .zone, .mmp: amount("")
         case .hrZone: amount("") + " HR"
         case .paceZone: amount("") + " pace"

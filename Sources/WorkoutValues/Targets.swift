@@ -12,6 +12,7 @@
 /// | `pace` | percent of threshold pace, or a pace such as `"5:00/km"` |
 /// | `mmp` | a percent of a mean maximal power, as intervals.icu writes it: `"60% MMP 5m"` (60 % of your best 5-minute power); text, since workout knows no MMP curve |
 /// | `cadence` | rpm: `90` or `{ low = 85, high = 95 }` |
+/// | `incline` | a treadmill's incline, percent: `2` or `{ low = 1, high = 3 }` |
 /// | `ramp` | `true`: `low` → `high` is a ramp from one to the other, not a range |
 /// | `freeride` | `true`: no target (Zwift's free ride, ERG off) |
 /// | `max_effort` | `true`: all out (Zwift's MaxEffort) |
@@ -20,7 +21,7 @@ public struct Targets: Hashable {
         case power, watts, hr, lthr, bpm, pace, ramp, zone
         case hrZone = "hr_zone"
         case paceZone = "pace_zone"
-        case mmp, cadence, freeride
+        case mmp, cadence, incline, freeride
         case maxEffort = "max_effort"
 
         /// The keys whose value may be text.

@@ -176,6 +176,42 @@ final class FITWorkoutTests: XCTestCase {
         XCTAssertEqual(steps[6]["target_power_zone"] as? Int, 1)
     }
 
+    /// A runner's intervals.icu text imported, then exported as FIT: Garmin's SDK reads its
+    /// distance steps (centimetres) and its pace as a speed target (mm/s), a running workout.
+    func testARunnersIntervalsTextBecomesAFITWorkoutWithDistancesAndSpeeds() throws {
+        let dir = try scratch()
+        let text = dir.appendingPathComponent("track.txt")
+        try FileManager.default.copyItem(at: interchangeFixtures.appendingPathComponent("track.txt"), to: text)
+        let routine = dir.appendingPathComponent("track.lua")
+        let imported = try workout(["import", text.path, "--stdout"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        try imported.stdout.write(to: routine, atomically: true, encoding: .utf8)
+        let file = dir.appendingPathComponent("track.fit")
+        let export = try workout(["export", routine.path, "--format", "fit", "-o", file.path])
+        XCTAssertEqual(export.status, 0, export.stderr)
+        let decoded = try ActivityDecoders.decodeFIT(file.path)
+        XCTAssertEqual(decoded.garminErrors, [])
+        XCTAssertEqual(decoded.garmin["workout_mesgs"]?.first?["sport"] as? String, "running")
+        let steps = try XCTUnwrap(decoded.garmin["workout_step_mesgs"])
+        func fields(_ step: [String: Any]) -> String {
+            ["wkt_step_name", "duration_type", "duration_distance", "target_type", "custom_target_speed_low",
+             "custom_target_speed_high"].map { "\($0)=\(step[$0].map { "\($0)" } ?? "nil")" }.joined(separator: " ")
+        }
+        XCTAssertEqual(steps.map(fields), [
+            "wkt_step_name=Warmup duration_type=time duration_distance=nil target_type=open custom_target_speed_low=nil custom_target_speed_high=nil",
+            "wkt_step_name=Work duration_type=distance duration_distance=400.0 target_type=speed custom_target_speed_low=4.167 custom_target_speed_high=4.167",
+            "wkt_step_name=Work duration_type=time duration_distance=nil target_type=open custom_target_speed_low=nil custom_target_speed_high=nil",
+            "wkt_step_name=Main set duration_type=repeat_until_steps_cmplt duration_distance=nil target_type=nil custom_target_speed_low=nil custom_target_speed_high=nil",
+            "wkt_step_name=Work duration_type=distance duration_distance=1000.0 target_type=open custom_target_speed_low=nil custom_target_speed_high=nil",
+            "wkt_step_name=Cooldown duration_type=distance duration_distance=3218.69 target_type=open custom_target_speed_low=nil custom_target_speed_high=nil",
+        ])
+        // Imported again, the distances and the pace come back.
+        let back = try workout(["import", file.path, "--stdout"])
+        XCTAssertEqual(back.status, 0, back.stderr)
+        XCTAssertTrue(back.stdout.contains(#"segment { kind = "work", distance = 400, info = { pace = "4:00/km" } }"#), back.stdout)
+        XCTAssertTrue(back.stdout.contains(#"segment { kind = "cooldown", distance = 3218.69 }"#), back.stdout)
+    }
+
     // MARK: - Import
 
     /// A FIT workout imports as a routine with its repeats as `rounds` and its targets in

@@ -27,6 +27,36 @@ enum FakeBlueZ {
                     "2a63": {"every": 0.25, "values": ["2000c8000a000004", "2000c8000c000008"]}}}
         """
 
+    /// A treadmill the fake runs (Fixtures/bluez_server.py, `Machine`): its belt at 10 km/h
+    /// and 1 % incline, its distance counting 40 times as fast (400 m in 3.6 s), with the
+    /// `quirks` given.
+    static func treadmill(quirks: [String] = [], running: Bool = true, speed: Double = 10) -> String {
+        machine("C0:FF:EE:00:00:10", "Treadmill", """
+            "kind": "treadmill", "speed": \(speed), "incline": 1, "every": 0.25, "time_lapse": 40,
+            "running": \(running)
+            """, quirks: quirks)
+    }
+
+    /// A rower at 24 strokes a minute and a 2:00/500m split (15 km/h), time-lapsed as the treadmill.
+    static func rower(quirks: [String] = []) -> String {
+        machine("C0:FF:EE:00:00:11", "Rower", #""kind": "rower", "speed": 15, "stroke_rate": 24, "every": 0.25, "time_lapse": 40"#,
+                quirks: quirks)
+    }
+
+    /// A foot pod at 12 km/h and 172 steps a minute, time-lapsed as the treadmill.
+    static let footPod = """
+        {"address": "C0:FF:EE:00:00:12", "name": "Pod", "known": true, "paired": true, "services": ["1814"],
+         "machine": {"kind": "footpod", "speed": 12, "cadence": 172, "every": 0.25, "time_lapse": 40}}
+        """
+
+    private static func machine(_ address: String, _ name: String, _ fields: String, quirks: [String]) -> String {
+        let list = quirks.map { "\"\($0)\"" }.joined(separator: ", ")
+        return """
+            {"address": "\(address)", "name": "\(name)", "known": true, "paired": true, "services": ["1826"],
+             "machine": {\(fields), "quirks": [\(list)]}}
+            """
+    }
+
     /// Runs `script` (sh) with `$WORKOUT` the binary, `$DIR` a scratch directory (kept
     /// until `keep` returns), `$LOG` the fake's log, `send LINE` a command to the fake
     /// (see bluez_server.py) and `waitfor TEXT [FILE]` waiting up to 10 s for a line.
@@ -70,5 +100,21 @@ enum FakeBlueZ {
         let outcome = Outcome(log: lines("log"), report: lines("report"), directory: dir)
         try keep(outcome)
         return outcome
+    }
+}
+
+/// What a run against the fake BlueZ left in its scratch folder: the `--json` events of a
+/// file, and a file's text (empty when it is not there).
+protocol FakeBlueZOutputs {}
+
+extension FakeBlueZOutputs {
+    func events(_ directory: String, _ name: String = "out") -> [[String: Any]] {
+        text(directory, name).split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    func text(_ directory: String, _ name: String) -> String {
+        (try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8)) ?? ""
     }
 }

@@ -4,21 +4,11 @@ import XCTest
 /// Sensors end to end, against the fake BlueZ (Fixtures/bluez_server.py) on a private
 /// system bus: scanning and remembering, values in --json, the snapshot and the live
 /// display, ERG writes, drop-outs, pairing, and a flood of notifications.
-final class SensorRunTests: XCTestCase {
+final class SensorRunTests: XCTestCase, FakeBlueZOutputs {
     let routine = fixtures.appendingPathComponent("sensors.lua").path
     /// The run's usual switches: nothing else on the bus, no sound server, no history.
     let quiet = "--no-sound --no-notify --allow-sleep --no-history"
 
-    func events(_ directory: String, _ name: String = "out") -> [[String: Any]] {
-        let text = (try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
-    }
-
-    func text(_ directory: String, _ name: String) -> String {
-        (try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8)) ?? ""
-    }
 
     func testScanListsSensorsAndAddRemembersThem() throws {
         let outcome = try FakeBlueZ.run(devices: [FakeBlueZ.strap, FakeBlueZ.trainer], """
@@ -31,9 +21,9 @@ final class SensorRunTests: XCTestCase {
             """)
         XCTAssertEqual(outcome.report, [
             "C0:FF:EE:00:00:01  Strap  heart rate  no signal",
-            "C0:FF:EE:00:00:02  Trainer  power, trainer (FTMS)  -70 dBm",
+            "C0:FF:EE:00:00:02  Trainer  power, fitness machine (FTMS)  -70 dBm",
             "Remembered C0:FF:EE:00:00:02 in \(outcome.directory)/config/workout/sensors",
-            "C0:FF:EE:00:00:02  Trainer  power, trainer (FTMS)  -70 dBm  remembered",
+            "C0:FF:EE:00:00:02  Trainer  power, fitness machine (FTMS)  -70 dBm  remembered",
             "C0:FF:EE:00:00:02",
             "Forgot C0:FF:EE:00:00:02",
             "workout: C0:FF:EE:00:00:02 is not remembered",

@@ -87,6 +87,7 @@ package final class Harness {
         case let .lap(index, number, split): return "\(time) lap \(index) \(number) \(Number.format(split))"
         case let .sample(sample): return "\(time) sample \(sample.sensor)"
         case let .erg(watts): return "\(time) erg \(watts)"
+        case let .treadmill(kmh): return "\(time) treadmill \(Number.format(kmh))"
         case let .pause(index, remaining): return "\(time) pause \(index) \(Number.format(remaining))"
         case let .resume(index, remaining): return "\(time) resume \(index) \(Number.format(remaining))"
         case let .suspend(index, missed): return "\(time) suspend \(index) \(Number.format(missed))"

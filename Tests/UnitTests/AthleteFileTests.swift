@@ -84,11 +84,14 @@ final class AthleteFileTests: XCTestCase {
     func testABadLineNamesTheFileAndTheLine() throws {
         let cases: [(String, String)] = [
             ("max_hr = 185\nmax-hr 190\n", ":2: expected NAME = VALUE"),
-            ("\n\nweight = 70\n", ":3: weight is not a setting here; the file takes ftp, intervals_upload, max_hr, mqtt, mqtt_ca and mqtt_password_file"),
+            ("\n\nweight = 70\n", ":3: weight is not a setting here; the file takes foot_pod_factor, ftp, intervals_upload, max_hr, max_speed, mqtt, mqtt_ca, mqtt_password_file and threshold_pace"),
             ("ftp = -5\n", ":1: ftp must be a positive number, got -5"),
             ("ftp = nan\n", ":1: ftp must be a positive number, got nan"),
             ("max_hr = 1e400\n", ":1: max_hr must be a positive number"),
             ("max_hr = \u{1B}[31m\n", ":1: max_hr must be a positive number, got \\27[31m"),
+            ("threshold_pace = 270\n", ":1: threshold_pace must be a pace such as 4:00/km, 6:26/mi or 1:55/500m, got 270"),
+            ("foot_pod_factor = 3\n", ":1: foot_pod_factor must be a factor from 0.5 to 2, got 3"),
+            ("max_speed = 60\n", ":1: max_speed must be a speed in km/h above 0, at most 40, got 60"),
         ]
         for (text, expected) in cases {
             XCTAssertThrowsError(try file(text).read(), text) { error in
@@ -99,5 +102,16 @@ final class AthleteFileTests: XCTestCase {
                 XCTAssertFalse(message.unicodeScalars.contains { $0.value == 0x1B }, "escaped: \(message)")
             }
         }
+    }
+
+    func testARunnersSettings() throws {
+        let settings = try file("threshold_pace = 4:30/km\nfoot_pod_factor = 1.02\nmax_speed = 16\n").read()
+        let athlete = try Athlete(settings: settings)
+        XCTAssertEqual(athlete.thresholdPace, 270)
+        XCTAssertEqual(athlete.footPodFactor, 1.02)
+        XCTAssertEqual(athlete.maxSpeed, 16)
+        XCTAssertEqual(try Athlete(settings: [ParameterSetting(name: "threshold_pace", text: "1:45/500m")]).thresholdPace, 210)
+        XCTAssertThrowsError(try Athlete(settings: [ParameterSetting(name: "threshold_pace", text: "4:60/km")]))
+        XCTAssertEqual(Athlete().footPodFactor, 1)
     }
 }

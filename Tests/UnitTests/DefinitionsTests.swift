@@ -75,7 +75,7 @@ final class DefinitionsTests: XCTestCase {
               return table.concat(names, " ")
             end
             return workout { name = "Keys", description = "d",
-              rounds(1, { work{ open = true, cap = 1, info = { x = 1 } } }, { name = "B" }),
+              rounds(1, { work{ distance = 400, cap = 1, info = { x = 1 } } }, { name = "B" }),
               on_start = function(w) print("w " .. keys(w)) end,
               on_segment_start = function(seg) print("seg " .. keys(seg)) end,
               on_finish = function(summary) print("summary " .. keys(summary)) end,

@@ -54,8 +54,9 @@ final class FITWorkoutFileTests: XCTestCase {
     }
 
     /// A workout as another tool may write it: steps A and B, B repeated twice, all of it
-    /// three times (a repeat inside a repeat), then a step ended by distance.
-    private func otherToolsFile(distance: Bool) -> [UInt8] {
+    /// three times (a repeat inside a repeat), then a step ended by distance (type 1, in
+    /// centimetres) or by calories (type 4).
+    private func otherToolsFile(distance: Bool, endedBy type: UInt64 = 1) -> [UInt8] {
         var fit = FITEncoder()
         fit.define(local: 0, global: 0, [.init(0, .enumeration)])
         fit.message(local: 0, [.number(5)])
@@ -65,7 +66,7 @@ final class FITWorkoutFileTests: XCTestCase {
         fit.message(local: 1, [.number(1), .text("B"), .number(0), .number(15_500), .none, .number(1)])
         fit.message(local: 1, [.number(2), .none, .number(6), .number(1), .number(2), .none])
         fit.message(local: 1, [.number(3), .text("Set"), .number(6), .number(0), .number(3), .none])
-        if distance { fit.message(local: 1, [.number(4), .text("Run"), .number(1), .number(100_000), .none, .number(0)]) }
+        if distance { fit.message(local: 1, [.number(4), .text("Run"), .number(type), .number(100_000), .none, .number(0)]) }
         return fit.finished()
     }
 
@@ -78,10 +79,13 @@ final class FITWorkoutFileTests: XCTestCase {
         XCTAssertNil(workout.name)
     }
 
-    func testAStepEndedByDistanceIsRefused() {
-        XCTAssertThrowsError(try FITWorkoutReader.read(otherToolsFile(distance: true), file: "run.fit")) { error in
-            XCTAssertEqual("\(error)", "run.fit: step 5 ends by distance (duration type 1), not by time or the lap button: "
-                           + "a timer cannot follow it")
+    func testAStepEndedByDistanceIsADistanceStepAndByCaloriesRefused() throws {
+        let (workout, _) = try FITWorkoutReader.read(otherToolsFile(distance: true), file: "run.fit")
+        XCTAssertEqual(workout.unrolled.last?.distance, 1_000)
+        XCTAssertEqual(workout.unrolled.last?.duration, 360, "a kilometre at an easy 6:00/km")
+        XCTAssertThrowsError(try FITWorkoutReader.read(otherToolsFile(distance: true, endedBy: 4), file: "run.fit")) { error in
+            XCTAssertEqual("\(error)", "run.fit: step 5 ends by calories (duration type 4), not by time, distance or the lap "
+                           + "button: a timer cannot follow it")
         }
     }
 

@@ -238,7 +238,7 @@ final class OpenSegmentTests: XCTestCase {
         XCTAssertEqual(loadError("return workout { name = \"N\", work{ open = true, cues = { [-5] = \"almost\" } } }"),
                        "test.lua:1: work: an open segment without a cap has no end to count back from: its cues count from its start ([90] = …)")
         XCTAssertEqual(loadError("return workout { name = \"N\", work{ open = true, kind = \"rest\" } }"),
-                       "test.lua:1: work: unknown field 'kind' (expected duration, name, info, cues, on_start, on_end, open, cap, expect, until_hr_below, until_sample)")
+                       "test.lua:1: work: unknown field 'kind' (expected duration, name, info, cues, on_start, on_end, open, cap, expect, distance, hr, until_hr_below, until_sample)")
         XCTAssertEqual(loadError("return workout { name = \"N\", amrap{ name = \"A\" } }"),
                        "test.lua:1: amrap: minutes is missing (e.g. minutes = 12)")
         XCTAssertNil(loadError("return workout { name = \"N\", work{ open = true, cap = 60, cues = { [-5] = \"almost\", half = \"half\" } } }"))

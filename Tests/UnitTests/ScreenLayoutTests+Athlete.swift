@@ -203,6 +203,26 @@ extension ScreenLayoutTests {
 
     /// From a real session on the virtual clock: the open set counts up with a whole
     /// second's wake-ups, the tally and the cap come through, and done starts the rest.
+    /// A distance step's bar: what it waits for before a source said, then the metres
+    /// covered of the step's, filling toward them.
+    func testADistanceStepsBarFillsTowardItsMetres() throws {
+        let harness = try Harness("""
+            return workout { name = "Track", countdown = 0, work{ distance = 400, name = "Rep", cap = "3m" } }
+            """)
+        harness.session.start()
+        harness.clock.advance(by: 1)
+        var state = DisplayState(harness.session.snapshot(), countUp: false, message: nil, help: false)
+        XCTAssertEqual(state.distance, DisplayState.DistanceStep(metres: 400, covered: nil))
+        var lines = text(ScreenLayout.lines(state, size: ScreenSize(columns: 80, rows: 24), glyphs: .unicode))
+        XCTAssertTrue(lines.contains { $0.trimmingCharacters(in: .whitespaces) == "400 m · no distance yet" }, lines.joined(separator: "\n"))
+        harness.session.take(SensorSample(sensor: "T", name: "Treadmill", values: [.distance: 1_000, .speed: 12]))
+        harness.clock.advance(by: 30)
+        harness.session.take(SensorSample(sensor: "T", name: "Treadmill", values: [.distance: 1_100.6, .speed: 12]))
+        state = DisplayState(harness.session.snapshot(), countUp: false, message: nil, help: false)
+        lines = text(ScreenLayout.lines(state, size: ScreenSize(columns: 80, rows: 24), glyphs: .unicode))
+        XCTAssertTrue(lines.contains { $0.hasSuffix(" 100 m of 400 m") }, lines.joined(separator: "\n"))
+    }
+
     func testTheStateOfARunningOpenSegment() throws {
         let harness = try Harness("""
             return workout { name = "Sets", countdown = 0, rest(5, "Ready"),

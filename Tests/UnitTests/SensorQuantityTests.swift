@@ -95,7 +95,8 @@ final class SensorQuantityTests: XCTestCase {
         let tcx = TCXActivity.encode(activity, creator: creator)
         for quantity in SensorQuantity.allCases {
             let value = try XCTUnwrap(values[quantity])
-            if let form = quantity.fit {
+            // A stroke rate is the record's cadence only when no cadence is (below).
+            if let form = quantity.fit, quantity != .strokeRate {
                 // In the file's unit (speed: m/s), times the field's scale.
                 let held = value * quantity.inActivityFiles
                 XCTAssertEqual(record.numbers[form.record], UInt64((held * form.scale).rounded()), "FIT record: \(quantity)")
@@ -108,5 +109,24 @@ final class SensorQuantityTests: XCTestCase {
                 XCTAssertTrue(tcx.contains((element.inExtension ? "<ax:" : "<") + element.name + ">"), "TCX: \(quantity) \(element.name)")
             }
         }
+        // A rower's session, without a cadence sensor: its strokes a minute are the records' cadence.
+        var rowing = values
+        rowing[.cadence] = nil
+        let rowed = Activity(entry: entry, records: records.map {
+            ActivityRecord(t: $0.t, time: $0.time, segment: $0.segment, sample: Sample(values: rowing))
+        })
+        let rowedRecord = try XCTUnwrap(try FITDecoder.messages(FITActivity.encode(rowed, creator: creator)).first { $0.global == 20 })
+        XCTAssertEqual(rowedRecord.numbers[4], UInt64(try XCTUnwrap(values[.strokeRate])))
+        XCTAssertEqual(rowed.sport, .rowing)
+    }
+
+    /// A samples file written before distance, pace, split, incline and stroke rate had
+    /// columns has only hr, power, cadence and speed: its lines are read, the rest none.
+    func testASamplesLineFromBeforeTheRunnersQuantitiesIsRead() throws {
+        let old = try XCTUnwrap(ActivityRecord(line: Array("2,1764098079.000,1,140,200,90,".utf8)[...]))
+        XCTAssertEqual(old.sample.values, [.hr: 140, .power: 200, .cadence: 90])
+        XCTAssertNil(ActivityRecord(line: Array("2,1764098079.000,1,140,200".utf8)[...]), "fewer still is damage")
+        let new = try XCTUnwrap(ActivityRecord(line: Array("2,1764098079.000,1,,,,12.5,400.5,288,,1.5,".utf8)[...]))
+        XCTAssertEqual(new.sample.values, [.speed: 12.5, .distance: 400.5, .pace: 288, .incline: 1.5])
     }
 }

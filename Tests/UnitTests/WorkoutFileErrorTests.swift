@@ -78,8 +78,8 @@ final class WorkoutFileErrorTests: XCTestCase, ReadsWorkoutFiles {
         XCTAssertEqual(zwoError("<workout_file>\n<Bad\u{1B}[2J/>"), #"bad.zwo:2: expected a space, > or /> in <Bad>, got '\27'"#)
         XCTAssertEqual(zwoError("<workout_file>\n<name>\u{1B}[31m&bogus\u{7};</name>"),
                        #"bad.zwo:2: &bogus\7; is not an entity XML knows (&lt; &gt; &amp; &quot; &apos; or &#NNN;)"#)
-        XCTAssertEqual(icuError("- \u{1B}]0;title\u{7} 99km"),
-                       #"bad.txt:1: 99km is a distance; workout times its steps, so write a duration such as 10m or 30s"#)
+        XCTAssertEqual(icuError("- \u{1B}]0;title\u{7} 999km"),
+                       #"bad.txt:1: 999km: expected a distance above 0 and at most 100 km, such as 400mtr, 1km or 2mi"#)
         XCTAssertEqual(icuError("Main set \u{1B}[5m 2x\n"), "bad.txt:2: no steps found (expected lines such as \"- 10m 60%\")")
     }
 
@@ -88,7 +88,7 @@ final class WorkoutFileErrorTests: XCTestCase, ReadsWorkoutFiles {
             ("", "bad.txt:1: no steps found (expected lines such as \"- 10m 60%\")"),
             ("Just a note\n", "bad.txt:2: no steps found (expected lines such as \"- 10m 60%\")"),
             ("Warmup\n- 10m 60%\n- easy spin\n", "bad.txt:3: expected a duration such as 10m, 30s, 1m30 or 5' (or press lap) in this step"),
-            ("- 2km 70%\n", "bad.txt:1: 2km is a distance; workout times its steps, so write a duration such as 10m or 30s"),
+            ("- 200km 70%\n", "bad.txt:1: 200km: expected a distance above 0 and at most 100 km, such as 400mtr, 1km or 2mi"),
             ("- 25h Z1\n", "bad.txt:1: 25h: expected at least 0.001 seconds and at most 24 hours"),
             ("- 0s 50%\n", "bad.txt:1: 0s: expected at least 0.001 seconds and at most 24 hours"),
         ]

@@ -33,6 +33,9 @@ public struct Event: Sendable {
         case sample(SensorSample)
         /// The routine's `erg(watts)`: the trainer's target power from now on.
         case erg(watts: Int)
+        /// Heart-rate steering's treadmill speed, km/h, from now on (`hr = { … }` in a
+        /// segment with a pace target).
+        case treadmill(kmh: Double)
         case workoutEnd(Summary)
     }
 
@@ -135,6 +138,7 @@ extension Event {
         case .error: "error"
         case .sample: "sample"
         case .erg: "erg"
+        case .treadmill: "treadmill"
         case .workoutEnd: "workout_end"
         }
     }

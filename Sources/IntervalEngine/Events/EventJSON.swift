@@ -36,6 +36,7 @@ extension Event {
             if let open = segment.open {
                 // `duration` is then what it is expected to take.
                 fields += [("open", .bool(true)), ("cap", open.cap.map { .number($0) } ?? .null)]
+                if let metres = open.distance { fields.append(("distance", .number(metres))) }
             }
             return fields
         case let .cue(index, offset, text):
@@ -73,6 +74,8 @@ extension Event {
             return fields
         case let .erg(watts):
             return [("watts", .integer(watts))]
+        case let .treadmill(kmh):
+            return [("kmh", .number(Number.rounded(kmh, places: 2)))]
         case let .workoutEnd(summary):
             return [("completed", .bool(summary.completed)), ("elapsed", .number(Number.rounded(summary.elapsed, places: 6))),
                     ("segments_done", .integer(summary.segmentsDone))]

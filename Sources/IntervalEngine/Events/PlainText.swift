@@ -49,6 +49,8 @@ public enum PlainText {
             return "sample \(sample.name): " + SensorText.values(sample.values)
         case let .erg(watts):
             return "erg: \(watts) W"
+        case let .treadmill(kmh):
+            return "treadmill: \(Number.format(Number.rounded(kmh, places: 2))) km/h"
         case let .workoutEnd(summary):
             return "\(summary.completed ? "finished" : "stopped") after \(TimeText.clock(summary.elapsed)), \(summary.segmentsDone) segments done"
         }

@@ -26,6 +26,8 @@ public struct Segment: Equatable {
     /// (`until_hr_below`, `until_sample`), checked as samples come in. Kept here, not in
     /// `OpenEnd`, so that what events and snapshots carry holds no Lua function.
     var until: SampleCondition? = nil
+    /// The heart-rate band that steers the machine during it (`hr = { 135, 145 }`).
+    public var steer: ClosedRange<Double>? = nil
     /// A score it records by itself when it ends.
     public var score: SegmentScore? = nil
     /// The payload as data, for a routine made from data (`Routine.fromData`): read

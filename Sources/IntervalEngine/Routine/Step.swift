@@ -39,6 +39,8 @@ package struct SegmentSpec {
     package var open: OpenEnd? = nil
     /// What marks an open segment done on a sample (`Segment.until`).
     package var until: SampleCondition? = nil
+    /// The heart-rate band that steers the machine (`Segment.steer`).
+    package var steer: ClosedRange<Double>? = nil
     /// A score it records by itself when it ends.
     package var score: SegmentScore? = nil
     /// A routine made from data (`Routine.fromData`): the payload as JSON, not a Lua table,

@@ -207,6 +207,7 @@ public final class Timeline {
             block: block.map(\.name) ?? spec.place?.block,
             info: spec.info, cues: spec.cues, onStart: spec.onStart, onEnd: spec.onEnd,
             line: spec.line, open: spec.open, until: spec.until, score: spec.score, infoData: spec.infoData))
+        segments[segments.count - 1].steer = spec.steer
     }
 
     /// `skip_last_rest`: only a rest segment can be dropped, never a generator's output.

@@ -74,8 +74,8 @@ public struct AthleteFile: Sendable {
                 throw RoutineError("\(place): \(VisibleText.escape(parts[0])) is not a setting here; the file takes \(known)")
             }
             let setting = ParameterSetting(name: parts[0], text: parts[1])
-            guard Athlete.value(setting.text) != nil else {
-                throw RoutineError("\(place): \(setting.name) must be a positive number, got \(VisibleText.escape(parts[1]))")
+            guard Athlete.value(setting.name, setting.text) != nil else {
+                throw RoutineError("\(place): \(setting.name) must be \(Athlete.expected(setting.name)), got \(VisibleText.escape(parts[1]))")
             }
             settings.removeAll { $0.name == setting.name }
             settings.append(setting)

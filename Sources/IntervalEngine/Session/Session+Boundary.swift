@@ -66,6 +66,7 @@ extension Session {
         // Hooks may have changed a payload since it was last shown.
         infoCache = []
         machine.enter(timeline.segments[position], at: time)
+        distance.restart()
         return true
     }
 

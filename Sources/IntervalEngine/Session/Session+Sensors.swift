@@ -14,6 +14,17 @@ extension Session {
         let t = now - startedAt
         sensors.count(until: t, running: state == .running, athlete: options.athlete)
         sensors.take(sample)
+        if let total = sample[.distance] {
+            // A source standing still (a belt at 0 km/h that counts on after a stop) covers nothing.
+            distance.take(sensor: sample.sensor, total: total, counting: state == .running && sample[.speed] != 0)
+            if let metres = segment.open?.distance, let covered = distance.covered, covered >= metres,
+               state == .running, phase.boundary == nil {
+                markDone(by: .distance)
+            }
+        }
+        if let band = segment.steer, let bpm = sample[.hr], state == .running, phase.boundary == nil {
+            steer(band, bpm: bpm, at: t)
+        }
         if case .hrBelow(let bpm)? = segment.until, let hr = sensors[.hr]?.current, hr < Double(bpm),
            state == .running, phase.boundary == nil {
             markDone(by: .sample)
@@ -42,12 +53,46 @@ extension Session {
         callHook(routine.hooks.onSample, "on_sample", with: [segmentArgument, .sample(sensors, zone: sensorZone)])
     }
 
+    /// `hr = { low, high }`: the trainer's watts steered by heart rate (`HeartRateSteering`),
+    /// on top of the segment's own target (its `watts` or `power`, else the power read, else
+    /// 100 W), within 40–120 % of the FTP (50–400 W without one), through `erg`; with a pace
+    /// target, a treadmill's speed instead, 0.2 km/h steps from the pace's, 3 km/h to the
+    /// athlete's `max_speed` (16 without one), through a `treadmill` event.
+    private func steer(_ band: ClosedRange<Double>, bpm: Double, at t: Double) {
+        if steering?.index != segment.index, let speed = segmentPower().treadmill?.speed {
+            let limits = 3...max(3, options.athlete.maxSpeed ?? 16)
+            steering = (segment.index, HeartRateSteering(band: band, base: min(max(speed, 3), limits.upperBound), step: 0.2,
+                                                         limits: limits))
+            treadmillSteering = true
+        }
+        if steering?.index != segment.index {
+            treadmillSteering = false
+            let limits = options.athlete.ftp.map { (0.4 * $0)...(1.2 * $0) } ?? 50...400
+            let own = segmentPower().target.map { Double($0.watts(elapsed: elapsedInSegment, duration: segment.duration)) }
+            let base = own ?? sensors[.power]?.current ?? 100
+            steering = (segment.index, HeartRateSteering(band: band, base: min(max(base, limits.lowerBound), limits.upperBound),
+                                                         step: 5, limits: limits))
+        }
+        guard let output = steering?.controller.update(bpm: bpm, at: t) else { return }
+        if treadmillSteering {
+            emit(.treadmill(kmh: Number.rounded(output, places: 2)))
+        } else {
+            erg(Int(output.rounded()))
+        }
+    }
+
     /// A sensor dropped out (or lost contact): its values are stale from now on, and the
     /// routine sees them as nil.
     public func sensorStale(_ sensor: String) {
         guard state == .running || state == .paused else { return }
         sensors.count(until: now - startedAt, running: state == .running, athlete: options.athlete)
         if sensors.markStale(sensor) { updateSensorTable() }
+    }
+
+    /// For a distance step: the metres covered so far, nil until a treadmill, rower or foot
+    /// pod has given a total; nil in any other segment.
+    public var coveredInSegment: Double? {
+        segment.open?.distance == nil ? nil : distance.covered
     }
 
     /// The sensors' values as a viewer shows them (stale ones marked), with the heart-rate zone.

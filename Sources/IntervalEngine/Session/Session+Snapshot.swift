@@ -24,7 +24,7 @@ extension Session {
         let running = state == .running && started
         let sinceStart = (phase.pausedSince ?? now) - startedAt
         let deadline = running ? segmentDeadline : nil
-        return SessionSnapshot(
+        var snapshot = SessionSnapshot(
             routine: routine.name, state: state, current: current, next: next,
             count: timeline.isComplete ? timeline.count : nil,
             remaining: remaining, elapsedInSegment: elapsed,
@@ -41,6 +41,8 @@ extension Session {
             open: started ? segment.open : nil,
             tallies: tallies, laps: laps,
             t: now - startedAt, speed: scheduler.speed, sensors: sensors, hrZone: sensorZone)
+        if started { snapshot.covered = coveredInSegment }
+        return snapshot
     }
 
     /// A segment's `info` as JSON, converted once per segment start for the current
@@ -49,7 +51,7 @@ extension Session {
     /// stands now (kept, as the snapshot's is).
     func segmentPower() -> SegmentPower {
         SegmentPower(part: .init(segment: SegmentSummary(segment, count: segmentCount), info: info(of: segment)),
-                     ftp: options.athlete.ftp, file: routine.fileName)
+                     athlete: options.athlete, file: routine.fileName)
     }
 
     private func info(of segment: Segment) -> JSONValue {

@@ -75,6 +75,12 @@ public final class Session {
     var infoCache: [(index: Int, info: JSONValue)] = []
     /// The sensors' latest values and the session's totals of them (`Session+Sensors`).
     var sensors = SensorReadings()
+    /// The metres covered in the current segment, for distance steps.
+    var distance = SegmentDistance()
+    /// The heart-rate steering of the segment that has `hr = { … }`, by its index.
+    var steering: (index: Int, controller: HeartRateSteering)?
+    /// It steers a treadmill's speed rather than a trainer's watts.
+    var treadmillSteering = false
     /// Which alerts each moment makes (`AlertPolicy`): the switches and the routine's sounds.
     public let alertPolicy: AlertPolicy
 

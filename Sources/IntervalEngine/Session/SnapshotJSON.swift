@@ -29,6 +29,8 @@ extension SessionSnapshot {
             ("next_change", nextChange.map { .number(Number.rounded($0, places: 6)) } ?? .null),
             ("open", .bool(open != nil)),
             ("cap", open?.cap.map { .number($0) } ?? .null),
+            ("distance", open?.distance.map { .number($0) } ?? .null),
+            ("covered", covered.map { .number(Number.rounded($0, places: 1)) } ?? .null),
             ("tallies", .object(tallies.map { ($0.name, .integer($0.value)) })),
             ("laps", .array(laps.map { .number(Number.rounded($0, places: 3)) })),
             ("sensors", sensorFields),

@@ -96,6 +96,8 @@ enum Constructors {
         var cap: Double?
         var expect: Double?
         var until: SampleCondition?
+        var distance: Double?
+        var pace: PaceText?
         let known = shape.fields.filter { preset == nil || $0 != "kind" }
         try args.fields(of: index, known: known) { key, value throws(APIError) in
             switch key {
@@ -107,7 +109,9 @@ enum Constructors {
                 }
                 spec.duration = minutes * 60
             case "name": spec.name = try args.text(at: value, what: "name")
-            case "info": spec.info = try args.payload(at: value)
+            case "info":
+                spec.info = try args.payload(at: value)
+                pace = targetPace(stack, infoAt: value)
             case "on_start": spec.onStart = try args.function(at: value, what: "on_start")
             case "on_end": spec.onEnd = try args.function(at: value, what: "on_end")
             case "open":
@@ -121,6 +125,17 @@ enum Constructors {
                 }
                 until = .hrBelow(Int(bpm.rounded()))
                 open = true
+            case "distance":
+                let metres: Double? = if let text = stack.string(at: value), stack.type(at: value) == LUA_TSTRING {
+                    DistanceText.metres(text)
+                } else {
+                    stack.number(at: value).flatMap(DistanceText.checked)
+                }
+                guard let metres else { throw args.fail("distance", DistanceText.expected, at: value) }
+                distance = metres
+                open = true
+            case "hr":
+                spec.steer = try heartRateBand(args, at: value)
             case "until_sample":
                 until = .function(try args.function(at: value, what: "until_sample"))
                 open = true
@@ -133,7 +148,10 @@ enum Constructors {
                 throw APIError("\(function): an open segment has no duration: it ends when it is done "
                                + "(cap = … ends it at the latest, expect = … is what plan counts)")
             }
-            let end = OpenEnd(cap: cap, expect: expect)
+            // A distance step is expected to take its metres at its pace, else at an
+            // easy 6:00/km, and never longer than its cap.
+            let atPace = distance.map { metres in min(cap ?? .infinity, DistanceText.expectedSeconds(metres, pace: pace)) }
+            let end = OpenEnd(cap: cap, expect: expect ?? atPace, distance: distance)
             spec.open = end
             spec.until = until
             spec.duration = end.expect
@@ -160,6 +178,30 @@ enum Constructors {
             }
         }
         return spec
+    }
+
+    /// `hr = { 135, 145 }`: a band of beats a minute, 40 to 220, the low below the high.
+    private static func heartRateBand(_ args: Arguments, at index: Int32) throws(APIError) -> ClosedRange<Double> {
+        let stack = args.stack
+        let expected = "a band of heart rates such as { 135, 145 } (beats a minute, 40 to 220, the low first)"
+        guard stack.type(at: index) == LUA_TTABLE else { throw args.fail("hr", expected, at: index) }
+        let table = lua_absindex(stack.L, index)
+        lua_rawgeti(stack.L, table, 1)
+        let low = stack.number(at: -1)
+        stack.pop()
+        lua_rawgeti(stack.L, table, 2)
+        let high = stack.number(at: -1)
+        stack.pop()
+        guard let low, let high, low >= 40, high <= 220, low < high else { throw args.fail("hr", expected, at: index) }
+        return low...high
+    }
+
+    /// The `pace` of the info table at `index`, when it is a pace as text (`"4:00/km"`).
+    private static func targetPace(_ stack: LuaStack, infoAt index: Int32) -> PaceText? {
+        guard stack.type(at: index) == LUA_TTABLE else { return nil }
+        stack.rawField(index, "pace")
+        defer { stack.pop() }
+        return stack.type(at: -1) == LUA_TSTRING ? stack.string(at: -1).flatMap(PaceText.init) : nil
     }
 
     /// `cues = { [10] = "halfway there", [-5] = fn, half = "half" }`, sorted by when they fire.

@@ -74,6 +74,7 @@ extension LuaState: RoutineHooks {
             table.set("duration", segment.open?.expect ?? segment.duration)
             table.set("open", segment.open.map { _ in true })
             table.set("cap", segment.open?.cap)
+            table.set("distance", segment.open?.distance)
             table.set("start", segment.start)
             table.set("round", segment.round)
             table.set("rounds", segment.rounds)

@@ -71,6 +71,8 @@ public enum RoutineTypes {
         APIField("open", "boolean", optional: true, "Ends when the athlete says so (Enter, DONE, SIGUSR1) or a hook calls `done()`, not at a duration: a set, a lap. Its clock counts up; the next segment starts when it is done."),
         APIField("cap", "workout.Duration", optional: true, "With `open`: the longest it may run; it ends there (`by = \"cap\"`)."),
         APIField("expect", "workout.Duration", optional: true, "With `open`: how long it is expected to take, for `plan` and `--dry-run` (default: the cap, else 60 s)."),
+        APIField("distance", "number|string", optional: true, "Makes it open and ends it when a treadmill's, rower's or foot pod's distance has covered this many metres (`400`, or `\"400m\"`, `\"1.5km\"`, `\"2mi\"`; `by = \"distance\"`). Give a `cap` as the fallback without a distance source; `plan` counts it at `info.pace`, else at 6:00/km."),
+        APIField("hr", "number[]", optional: true, "A heart-rate band, `{ 135, 145 }` (beats a minute): a connected trainer's watts are steered to hold it, slowly (small steps at most every 30 s, cut fast, within 40–120 % of the FTP), on top of the segment's own `watts` or `power`; with a `pace` target, a treadmill's speed (up to `max_speed`)."),
         APIField("until_hr_below", "number", optional: true, "Makes it open and ends it when a heart-rate sensor reads below this many beats per minute (`by = \"sample\"`)."),
         APIField("until_sample", "fun(s: workout.Sample): boolean", optional: true, "Makes it open and ends it when this returns true for a sensors' sample (checked at each one, at most once a second). (`until` is a Lua keyword.)"),
     ])
@@ -137,6 +139,7 @@ public enum RoutineTypes {
         APIField("remaining", "number", optional: true, "Seconds left in this segment (an open segment's: to its cap; nil without one)."),
         APIField("open", "boolean", optional: true, "True when it ends when the athlete says so."),
         APIField("cap", "number", optional: true, "An open segment's cap, in seconds."),
+        APIField("distance", "number", optional: true, "A distance step's metres (it ends when they are covered)."),
     ])
 
     public static let started = APIClass("workout.Started", "`w`: what `on_start` receives.", [

@@ -24,6 +24,29 @@ is removed (as bluetoothd removes a device gone for good) in the middle of the f
 control point write of that op code, whose reply is then an error (sent after the
 removal, or before it with `"error_first": true`).
 
+A device with a `"machine"` is a treadmill, a rower or a foot pod that the fake runs
+itself (class Machine), its data made from its state every `every` seconds rather than
+from a list: Treadmill Data (2acd), Rower Data (2ad1) or RSC Measurement (2a53), per the
+FTMS and RSC specifications. Its belt (flywheel, runner) moves at `speed` km/h, and its
+distance counts `time_lapse` times as fast as the speed says, so that a test covers 400 m
+in seconds. A treadmill obeys its control point (2ad9) as the FTMS specification says:
+request control (0x00), start (0x07), stop or pause (0x08), target speed (0x02, 0.01
+km/h), target inclination (0x03, 0.1 %), each answered on the control point with its
+result; its supported speed and inclination ranges (2ad4, 2ad5) are read, and its status
+(2ada) says "stopped by the user" or "safety key" on the commands below. The quirks users
+report of real machines are switches, `"quirks": [...]`:
+    ignore_speed          a target speed is answered with success and ignored
+    whole_percent         an inclination is rounded to a whole percent
+    moving_only           only request control and start are taken with the belt standing
+                          (a start gets the belt moving at the next notification)
+    mph                   a walking pad that sends its speed in 0.01 mph as if km/h
+    phantom_strokes       the stroke rate changes while the stroke count stands
+    counts_after_stop     the distance counts on after a stop
+
+    {"address": "C0:FF:EE:00:00:10", "name": "Treadmill", "known": true, "paired": true,
+     "services": ["1826"], "machine": {"kind": "treadmill", "speed": 10, "every": 0.25,
+     "time_lapse": 40, "running": true, "quirks": []}}
+
 Commands come one a line through the FIFO named by the third argument:
     notify ADDRESS UUID HEX       one notification now (HEX `-`: an empty one)
     flood ADDRESS UUID HEX N      N notifications, as fast as the bus takes them
@@ -33,6 +56,9 @@ Commands come one a line through the FIFO named by the third argument:
     vanish ADDRESS                out of range: disconnected, connects fail
     appear ADDRESS                back in range
     refuse ADDRESS OPCODE         the control point refuses that op code from now on
+    console ADDRESS KMH           the athlete sets the machine's speed on its console
+    safety ADDRESS                the safety key is pulled: the belt stops, status says so
+    halt ADDRESS                  the athlete presses stop on the console
     quit
 
 The log (first argument) gets one line per thing a client did: `discovery start`,
@@ -42,6 +68,7 @@ write HEX SECONDS` for each write, on CLOCK_MONOTONIC (benchmarks/sensors.py).
 Run with Debian's python3 (python3-dbus, python3-gi).
 """
 import json
+import math
 import os
 import sys
 import time
@@ -66,7 +93,150 @@ SERVICES = {
     "1818": [("2a63", ["notify"]), ("2a65", ["read"])],
     "1816": [("2a5b", ["notify"]), ("2a5c", ["read"])],
     "1826": [("2ad2", ["notify"]), ("2acc", ["read"]), ("2ad9", ["write", "indicate"])],
+    "1814": [("2a53", ["notify"]), ("2a54", ["read"])],
 }
+
+# A machine's fitness machine service has its own data characteristic, its ranges and
+# its status beside the feature and the control point.
+MACHINE_SERVICES = {
+    "treadmill": [("2acd", ["notify"]), ("2acc", ["read"]), ("2ad4", ["read"]), ("2ad5", ["read"]),
+                  ("2ad9", ["write", "indicate"]), ("2ada", ["notify"])],
+    "rower": [("2ad1", ["notify"]), ("2acc", ["read"]), ("2ad9", ["write", "indicate"]), ("2ada", ["notify"])],
+}
+DATA = {"treadmill": "2acd", "rower": "2ad1", "footpod": "2a53"}
+SPEEDS = (1.0, 20.0, 0.1)       # km/h: minimum, maximum, increment (2ad4)
+INCLINES = (-3.0, 15.0, 0.5)    # %: minimum, maximum, increment (2ad5)
+
+
+class Machine:
+    """A treadmill, rower or foot pod in motion: its state, its data as the
+    specifications lay it out, and a treadmill's answers to its control point."""
+
+    def __init__(self, device, spec):
+        self.device = device
+        self.kind = spec["kind"]
+        self.speed = float(spec.get("speed", 10.0))
+        self.incline = float(spec.get("incline", 0.0))
+        self.every = float(spec.get("every", 0.25))
+        self.time_lapse = float(spec.get("time_lapse", 1.0))
+        self.running = bool(spec.get("running", True))
+        self.quirks = set(spec.get("quirks", []))
+        self.distance = float(spec.get("distance", 0.0))
+        self.strokes = 0.0
+        self.stroke_rate = float(spec.get("stroke_rate", 24.0))
+        self.cadence = int(spec.get("cadence", 170))
+        self.timer = None
+        self.starting = False
+
+    def start(self):
+        if self.timer is None:
+            self.timer = GLib.timeout_add(int(self.every * 1000), self.tick)
+
+    def stop(self):
+        if self.timer is not None:
+            GLib.source_remove(self.timer)
+            self.timer = None
+
+    def tick(self):
+        if self.starting:
+            self.starting = False
+            self.running = True
+        if self.running or "counts_after_stop" in self.quirks:
+            metres = self.speed / 3.6 * self.every * self.time_lapse
+            self.distance += metres
+            if self.running and "phantom_strokes" not in self.quirks:
+                self.strokes += self.stroke_rate / 60 * self.every * self.time_lapse
+        if "phantom_strokes" in self.quirks:
+            self.stroke_rate = 20.0 if self.stroke_rate >= 30 else self.stroke_rate + 2
+        target = self.device.characteristic(DATA[self.kind])
+        if target is not None and target.props["Notifying"]:
+            target.send(self.data())
+        return True
+
+    def data(self):
+        speed = self.speed if self.running else 0.0
+        if self.kind == "treadmill":
+            shown = speed / 1.609344 if "mph" in self.quirks else speed
+            # Flags: total distance (bit 2), inclination and ramp angle (bit 3); bit 0
+            # clear, so the instantaneous speed comes first.
+            return (bytes([0x0c, 0x00]) + round(shown * 100).to_bytes(2, "little")
+                    + int(self.distance).to_bytes(3, "little")
+                    + round(self.incline * 10).to_bytes(2, "little", signed=True) + bytes(2))
+        if self.kind == "rower":
+            split = round(1800 / speed) if speed > 0 else 0
+            # Flags: total distance (2), instantaneous pace (3), power (5); bit 0 clear:
+            # stroke rate (0.5 a minute) and stroke count first.
+            return (bytes([0x2c, 0x00, round(self.stroke_rate * 2) if self.running else 0])
+                    + int(self.strokes).to_bytes(2, "little") + int(self.distance).to_bytes(3, "little")
+                    + split.to_bytes(2, "little") + (150 if self.running else 0).to_bytes(2, "little", signed=True))
+        # A foot pod: total distance (bit 1) and running (bit 2).
+        return (bytes([0x06]) + round(speed / 3.6 * 256).to_bytes(2, "little")
+                + bytes([self.cadence if self.running else 0]) + int(self.distance * 10).to_bytes(4, "little"))
+
+    def read(self, short):
+        """The value of a readable characteristic: the ranges, the features."""
+        if short == "2ad4":
+            return b"".join(round(v * 100).to_bytes(2, "little") for v in SPEEDS)
+        if short == "2ad5":
+            return b"".join(round(v * 10).to_bytes(2, "little", signed=True) for v in INCLINES[:2]) + \
+                round(INCLINES[2] * 10).to_bytes(2, "little")
+        if short == "2acc":
+            # Fitness machine features: total distance, inclination; target settings:
+            # speed (bit 0) and inclination (bit 1) for a treadmill.
+            targets = 0x03 if self.kind == "treadmill" else 0
+            return (0x000c).to_bytes(4, "little") + targets.to_bytes(4, "little")
+        return b""
+
+    def control(self, data):
+        """A control point write: the result code (0x01 success, 0x02 not supported,
+        0x03 invalid parameter, 0x04 failed)."""
+        op = data[0]
+        if self.kind != "treadmill" and op not in (0x00, 0x07, 0x08):
+            return 0x02
+        if "moving_only" in self.quirks and not self.running and op not in (0x00, 0x07):
+            return 0x04
+        if op == 0x00:
+            return 0x01
+        if op == 0x07:
+            if "moving_only" in self.quirks and not self.running:
+                self.starting = True
+            else:
+                self.running = True
+            self.status(bytes([0x04]))  # started or resumed by the user
+            return 0x01
+        if op == 0x08:
+            if len(data) != 2 or data[1] not in (1, 2):
+                return 0x03
+            self.running = False
+            self.status(bytes([0x02, data[1]]))  # stopped or paused by the user
+            return 0x01
+        if op == 0x02:
+            if len(data) != 3:
+                return 0x03
+            kmh = int.from_bytes(data[1:3], "little") / 100
+            if not SPEEDS[0] <= kmh <= SPEEDS[1]:
+                return 0x03
+            if "ignore_speed" not in self.quirks:
+                self.speed = kmh
+                self.status(bytes([0x05]) + data[1:3])
+            return 0x01
+        if op == 0x03:
+            if len(data) != 3:
+                return 0x03
+            percent = int.from_bytes(data[1:3], "little", signed=True) / 10
+            if not INCLINES[0] <= percent <= INCLINES[1]:
+                return 0x03
+            # Whole percent, halves up (as a console rounds; Python's round() would round to even).
+            self.incline = float(math.floor(percent + 0.5)) if "whole_percent" in self.quirks else percent
+            self.status(bytes([0x06]) + round(self.incline * 10).to_bytes(2, "little", signed=True))
+            return 0x01
+        return 0x02
+
+    def status(self, value):
+        target = self.device.characteristic("2ada")
+        if target is not None and target.props["Notifying"]:
+            target.send(value)
+
 
 
 def uuid(short):
@@ -156,6 +326,9 @@ class Characteristic(PropertyObject):
     @dbus.service.method(CHARACTERISTIC, in_signature="a{sv}", out_signature="ay")
     def ReadValue(self, options):
         self.check()
+        machine = self.device.machine
+        if machine is not None and machine.read(self.short):
+            return dbus.Array([dbus.Byte(b) for b in machine.read(self.short)], signature="y")
         return dbus.Array(self.props["Value"], signature="y")
 
     @dbus.service.method(CHARACTERISTIC, in_signature="aya{sv}", async_callbacks=("reply", "error"))
@@ -189,7 +362,13 @@ class Characteristic(PropertyObject):
         if self.device.spec.get("times"):
             self.device.server.log.write(f"time write {data.hex()} {time.monotonic():.6f}")
         if self.short == "2ad9" and data:
-            result = 0x05 if data[0] in self.device.refused else 0x01
+            machine = self.device.machine
+            if data[0] in self.device.refused:
+                result = 0x05
+            elif machine is not None:
+                result = machine.control(data)
+            else:
+                result = 0x01
             response = bytes([0x80, data[0], result])
             if self.props["Notifying"]:
                 # The indication follows the write's reply, as over the air.
@@ -245,6 +424,7 @@ class Device(PropertyObject):
         self.in_range = True
         self.refused = set(spec.get("refuse", []))
         self.gatt = []  # services and characteristics, once resolved
+        self.machine = Machine(self, spec["machine"]) if "machine" in spec else None
         self.props = {
             "Address": self.address,
             "AddressType": "random",
@@ -279,7 +459,10 @@ class Device(PropertyObject):
             service = Service(self.server.bus, f"{self.path}/service{handle:04x}", self, short)
             self.server.added(service)
             self.gatt.append(service)
-            for char, flags in SERVICES.get(short, []):
+            characteristics = SERVICES.get(short, [])
+            if short == "1826" and self.machine is not None:
+                characteristics = MACHINE_SERVICES.get(self.machine.kind, characteristics)
+            for char, flags in characteristics:
                 handle += 1
                 characteristic = Characteristic(self.server.bus, f"{service.path}/char{handle:04x}", service.path,
                                                 self, char, flags)
@@ -287,6 +470,8 @@ class Device(PropertyObject):
                 self.gatt.append(characteristic)
             handle += 4
         self.set(ServicesResolved=dbus.Boolean(True))
+        if self.machine is not None:
+            self.machine.start()
 
     @dbus.service.method(DEVICE)
     def Disconnect(self):
@@ -296,6 +481,8 @@ class Device(PropertyObject):
     def drop(self):
         if not self.props["Connected"]:
             return
+        if self.machine is not None:
+            self.machine.stop()
         for item in reversed(self.gatt):
             if isinstance(item, Characteristic):
                 item.stop()
@@ -491,6 +678,15 @@ class Server:
             self.log.write(f"appeared {device.address}")
         elif words[0] == "refuse":
             device.refused.add(int(words[2], 0))
+        elif words[0] == "console" and device.machine is not None:
+            device.machine.speed = float(words[2])
+            device.machine.status(bytes([0x05]) + round(float(words[2]) * 100).to_bytes(2, "little"))
+            self.log.write(f"console {device.address} {words[2]}")
+        elif words[0] in ("safety", "halt") and device.machine is not None:
+            device.machine.running = False
+            # Fitness machine status: stopped by the safety key (0x03), or by the user (0x02, stop).
+            device.machine.status(bytes([0x03]) if words[0] == "safety" else bytes([0x02, 0x01]))
+            self.log.write(f"{words[0]} {device.address}")
 
 
 def main():

@@ -31,6 +31,8 @@
 ---@field open? boolean Ends when the athlete says so (Enter, DONE, SIGUSR1) or a hook calls `done()`, not at a duration: a set, a lap. Its clock counts up; the next segment starts when it is done.
 ---@field cap? workout.Duration With `open`: the longest it may run; it ends there (`by = "cap"`).
 ---@field expect? workout.Duration With `open`: how long it is expected to take, for `plan` and `--dry-run` (default: the cap, else 60 s).
+---@field distance? number|string Makes it open and ends it when a treadmill's, rower's or foot pod's distance has covered this many metres (`400`, or `"400m"`, `"1.5km"`, `"2mi"`; `by = "distance"`). Give a `cap` as the fallback without a distance source; `plan` counts it at `info.pace`, else at 6:00/km.
+---@field hr? number[] A heart-rate band, `{ 135, 145 }` (beats a minute): a connected trainer's watts are steered to hold it, slowly (small steps at most every 30 s, cut fast, within 40–120 % of the FTP), on top of the segment's own `watts` or `power`; with a `pace` target, a treadmill's speed (up to `max_speed`).
 ---@field until_hr_below? number Makes it open and ends it when a heart-rate sensor reads below this many beats per minute (`by = "sample"`).
 ---@field until_sample? fun(s: workout.Sample): boolean Makes it open and ends it when this returns true for a sensors' sample (checked at each one, at most once a second). (`until` is a Lua keyword.)
 
@@ -137,6 +139,7 @@
 ---@field remaining? number Seconds left in this segment (an open segment's: to its cap; nil without one).
 ---@field open? boolean True when it ends when the athlete says so.
 ---@field cap? number An open segment's cap, in seconds.
+---@field distance? number A distance step's metres (it ends when they are covered).
 
 ---`w`: what `on_start` receives.
 ---@class workout.Started
@@ -186,7 +189,12 @@
 ---@field hr? integer Heart rate, beats per minute.
 ---@field power? integer Power, watts.
 ---@field cadence? number Cadence, rpm.
----@field speed? number Speed, km/h (a trainer's).
+---@field speed? number Speed, km/h (a trainer's, a treadmill's, a foot pod's).
+---@field distance? number Distance, metres: the machine's or foot pod's own total.
+---@field pace? number Pace, seconds per kilometre.
+---@field split? number Rowing split, seconds per 500 metres.
+---@field incline? number Incline, percent.
+---@field stroke_rate? number Stroke rate, strokes per minute.
 ---@field hr_zone? integer Heart-rate zone 1–5, with `--set max_hr=`.
 
 ---The routine. A routine file returns it: `return workout { … }`.
