@@ -2,8 +2,9 @@
 // routine. Built by Fuzz/build.sh sensors; `make test` runs it briefly beside the others.
 // Besides no crash and no hang, it checks what each promises:
 // - the GATT decoders (heart rate, cycling power, CSC, Indoor Bike Data, the control
-//   point's indications) give values or nothing, never an implausible value (a heart rate
-//   of 0 or 65,535, a cadence from a wrapped crank counter);
+//   point's indications; a treadmill's, a rower's and a foot pod's data, the supported
+//   ranges and the machine's status) give values or nothing, never an implausible value (a
+//   heart rate of 0 or 65,535, a cadence from a wrapped crank counter);
 // - a history line that reads (with `hr`, `power`, `laps`, `pauses`) is written back by the
 //   writer as a line the reader reads to the same entry;
 // - the athlete and sensors files give settings or an error naming the file and line;
@@ -52,6 +53,21 @@ private func fuzzDecoders(_ bytes: [UInt8]) {
             precondition(bike.values.allSatisfy { plausible($0.key, $0.value) }, "indoor bike data \(bike) from \(value)")
         }
         _ = FitnessMachineControl.Response(value)
+        // A runner's and a rower's machines, and a foot pod at any calibration.
+        if let treadmill = TreadmillData(value) {
+            precondition(treadmill.values.allSatisfy { plausible($0.key, $0.value) }, "treadmill data \(treadmill) from \(value)")
+        }
+        if let rower = RowerData(value) {
+            precondition(rower.values.allSatisfy { plausible($0.key, $0.value) }, "rower data \(rower) from \(value)")
+        }
+        for calibration in [0.5, 1, 2] {
+            if let pod = RSCMeasurement(value, calibration: calibration) {
+                precondition(pod.values.allSatisfy { plausible($0.key, $0.value) }, "foot pod \(pod) from \(value)")
+            }
+        }
+        _ = SupportedRange(speed: value)
+        _ = SupportedRange(inclination: value)
+        _ = FitnessMachineStatus(value)
     }
     var crank = CrankCadence()
     var time = 0.0
