@@ -175,9 +175,10 @@ public enum FITActivity {
     /// A figure's field, and the quantity and figure it holds.
     private typealias FigureField = (field: FITEncoder.Field, quantity: SensorQuantity, figure: SensorQuantity.Figure)
 
-    /// FIT's unsigned type of a quantity's width.
+    /// FIT's type of a quantity's width: unsigned, or sint16 for a signed one (the grade).
     private static func baseType(_ form: FITForm) -> FITEncoder.BaseType {
-        switch form.bytes {
+        if form.signed { return .sint16 }
+        return switch form.bytes {
         case 1: .uint8
         case 2: .uint16
         default: .uint32
@@ -188,7 +189,8 @@ public enum FITActivity {
     /// rounded; none without one.
     private static func value(_ value: Double?, _ quantity: SensorQuantity) -> FITEncoder.Value {
         guard let value, let form = quantity.fit else { return .none }
-        return .number(UInt64(max(0, Int((value * quantity.inActivityFiles * form.scale).rounded()))))
+        let scaled = Int64((value * quantity.inActivityFiles * form.scale).rounded())
+        return .number(form.signed ? UInt64(bitPattern: scaled) : UInt64(max(0, scaled)))
     }
 
     private static var lapFigures: [FigureField] { figureFields(\.lap) }

@@ -8,11 +8,13 @@ public struct FITEncoder {
     /// value carries its type's invalid value).
     public enum BaseType: UInt8 {
         case enumeration = 0x00, uint8 = 0x02, uint16 = 0x84, uint32 = 0x86, string = 0x07, uint32z = 0x8C
+        /// Signed: its value is given as the bit pattern of an `Int64` (a grade of −2.5 %).
+        case sint16 = 0x83
 
         public var size: Int {
             switch self {
             case .enumeration, .uint8, .string: 1
-            case .uint16: 2
+            case .uint16, .sint16: 2
             case .uint32, .uint32z: 4
             }
         }
@@ -21,6 +23,7 @@ public struct FITEncoder {
             switch self {
             case .enumeration, .uint8: 0xFF
             case .uint16: 0xFFFF
+            case .sint16: 0x7FFF
             case .uint32: 0xFFFF_FFFF
             case .uint32z, .string: 0
             }
@@ -76,6 +79,10 @@ public struct FITEncoder {
         bytes.append(local)
         for (field, value) in zip(fields, values) {
             switch value {
+            case .number(let number) where field.type == .sint16:
+                // Between the smallest and one below the invalid value (0x7FFF), two's complement.
+                let clamped = min(Int64(Int16.max) - 1, max(Int64(Int16.min), Int64(bitPattern: number)))
+                append(UInt64(UInt16(bitPattern: Int16(clamped))), size: field.size)
             case .number(let number):
                 // The largest value a field holds is one below its invalid value (z types: all ones).
                 let largest = field.type.invalid == 0 ? (UInt64(1) << UInt64(8 * field.size)) - 1 : field.type.invalid - 1

@@ -187,8 +187,10 @@ public enum SensorQuantity: String, CaseIterable, Sendable, Equatable, Hashable 
         // A rowing file's strokes a minute are its record's `cadence` (written there when
         // no cadence is: `FITActivity`); the lap and session keep cadence's figures.
         case .strokeRate: FITForm(record: 4, bytes: 1)
-        // FIT reads pace from the speed; its grade is signed, which these fields are not.
-        case .pace, .split, .incline: nil
+        // grade, in 1/100 %, signed (a downhill treadmill).
+        case .incline: FITForm(record: 9, bytes: 2, scale: 100, signed: true)
+        // FIT reads pace from the speed.
+        case .pace, .split: nil
         }
     }
 
@@ -228,10 +230,12 @@ public struct FITForm: Sendable {
     public var scale: Double
     public var lap: (average: UInt8, maximum: UInt8)?
     public var session: (average: UInt8, maximum: UInt8)?
+    /// FIT's sint16 rather than uint16 (2 bytes only).
+    public var signed: Bool
 
     public init(record: UInt8, bytes: Int, scale: Double = 1, lap: (average: UInt8, maximum: UInt8)? = nil,
-                session: (average: UInt8, maximum: UInt8)? = nil) {
-        (self.record, self.bytes, self.scale, self.lap, self.session) = (record, bytes, scale, lap, session)
+                session: (average: UInt8, maximum: UInt8)? = nil, signed: Bool = false) {
+        (self.record, self.bytes, self.scale, self.lap, self.session, self.signed) = (record, bytes, scale, lap, session, signed)
     }
 }
 

@@ -11,10 +11,20 @@ final class RunnerSensorTests: XCTestCase, FakeBlueZOutputs {
 
     func testATreadmillSessionEndsItsStepOnTheBeltsDistance() throws {
         try FakeBlueZ.run(devices: [FakeBlueZ.treadmill()], """
-            "$WORKOUT" run '\(routine)' --json \(quiet) --sensor C0:FF:EE:00:00:10 > "$DIR/out" 2> "$DIR/err"
+            export XDG_DATA_HOME="$DIR/data"
+            "$WORKOUT" run '\(routine)' --json --no-sound --no-notify --allow-sleep --sensor C0:FF:EE:00:00:10 > "$DIR/out" 2> "$DIR/err"
             echo "exit $?" >> "$DIR/report"
+            "$WORKOUT" history export last --format fit -o "$DIR/session.fit" 2>> "$DIR/err"
+            echo "export $?" >> "$DIR/report"
             """) { outcome in
-            XCTAssertEqual(outcome.report, ["exit 0"], text(outcome.directory, "err"))
+            XCTAssertEqual(outcome.report, ["exit 0", "export 0"], text(outcome.directory, "err"))
+            // Its FIT as Garmin's SDK reads it: a run, the belt's incline as each record's grade.
+            let decoded = try ActivityDecoders.decodeFIT("\(outcome.directory)/session.fit")
+            XCTAssertEqual(decoded.garminErrors, [])
+            XCTAssertEqual(decoded.garmin["session_mesgs"]?.first?["sport"] as? String, "running")
+            let records = decoded.garmin["record_mesgs"] ?? []
+            XCTAssertFalse(records.isEmpty)
+            XCTAssertTrue(records.allSatisfy { abs(($0["grade"] as? Double ?? 0) - 1) < 0.001 }, "the incline as grade: \(records)")
             XCTAssertEqual(text(outcome.directory, "err"), "", "a distance source was there: no warning")
             let all = events(outcome.directory)
             let ends = all.filter { $0["event"] as? String == "segment_end" }

@@ -118,6 +118,14 @@ final class SensorQuantityTests: XCTestCase {
         let rowedRecord = try XCTUnwrap(try FITDecoder.messages(FITActivity.encode(rowed, creator: creator)).first { $0.global == 20 })
         XCTAssertEqual(rowedRecord.numbers[4], UInt64(try XCTUnwrap(values[.strokeRate])))
         XCTAssertEqual(rowed.sport, .rowing)
+        // A treadmill running downhill: FIT's grade is signed (sint16, 1/100 %).
+        var downhill = values
+        downhill[.incline] = -2.5
+        let down = Activity(entry: entry, records: records.map {
+            ActivityRecord(t: $0.t, time: $0.time, segment: $0.segment, sample: Sample(values: downhill))
+        })
+        let downRecord = try XCTUnwrap(try FITDecoder.messages(FITActivity.encode(down, creator: creator)).first { $0.global == 20 })
+        XCTAssertEqual(downRecord.numbers[9].map { Int16(bitPattern: UInt16($0)) }, -250)
     }
 
     /// A samples file written before distance, pace, split, incline and stroke rate had
