@@ -16,8 +16,9 @@ public enum SensorQuantity: String, CaseIterable, Sendable, Equatable, Hashable 
     case cadence
     /// Speed, km/h (a trainer's, a treadmill's belt, a foot pod's).
     case speed
-    /// Distance, metres: the machine's or foot pod's own running total (it counts from
-    /// whenever the machine started; a segment's distance is the difference).
+    /// Distance, metres covered in the run: a machine's or foot pod's running total less
+    /// its first reading (the session makes it so: a pod counts from when it was switched
+    /// on, and a treadmill may keep its count from an earlier run).
     case distance
     /// Running pace, seconds per kilometre (a treadmill's or foot pod's speed read the
     /// runner's way).
@@ -55,7 +56,7 @@ public enum SensorQuantity: String, CaseIterable, Sendable, Equatable, Hashable 
         case .power: "Power, watts."
         case .cadence: "Cadence, rpm."
         case .speed: "Speed, km/h (a trainer's, a treadmill's, a foot pod's)."
-        case .distance: "Distance, metres: the machine's or foot pod's own total."
+        case .distance: "Distance, metres covered in the run (a machine's or foot pod's total from its first reading)."
         case .pace: "Pace, seconds per kilometre."
         case .split: "Rowing split, seconds per 500 metres."
         case .incline: "Incline, percent."

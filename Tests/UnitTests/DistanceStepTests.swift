@@ -50,6 +50,26 @@ final class DistanceStepTests: XCTestCase {
         XCTAssertEqual(covered, [nil, 4, 200, 399, nil, nil], "counted from the total at the step's start")
     }
 
+    /// What a sample says of the distance is the run's, from 0 at the source's first reading:
+    /// a foot pod that has counted 1,234 m since it was switched on, and a treadmill whose
+    /// count restarts mid-run, give the metres covered — to the display, the history, the
+    /// activity files and the routine alike.
+    func testASamplesDistanceIsTheRunsFromZero() throws {
+        let clock = VirtualClock()
+        var said: [Double] = []
+        let session = Session(routine: try load(source), scheduler: clock,
+                              options: SessionOptions(alerts: AlertSwitches(bell: false))) { event in
+            if case .sample(let sample) = event.kind, let metres = sample[.distance] { said.append(metres) }
+        }
+        session.start()
+        for (at, total) in [(1.0, 1_234.0), (3, 1_300), (5, 1_450), (7, 20), (9, 120)] {
+            clock.advance(by: at - clock.now)
+            session.take(SensorSample(sensor: "P", name: "Pod", values: [.distance: total, .speed: 10]))
+        }
+        XCTAssertEqual(said, [0, 66, 216, 216, 316])
+        XCTAssertEqual(session.sensorTotals().summary?[.distance, .maximum], 316)
+    }
+
     func testWithoutADistanceTheCapEndsIt() throws {
         let (trace, _) = try run(source, samples: [])
         XCTAssertEqual(trace, ["10 end 1 by timer", "190 end 2 by cap", "220 end 3 by timer", "220 workout_end"])

@@ -36,12 +36,15 @@ final class SensorQuantityTests: XCTestCase {
             if case .log(let text) = event.kind { logs.append(text) } else { events.append(event) }
         }
         session.start()
+        // A distance is what the run covered: the source's total from its first reading (0 here).
+        session.take(SensorSample(sensor: "A", name: "All", values: values.merging([.distance: 0]) { $1 }))
+        clock.advance(by: 1)
         for _ in 0..<3 {
             session.take(SensorSample(sensor: "A", name: "All", values: values))
             clock.advance(by: 1)
         }
 
-        let sample = try XCTUnwrap(events.first { if case .sample = $0.kind { true } else { false } })
+        let sample = try XCTUnwrap(events.last { if case .sample = $0.kind { true } else { false } })
         let sensors = try XCTUnwrap(session.snapshot().json["sensors"])
         let line = SensorLine(readings: session.sensorValues, zone: session.sensorZone).line.text
         let plain = PlainText.line(sample)
@@ -50,7 +53,7 @@ final class SensorQuantityTests: XCTestCase {
             XCTAssertEqual(sample.json[quantity.key], quantity.json(value), "sample event: \(quantity)")
             XCTAssertEqual(sensors[quantity.key], quantity.json(value), "snapshot: \(quantity)")
             // A whole value reaches Lua as an integer, whatever the quantity.
-            XCTAssertTrue(logs.first?.contains("\(quantity.key)=integer:\(Number.format(value))") == true, "on_sample: \(logs)")
+            XCTAssertTrue(logs.last?.contains("\(quantity.key)=integer:\(Number.format(value))") == true, "on_sample: \(logs)")
             XCTAssertTrue(RoutineTypes.sample.fields.contains { $0.name == quantity.key }, "workout.Sample: \(quantity)")
             if quantity.inWords {
                 XCTAssertTrue(line.contains(quantity.words(value)), "display: \(line)")

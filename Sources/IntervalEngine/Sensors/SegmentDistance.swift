@@ -32,6 +32,11 @@ struct SegmentDistance: Sendable, Equatable {
         last[sensor] = total
     }
 
+    /// Metres `sensor` covered since it was first heard (or since the segment began).
+    func covered(by sensor: String) -> Double? {
+        last[sensor].flatMap { total in base[sensor].map { total - $0 } }
+    }
+
     /// Metres covered in the segment; nil before any source gave a total.
     var covered: Double? {
         last.compactMap { sensor, total in base[sensor].map { total - $0 } }.max()

@@ -9,14 +9,22 @@ extension Session {
     public func take(_ sample: SensorSample) {
         // The decoders drop implausible values already; a sample from elsewhere is held to
         // the same bounds, so the history never sums one its reader would refuse.
-        let sample = sample.plausible
+        var sample = sample.plausible
         guard state == .running || state == .paused, !sample.isEmpty else { return }
         let t = now - startedAt
         sensors.count(until: t, running: state == .running, athlete: options.athlete)
-        sensors.take(sample)
         if let total = sample[.distance] {
             // A source standing still (a belt at 0 km/h that counts on after a stop) covers nothing.
-            distance.take(sensor: sample.sensor, total: total, counting: state == .running && sample[.speed] != 0)
+            let counting = state == .running && sample[.speed] != 0
+            distance.take(sensor: sample.sensor, total: total, counting: counting)
+            // From here on the distance is this run's, from 0: a foot pod counts from when it
+            // was switched on and a treadmill may not reset its total, and the display, the
+            // history, the activity files and the routine want what the athlete covered.
+            runDistance.take(sensor: sample.sensor, total: total, counting: counting)
+            sample.values[.distance] = runDistance.covered(by: sample.sensor)
+        }
+        sensors.take(sample)
+        if sample[.distance] != nil {
             if let metres = segment.open?.distance, let covered = distance.covered, covered >= metres,
                state == .running, phase.boundary == nil {
                 markDone(by: .distance)

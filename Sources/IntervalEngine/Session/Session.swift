@@ -77,6 +77,8 @@ public final class Session {
     var sensors = SensorReadings()
     /// The metres covered in the current segment, for distance steps.
     var distance = SegmentDistance()
+    /// The same counted over the whole run, never restarted: what a sample's distance says.
+    var runDistance = SegmentDistance()
     /// The heart-rate steering of the segment that has `hr = { … }`, by its index.
     var steering: (index: Int, controller: HeartRateSteering)?
     /// It steers a treadmill's speed rather than a trainer's watts.

@@ -190,7 +190,7 @@
 ---@field power? integer Power, watts.
 ---@field cadence? number Cadence, rpm.
 ---@field speed? number Speed, km/h (a trainer's, a treadmill's, a foot pod's).
----@field distance? number Distance, metres: the machine's or foot pod's own total.
+---@field distance? number Distance, metres covered in the run (a machine's or foot pod's total from its first reading).
 ---@field pace? number Pace, seconds per kilometre.
 ---@field split? number Rowing split, seconds per 500 metres.
 ---@field incline? number Incline, percent.
