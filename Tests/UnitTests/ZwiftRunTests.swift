@@ -67,6 +67,11 @@ final class ZwiftRunTests: XCTestCase {
              #"run.zwo:3: <SteadyState> Power="0": expected above 0 and at most 10 (in a run, a fraction of threshold pace: 1 is threshold pace)"#),
             (#"<SteadyState Duration="400" Power="1"/>"#, "laps", #"run.zwo:1: <durationType> "laps": expected time or distance"#),
         ]
+        let late = Array(#"<workout_file><workout><SteadyState Duration="400"/></workout><durationType>distance</durationType></workout_file>"#.utf8)
+        XCTAssertThrowsError(try read(late)) { error in
+            XCTAssertEqual((error as? WorkoutFileError)?.description, "run.zwo:1: <durationType> comes after <workout>: "
+                           + "it must come before, as it says how the steps' durations are read")
+        }
         for (element, measure, expected) in cases {
             XCTAssertThrowsError(try read(zwo(element, durationType: measure)), element) { error in
                 XCTAssertEqual((error as? WorkoutFileError)?.description, expected)
