@@ -17,7 +17,7 @@ public protocol WorkoutCodec: Sendable {
     /// `press lap` (the lap button ends it); the others write its expected length.
     var endsOpenSteps: Bool { get }
     /// Whether a step can end on a distance: intervals.icu's `400mtr`, FIT's distance
-    /// duration; the others write its expected length.
+    /// duration, a Zwift run in distance; the others write its expected length.
     var takesDistances: Bool { get }
 
     func read(_ bytes: [UInt8], file: String) throws(WorkoutFileError) -> (WorkoutFile, warnings: [String])
@@ -49,6 +49,8 @@ struct ZwiftCodec: WorkoutCodec {
     var title: String { "a Zwift workout" }
     var exportedAs: String { "a Zwift workout" }
     var pathExtensions: [String] { ["zwo"] }
+    /// A run of distance steps only (`durationType` distance); a mix goes as time.
+    var takesDistances: Bool { true }
 
     func read(_ bytes: [UInt8], file: String) throws(WorkoutFileError) -> (WorkoutFile, warnings: [String]) {
         try ZwiftReader.read(bytes, file: file)

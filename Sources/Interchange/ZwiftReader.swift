@@ -11,6 +11,11 @@ import WorkoutValues
 /// `workout export` adds `Name` and `Kind` attributes (`OnName`, `OffName`, `OnKind`,
 /// `OffKind` on `IntervalsT`) where Zwift's elements cannot say what a segment is; they
 /// are read back here, and other tools pass over attributes they do not know.
+///
+/// A run (`<sportType>run</sportType>`) gives power as a fraction of threshold pace, kept
+/// as `pace`; with `<durationType>distance</durationType>` its durations are metres and its
+/// steps distance steps (`ZwiftDistance`). Text events placed by distance (`distoffset`)
+/// are a warning: a routine's cues are placed by time.
 public enum ZwiftReader {
     public static func read(_ bytes: [UInt8], file: String) throws(WorkoutFileError) -> (WorkoutFile, warnings: [String]) {
         var reading = Reading(reader: XMLReader(bytes, file: file), file: file)
@@ -42,6 +47,8 @@ private struct Reading {
     /// Text events placed directly in `<workout>`: their offset counts from the workout's start.
     var loose: [(offset: Double, text: String, line: Int)] = []
     var isRun = false
+    /// `<durationType>distance</durationType>`: every duration is metres (`ZwiftDistance`).
+    var byDistance = false
     var workoutLine = 1
 
     init(reader: XMLReader, file: String) {
@@ -76,6 +83,7 @@ private struct Reading {
             case "description": result.description = try text(of: name)
             case "author": result.author = try text(of: name)
             case "sporttype": isRun = try text(of: name)?.lowercased() == "run"
+            case "durationtype": try durationType(name, line: line, afterWorkout: sawWorkout)
             case "tags": try tags()
             case "workout":
                 sawWorkout = true
@@ -129,6 +137,20 @@ private struct Reading {
         }
     }
 
+    /// `time` (as a file without it) or `distance`; it says how `<workout>`'s durations are
+    /// read, so it must come before it, as Zwift and zwo-editor write it.
+    mutating func durationType(_ name: String, line: Int, afterWorkout: Bool) throws(WorkoutFileError) {
+        let value = try text(of: name)
+        switch value?.lowercased() {
+        case "distance" where afterWorkout, "time" where afterWorkout:
+            throw fail("<\(name)> comes after <workout>: it must come before, as it says how the steps' durations are read", line: line)
+        case "distance": byDistance = true
+        case "time": byDistance = false
+        default:
+            throw fail("<\(name)> \"\(value ?? "")\": expected time or distance", line: line)
+        }
+    }
+
     mutating func tags() throws(WorkoutFileError) {
         while let event = try nextMarkup() {
             guard case let .start(name, attributes, line) = event else { return }
@@ -153,7 +175,7 @@ private struct Reading {
                 try skip(name)
                 continue
             }
-            guard var piece = try self.piece(name, element: element, attributes, line: line) else {
+            guard var piece = try self.piece(name, element: element, attributes, line: line).map(measured) else {
                 warnings.add("<\(name)> is not a step workout knows (Warmup, SteadyState, IntervalsT, Ramp, FreeRide, MaxEffort, Cooldown); skipped", line: line)
                 try skip(name)
                 continue
@@ -163,6 +185,15 @@ private struct Reading {
             time = piece.end
             pieces.append(piece)
         }
+    }
+
+    /// In a distance workout, the piece's steps as distance steps; its text events are then
+    /// placed by the steps' expected times.
+    func measured(_ piece: Piece) -> Piece {
+        guard byDistance else { return piece }
+        var piece = piece
+        piece.steps = piece.steps.map(ZwiftDistance.step)
+        return piece
     }
 
     /// The text events inside a step's element, up to its end.
@@ -295,9 +326,9 @@ extension Reading {
 
     func duration(_ name: String, in attributes: [String: String], element: String, line: Int) throws(WorkoutFileError) -> Double {
         guard let value = try number(name, in: attributes, element: element, line: line) else {
-            throw fail("<\(element)> needs \(name), its length in seconds", line: line)
+            throw fail("<\(element)> needs \(name), its length in \(byDistance ? "metres" : "seconds")", line: line)
         }
-        if let problem = WorkoutFileRules.durationProblem(value) {
+        if let problem = byDistance ? ZwiftDistance.problem(value) : WorkoutFileRules.durationProblem(value) {
             throw fail("<\(element)> \(name)=\"\(Number.format(value))\": \(problem)", line: line)
         }
         return value
@@ -308,9 +339,15 @@ extension Reading {
     func percent(_ name: String, in attributes: [String: String], element: String, line: Int) throws(WorkoutFileError) -> Double? {
         guard let fraction = try number(name, in: attributes, element: element, line: line) else { return nil }
         let percent = Number.rounded(fraction * 100, places: 4)
-        if let (range, _) = WorkoutFileRules.range(.power), !range.contains(percent) {
+        // A run's power is a fraction of threshold pace's speed: 0 would be standing still.
+        if isRun, percent <= 0, let (range, _) = WorkoutFileRules.range(.pace) {
+            throw fail("<\(element)> \(name)=\"\(Number.format(fraction))\": expected above 0 and at most "
+                       + "\(Number.format(range.upperBound / 100)) (in a run, a fraction of threshold pace: 1 is threshold pace)", line: line)
+        }
+        if let (range, _) = WorkoutFileRules.range(isRun ? .pace : .power), !range.contains(percent) {
+            let unit = isRun ? "in a run, a fraction of threshold pace: 1 is threshold pace" : "a fraction of FTP: 1 is 100 %"
             throw fail("<\(element)> \(name)=\"\(Number.format(fraction))\": expected \(Number.format(range.lowerBound / 100)) "
-                       + "to \(Number.format(range.upperBound / 100)) (a fraction of FTP: 1 is 100 %)", line: line)
+                       + "to \(Number.format(range.upperBound / 100)) (\(unit))", line: line)
         }
         return percent
     }

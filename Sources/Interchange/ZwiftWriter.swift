@@ -11,18 +11,27 @@ import WorkoutValues
 /// `IntervalsT`: where the element alone would read back differently, `Name` and `Kind`
 /// attributes say it (`OnName`, `OffName`, `OnKind`, `OffKind` on `IntervalsT`), which
 /// `workout import` reads and other tools pass over.
+///
+/// A workout with pace and no power targets, or of distance steps only, is a run
+/// (`sportType` run, power the fraction of threshold pace); distance steps only are written
+/// in metres (`durationType` distance, `ZwiftDistance`), a mix of them and timed steps as
+/// the time each is expected to take, with a warning: the measure is the whole file's.
 public enum ZwiftWriter {
     public static func text(_ workout: WorkoutFile) -> (text: String, dropped: [String]) {
         var writer = Writing()
         let steps = workout.unrolled
         // A run workout (Zwift's sportType run) gives pace where a ride gives power.
-        writer.isRun = steps.contains { if case .number? = $0.targets[.pace] { true } else { false } }
-            && !steps.contains { $0.targets.has(.power) }
+        writer.measure = ZwiftDistance.measure(steps)
+        writer.isRun = writer.measure == .distance
+            || (steps.contains { if case .number? = $0.targets[.pace] { true } else { false } }
+                && !steps.contains { $0.targets.has(.power) })
         var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#, "<workout_file>"]
         if let author = workout.author { lines.append("    <author>\(XMLText.escape(author))</author>") }
         lines.append("    <name>\(XMLText.escape(workout.name ?? "Workout"))</name>")
         if let description = workout.description { lines.append("    <description>\(XMLText.escape(description))</description>") }
         lines.append("    <sportType>\(writer.isRun ? "run" : "bike")</sportType>")
+        // A ride has always been timed: only a run says how it is measured.
+        if writer.isRun { lines.append("    <durationType>\(writer.measure == .distance ? "distance" : "time")</durationType>") }
         if !workout.tags.isEmpty {
             lines.append("    <tags>")
             lines += workout.tags.map { "        <tag name=\"\(XMLText.escape($0))\"/>" }
@@ -48,14 +57,32 @@ public enum ZwiftWriter {
 
 private struct Writing {
     var isRun = false
+    var measure = ZwiftDistance.Measure.time
+    /// Distance steps whose cues could not be written (Zwift places them by distance).
+    var uncuedSteps = 0
     /// Targets Zwift has no attribute for, with how many steps had them.
     var unwritten: [Targets.Key: Int] = [:]
 
     func dropped() -> [String] {
-        guard !unwritten.isEmpty else { return [] }
-        return ["targets Zwift has no place for: " + Targets.Key.allCases.compactMap { key in
+        var dropped: [String] = []
+        if case .mixed(let distanceSteps) = measure { dropped.append(ZwiftDistance.mixedWarning(distanceSteps)) }
+        if uncuedSteps > 0 { dropped.append(ZwiftDistance.cuesWarning(uncuedSteps)) }
+        guard !unwritten.isEmpty else { return dropped }
+        return dropped + ["targets Zwift has no place for: " + Targets.Key.allCases.compactMap { key in
             unwritten[key].map { "\(key.rawValue) (\(RoutineExport.plural($0, "step")))" }
         }.joined(separator: ", ")]
+    }
+
+    /// A `Duration` attribute's value: metres in a distance workout, else seconds.
+    func length(_ step: WorkoutFile.Step) -> String {
+        Number.format(measure == .distance ? step.distance ?? step.duration : step.duration)
+    }
+
+    /// The step's prompts as they can be written: none in a distance workout.
+    mutating func prompts(_ step: WorkoutFile.Step, times: Int = 1) -> [WorkoutFile.Prompt] {
+        guard measure == .distance else { return step.prompts }
+        if !step.prompts.isEmpty { uncuedSteps += times }
+        return []
     }
 
     /// The target written as Zwift's power: power, or pace in a run workout.
@@ -82,7 +109,7 @@ private struct Writing {
         let targets = step.targets
         var written: Set<Targets.Key> = [.cadence]
         let element: String
-        var attributes = "Duration=\"\(Number.format(step.duration))\""
+        var attributes = "Duration=\"\(length(step))\""
         let power = targets[powerKey].flatMap { value -> Targets.Value? in if case .text = value { nil } else { value } }
         if targets.has(.maxEffort) {
             element = "MaxEffort"
@@ -115,9 +142,10 @@ private struct Writing {
         note(targets, written: written)
         attributes += cadence(targets)
         attributes += labels(step, implied: Writing.implied(element))
-        guard !step.prompts.isEmpty else { return ["        <\(element) \(attributes)/>"] }
+        let prompts = self.prompts(step)
+        guard !prompts.isEmpty else { return ["        <\(element) \(attributes)/>"] }
         return ["        <\(element) \(attributes)>"]
-            + step.prompts.map { textEvent(at: $0.offset, $0.text) }
+            + prompts.map { textEvent(at: $0.offset, $0.text) }
             + ["        </\(element)>"]
     }
 
@@ -156,7 +184,7 @@ private struct Writing {
             if case .text? = step.targets[powerKey] { return nil }
             if case .range? = step.targets[.cadence] { return nil }
         }
-        var attributes = "Repeat=\"\(count)\" OnDuration=\"\(Number.format(on.duration))\" OffDuration=\"\(Number.format(off.duration))\""
+        var attributes = "Repeat=\"\(count)\" OnDuration=\"\(length(on))\" OffDuration=\"\(length(off))\""
         for (step, side) in [(on, "On"), (off, "Off")] {
             switch step.targets[powerKey] {
             case .number(let percent)?: attributes += " \(side)Power=\"\(fraction(percent))\""
@@ -171,10 +199,11 @@ private struct Writing {
         // Text events in an IntervalsT count from its start, across the repetitions.
         let period = on.duration + off.duration
         var events: [String] = []
+        let (onPrompts, offPrompts) = (prompts(on, times: count), prompts(off, times: count))
         for repetition in 0..<count {
             let start = Double(repetition) * period
-            events += on.prompts.map { textEvent(at: start + $0.offset, $0.text) }
-            events += off.prompts.map { textEvent(at: start + on.duration + $0.offset, $0.text) }
+            events += onPrompts.map { textEvent(at: start + $0.offset, $0.text) }
+            events += offPrompts.map { textEvent(at: start + on.duration + $0.offset, $0.text) }
         }
         guard !events.isEmpty else { return ["        <IntervalsT \(attributes)/>"] }
         return ["        <IntervalsT \(attributes)>"] + events + ["        </IntervalsT>"]

@@ -136,6 +136,30 @@ extension EndToEndTests {
         }
     }
 
+    /// A Zwift run in distance (as zwo-editor writes it) imports as distance steps at
+    /// percents of threshold pace, plans as a runner reads it, and goes out and back the same.
+    func testAZwiftDistanceRunRoundTrips() throws {
+        let config = try temporaryConfig()
+        let environment = ["XDG_CONFIG_HOME": config.path]
+        let imported = try workout(["import", interchangeFixtures.appendingPathComponent("track-run.zwo").path], environment: environment)
+        XCTAssertEqual([imported.status == 0 ? "imported" : imported.stderr, imported.stderr],
+                       ["imported", "workout: warning: track-run.zwo:12: <textevent> is placed by distance, which a timer cannot follow; skipped\n"])
+        let plan = try workout(["plan", "track-run"], environment: environment)
+        XCTAssertTrue(plan.stdout.contains("Work · round 1/4 — 400 m · 105% pace"), plan.stdout)
+        XCTAssertTrue(plan.stdout.contains("Warmup — 1.6 km · ramp 70–85% pace"), plan.stdout)
+        let first = try workout(["export", "track-run", "--format", "zwo"], environment: environment)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stdout.contains("<sportType>run</sportType>\n    <durationType>distance</durationType>"), first.stdout)
+        XCTAssertTrue(first.stdout.contains(#"<IntervalsT Repeat="4" OnDuration="400" OffDuration="200" OnPower="1.05" OffPower="0.6"/>"#), first.stdout)
+        let file = config.appendingPathComponent("again.zwo")
+        try first.stdout.write(to: file, atomically: true, encoding: .utf8)
+        let again = try workout(["import", file.path], environment: environment)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.stderr, "")
+        let second = try workout(["export", "again", "--format", "zwo"], environment: environment)
+        XCTAssertEqual(second.stdout, first.stdout)
+    }
+
     /// Export writes nothing that import would refuse, and says why.
     func testExportRefusesTargetsImportWouldRefuse() throws {
         let config = try temporaryConfig()
