@@ -85,8 +85,10 @@ extension MQTTTests {
 
         let ann = try follower([address + "/file", "--mqtt-password-file", passwordFile, "--insecure"])
         XCTAssertTrue(eventually { ann.stderr.contains("waiting for the coach") }, ann.stderr)
-        let fromFile = try start("return workout { name = \"Pw\", countdown = 0, work(6, \"Go\") }",
-                                 ["--speed", "4", "--mqtt", address + "/file", "--mqtt-password-file", passwordFile, "--insecure"])
+        // Four real seconds for the follower to join: with the parallel lane's five jobs beside
+        // it, a follower once took over 1.5 s (and said the class ended before it could join).
+        let fromFile = try start("return workout { name = \"Pw\", countdown = 0, work(8, \"Go\") }",
+                                 ["--speed", "2", "--mqtt", address + "/file", "--mqtt-password-file", passwordFile, "--insecure"])
         XCTAssertEqual(fromFile.wait(), 0, fromFile.stderr)
         XCTAssertEqual(fromFile.stderr, "")
         XCTAssertEqual(ann.wait(), 0, ann.stderr)
