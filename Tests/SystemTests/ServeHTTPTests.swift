@@ -248,4 +248,10 @@ final class Locked<Value>: @unchecked Sendable {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
+
+    /// Changes the value under one hold of the lock: `value.append(…)` from two threads is
+    /// a read and a write, between which the other's append is lost.
+    func mutate(_ change: (inout Value) -> Void) {
+        lock.withLock { change(&stored) }
+    }
 }

@@ -75,7 +75,8 @@ final class ServeHostileTests: XCTestCase {
                 sender.start()
                 var head = [UInt8](repeating: 0, count: 12)
                 let count = recv(descriptor, &head, head.count, Int32(MSG_WAITALL))
-                answers.value.append(count == 12 ? Int(String(decoding: head[9..<12], as: UTF8.self)) ?? 0 : 0)
+                let status = count == 12 ? Int(String(decoding: head[9..<12], as: UTF8.self)) ?? 0 : 0
+                answers.mutate { $0.append(status) }
                 shutdown(descriptor, Int32(SHUT_RDWR))
             }
         }
