@@ -78,6 +78,8 @@ public final class MediaPlayers {
 
     /// Whether the players are lowered, or being lowered (tests, the benchmark).
     public var isLowered: Bool { state == .lowering || state == .down }
+    /// Whether every player that plays has been told its lower volume (or to pause).
+    public var isDown: Bool { state == .down }
 
     /// Puts back the players a run that died left lowered (its note), before this run
     /// lowers anything.

@@ -26,7 +26,7 @@ public final class MusicUnderCues: @preconcurrency SessionListener {
 
     /// How long before a cue's moment the music is lowered: enough for the calls to reach
     /// the player and for its own output buffer to play out at the old volume.
-    static let lead: UInt64 = 400_000_000
+    public static let lead: UInt64 = 400_000_000
     /// How long after a cue's estimated end it stays lowered.
     static let tail: UInt64 = 300_000_000
     /// A sound at least this long is heard over the music (a file sound); shorter tones
@@ -82,6 +82,28 @@ public final class MusicUnderCues: @preconcurrency SessionListener {
             seconds = max(seconds ?? 0, offset + speechSeconds(words))
         }
         return seconds
+    }
+
+    /// Lowers the music for the alerts the run's start gives (`Session.openingAlerts`),
+    /// which come too soon for `lead`: the run waits for the players, at most `lead`,
+    /// before it starts. The window lasts until the start's own cue has come and taken over
+    /// (its words lower the music from then on, as a cue nobody planned does); the timers
+    /// the start plans meanwhile find it lowered and leave it so. False when none of the
+    /// alerts is heard over the music: nothing is lowered.
+    public func lowerForOpening(_ alerts: [AlertPolicy.Alert]) -> Bool {
+        let heard = alerts.contains { alert in
+            switch alert {
+            case .say: true
+            case .sound(let sound): Self.heardOverMusic(sound)
+            default: false
+            }
+        }
+        guard heard else { return false }
+        let now = scheduler.nowDeadline
+        windows[nextSpotKey] = (now, now &+ Self.lead &+ Self.tail)
+        nextSpotKey &+= 1
+        update()
+        return true
     }
 
     /// The finish, a sound file (a gong, a voice), or a long sound; pips and start tones

@@ -7,15 +7,17 @@ import Foundation
 /// task is doing (`PatientPool.deadline`: the whole request, or one write to a viewer);
 /// past either, the connection is ended. The listening socket waits as long as it likes,
 /// and so does a viewer's watch for the end of its connection (`PatientPool.waitsForever`).
-/// (The listening socket's waits are where the pool meets it before any connection, so it
-/// also sizes the connections' send buffers there.)
 struct PatientPool: AsyncSocketPool {
     let base: any AsyncSocketPool
     let patience: Double
 
     /// Each connection's kernel send buffer, fixed (the kernel doubles it) instead of
     /// growing to 4 MiB: a viewer that stops reading fills it and its feed's queue in
-    /// under 400 KiB, and 32 of them hold a few MiB of the kernel's memory.
+    /// under 400 KiB, and 32 of them hold a few MiB of the kernel's memory. It is set on
+    /// the listening socket before `listen`, which every accepted connection inherits: set
+    /// at the listener's first wait instead, a viewer that connected before that wait was
+    /// accepted with a buffer free to grow, took a whole 2 MB feed and was never dropped
+    /// (`ServeHTTPTests`' stalled viewer, on a busy machine).
     static let sendBuffer: Int32 = 64 * 1024
 
     /// When what the current task is doing must be done by.
@@ -29,9 +31,6 @@ struct PatientPool: AsyncSocketPool {
 
     func suspendSocket(_ socket: Socket, untilReadyFor events: Socket.Events) async throws {
         if (try? socket.getValue(for: BoolSocketOption(name: SO_ACCEPTCONN))) == true {
-            // Connections accepted from now on inherit the listening socket's size, fixed
-            // before anything is sent on them.
-            try? socket.setValue(PatientPool.sendBuffer, for: Int32SocketOption(name: SO_SNDBUF))
             return try await base.suspendSocket(socket, untilReadyFor: events)
         }
         if PatientPool.waitsForever { return try await base.suspendSocket(socket, untilReadyFor: events) }

@@ -47,6 +47,8 @@ public final class WebServer: Sendable {
         do {
             socket = try Socket(domain: Int32(AF_INET))
             try socket.setValue(true, for: .localAddressReuse)
+            // Set before any connection is accepted: every one inherits it (PatientPool).
+            try socket.setValue(PatientPool.sendBuffer, for: Int32SocketOption(name: SO_SNDBUF))
             try socket.bind(to: socketAddress)
             try socket.listen()
         } catch SocketError.failed(type: "Bind", errno: EADDRINUSE, _) {

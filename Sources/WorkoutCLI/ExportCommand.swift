@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Interchange
 import IntervalEngine
+import Platform
 import WorkoutValues
 
 extension FITWorkoutWriter.Sport: ExpressibleByArgument {}
@@ -105,10 +106,12 @@ struct Export: ParsableCommand {
             Output.write(bytes)
             return
         }
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
+        // SavedFile, not Foundation's atomic write: that leaves an empty folder in /tmp for
+        // every file it writes.
+        do throws(SavedFile.Failure) {
+            try SavedFile.write(bytes, to: output)
         } catch {
-            Output.error("workout: cannot write \(VisibleText.escape(output)): \(error.localizedDescription)")
+            Output.error("workout: cannot write \(error)")
             throw ExitCode.failure
         }
     }

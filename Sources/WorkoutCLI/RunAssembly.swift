@@ -186,10 +186,24 @@ final class RunAssembly {
     func run() -> Int32 {
         awake?.hold(why: "\(routine.name) is running", environment: Terminal.environment)
         display?.open()
+        lowerMusicBeforeTheFirstWords()
         session.start()
         MainLoop.run { [finished] in finished.value }
         tearDown()
         return report()
+    }
+
+    /// Words said the moment the run starts (the first segment's name) come too soon for
+    /// the music to be lowered `MusicUnderCues.lead` ahead, as it is for every later cue:
+    /// the run waits for it, at most that long, before it starts. A run whose first moment
+    /// is not heard over music lowers nothing here.
+    private func lowerMusicBeforeTheFirstWords() {
+        guard let music, music.cues.lowerForOpening(session.openingAlerts) else { return }
+        let players = music.players
+        let deadline = Date(timeIntervalSinceNow: Double(MusicUnderCues.lead) / 1e9)
+        while !players.isDown, Date() < deadline {
+            _ = RunLoop.main.run(mode: .default, before: deadline)
+        }
     }
 
     /// The controllers that are not keys: standard output gone (a reader that left, a

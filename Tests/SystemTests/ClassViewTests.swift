@@ -168,7 +168,7 @@ final class ClassViewTests: XCTestCase {
         broker = try Self.shared.get()
         let watch = try broker.subscribe(["\(gym)/availability"])
         let routine = scratch.appendingPathComponent("long.lua").path
-        try #"return workout { name = "Long", work(600, "Ride") }"#.write(toFile: routine, atomically: true, encoding: .utf8)
+        try #"return workout { name = "Long", work(600, "Ride") }"#.write(toFile: routine, atomically: false, encoding: .utf8)
         let run = try BackgroundRun(WorkoutBinary.binary,
                                     ["run", routine, "--json", "--no-history", "--no-sound", "--no-notify", "--no-sensors",
                                      "--allow-sleep", "--mqtt", broker.url + "/\(gym)"],

@@ -49,15 +49,15 @@ final class CompletionScriptTests: XCTestCase {
             let folder = setup.work.appendingPathComponent("\(index)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try "return workout { name = \"x\", work(1) }\n".write(to: folder.appendingPathComponent(name),
-                                                                   atomically: true, encoding: .utf8)
+                                                                   atomically: false, encoding: .utf8)
         }
-        try Self.hostileRoutine.write(to: programs.appendingPathComponent("hostile.lua"), atomically: true, encoding: .utf8)
-        try Self.hostileRoutine.write(to: programs.appendingPathComponent("zz$(touch${IFS}PWNED).lua"), atomically: true,
+        try Self.hostileRoutine.write(to: programs.appendingPathComponent("hostile.lua"), atomically: false, encoding: .utf8)
+        try Self.hostileRoutine.write(to: programs.appendingPathComponent("zz$(touch${IFS}PWNED).lua"), atomically: false,
                                       encoding: .utf8)
         for (shell, file) in [("bash", "workout.bash"), ("zsh", "_workout"), ("fish", "workout.fish")] {
             let script = try WorkoutBinary.run(["--generate-completion-script", shell])
             XCTAssertEqual(script.status, 0, script.stderr)
-            try script.stdout.write(to: setup.scripts.appendingPathComponent(file), atomically: true, encoding: .utf8)
+            try script.stdout.write(to: setup.scripts.appendingPathComponent(file), atomically: false, encoding: .utf8)
         }
         return setup
     }

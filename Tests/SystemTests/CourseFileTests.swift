@@ -129,7 +129,7 @@ final class CourseFileTests: XCTestCase {
         ]
         for (name, text, message) in cases {
             let file = dir.appendingPathComponent(name)
-            try text.write(to: file, atomically: true, encoding: .utf8)
+            try text.write(to: file, atomically: false, encoding: .utf8)
             let result = try workout(["import", file.path], environment: environment)
             XCTAssertEqual(result.status, 1, name)
             XCTAssertEqual(result.stdout, "", name)

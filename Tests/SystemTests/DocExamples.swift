@@ -103,7 +103,7 @@ struct DocExamples {
         try routines.enumerated().map { number, routine in
             let directory = root.appendingPathComponent(String(format: "%02d", number + 1))
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try routine.source.write(to: directory.appendingPathComponent(routine.fileName), atomically: true, encoding: .utf8)
+            try routine.source.write(to: directory.appendingPathComponent(routine.fileName), atomically: false, encoding: .utf8)
             return directory
         }
     }

@@ -13,7 +13,7 @@ extension EndToEndTests {
         let made = try spawn(sox, ["-n", "-r", "44100", "-c", "1", folder.appendingPathComponent("knock.wav").path,
                                    "synth", "0.2", "sine", "440"])
         XCTAssertEqual(made.status, 0, "sox made knock.wav")
-        try routine.write(to: folder.appendingPathComponent("mine.lua"), atomically: true, encoding: .utf8)
+        try routine.write(to: folder.appendingPathComponent("mine.lua"), atomically: false, encoding: .utf8)
         return folder
     }
 
@@ -57,7 +57,7 @@ extension EndToEndTests {
         XCTAssertEqual(set.stderr, "", "--set ftp turns the percent into watts")
 
         try FileManager.default.createDirectory(at: config.appendingPathComponent("workout"), withIntermediateDirectories: true)
-        try "ftp = 240\n".write(to: config.appendingPathComponent("workout/athlete"), atomically: true, encoding: .utf8)
+        try "ftp = 240\n".write(to: config.appendingPathComponent("workout/athlete"), atomically: false, encoding: .utf8)
         let file = try workout(["check", mine], environment: environment)
         XCTAssertEqual(file.status, 0, file.stderr)
         XCTAssertEqual(file.stderr, "", "so does the athlete file")

@@ -31,7 +31,7 @@ extension EndToEndTests {
         let programs = config.appendingPathComponent("workout/programs")
         try FileManager.default.createDirectory(at: programs, withIntermediateDirectories: true)
         try "return workout { name = \"Legs\", work(1) }\n".write(to: programs.appendingPathComponent("tabata-legs.lua"),
-                                                                  atomically: true, encoding: .utf8)
+                                                                  atomically: false, encoding: .utf8)
         XCTAssertEqual(try completions("run", "positional@0", ["workout", "run", "tab"],
                                        environment: ["XDG_CONFIG_HOME": config.path], directory: programs),
                        ["tabata-legs", "tabata", "tabata-legs.lua"])
@@ -44,7 +44,7 @@ extension EndToEndTests {
                                                     withIntermediateDirectories: true)
         }
         for name in ["mine/a.lua", "mine/notes.txt", "mine/.b.lua", "main.lua"] {
-            try "".write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            try "".write(to: directory.appendingPathComponent(name), atomically: false, encoding: .utf8)
         }
         XCTAssertEqual(try completions("run", "positional@0", ["workout", "run", "mine/"], directory: directory),
                        ["mine/a.lua", "mine/sub/"])
@@ -73,7 +73,7 @@ extension EndToEndTests {
         try """
             local p = params { loud = false, rounds = 2 }
             return workout { name = "Flags", rounds(p.rounds, { work(1) }) }
-            """.write(to: routine, atomically: true, encoding: .utf8)
+            """.write(to: routine, atomically: false, encoding: .utf8)
         XCTAssertEqual(try completions("run", "--set", ["workout", "run", routine.path, "--set", ""]),
                        ["loud=false", "rounds=2"])
         XCTAssertEqual(try completions("run", "--set", ["workout", "run", routine.path, "--set", "loud="]),
@@ -85,7 +85,7 @@ extension EndToEndTests {
     func testSetOffersNothingForARoutineThatDoesNotLoad() throws {
         let directory = try temporaryConfig()
         let endless = directory.appendingPathComponent("endless.lua")
-        try "while true do end\n".write(to: endless, atomically: true, encoding: .utf8)
+        try "while true do end\n".write(to: endless, atomically: false, encoding: .utf8)
         XCTAssertEqual(try completions("run", "--set", ["workout", "run", endless.path, "--set", ""]), [])
         XCTAssertEqual(try completions("run", "--set", ["workout", "run", "nosuch", "--set", ""]), [])
         XCTAssertEqual(try completions("run", "--set", ["workout", "run", "--set", ""]), [])

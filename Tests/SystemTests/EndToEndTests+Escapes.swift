@@ -32,7 +32,7 @@ extension EndToEndTests {
         let quoted = name.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
             ? String(format: "\\u%04x", $0.value) : String($0) }.joined()
         try (#"{"program":"\#(quoted)","file":"/e.lua","sha256":"","started":"2026-11-20T10:00:00Z","ended":"2026-11-20T10:10:00Z","completed":true,"elapsed":600,"segments_done":2,"segments":2,"work_seconds":300}"# + "\n")
-            .write(to: data.appendingPathComponent("workout/history.jsonl"), atomically: true, encoding: .utf8)
+            .write(to: data.appendingPathComponent("workout/history.jsonl"), atomically: false, encoding: .utf8)
         let text = try workout(["history"], environment: ["XDG_DATA_HOME": data.path])
         XCTAssertEqual(text.status, 0, text.stderr)
         assertNothingRaw(text.stdout, "history")
@@ -51,9 +51,9 @@ extension EndToEndTests {
         assertNothingRaw(run.stderr, "run's error")
         XCTAssertTrue(run.stderr.contains(#"gone\27[2J"#), run.stderr)
         let broken = directory.appendingPathComponent("bad\(hostile).lua")
-        try "return workout {".write(to: broken, atomically: true, encoding: .utf8)
+        try "return workout {".write(to: broken, atomically: false, encoding: .utf8)
         let good = directory.appendingPathComponent("good\(hostile).lua")
-        try #"return workout { name = "Good", work(1) }"#.write(to: good, atomically: true, encoding: .utf8)
+        try #"return workout { name = "Good", work(1) }"#.write(to: good, atomically: false, encoding: .utf8)
         let check = try workout(["check", broken.path, good.path])
         XCTAssertEqual(check.status, 1)
         assertNothingRaw(check.stderr, "check's error")
@@ -75,7 +75,7 @@ extension EndToEndTests {
         try """
             local p = params { word = { default = "hi", help = "what to say" } }
             return workout { name = "Say", work(1, "Talk") }
-            """.write(to: routine, atomically: true, encoding: .utf8)
+            """.write(to: routine, atomically: false, encoding: .utf8)
         let plan = try workout(["plan", routine.path, "--set", "word=" + hostile])
         XCTAssertEqual(plan.status, 0, plan.stderr)
         assertNothingRaw(plan.stdout, "plan")
@@ -90,8 +90,8 @@ extension EndToEndTests {
         let programs = config.appendingPathComponent("workout/programs")
         try FileManager.default.createDirectory(at: programs, withIntermediateDirectories: true)
         try #"return workout { name = "Fine", work(1) }"#
-            .write(to: programs.appendingPathComponent("ok\(hostile).lua"), atomically: true, encoding: .utf8)
-        try "return nil".write(to: programs.appendingPathComponent("no\(hostile).lua"), atomically: true, encoding: .utf8)
+            .write(to: programs.appendingPathComponent("ok\(hostile).lua"), atomically: false, encoding: .utf8)
+        try "return nil".write(to: programs.appendingPathComponent("no\(hostile).lua"), atomically: false, encoding: .utf8)
         // The directory's own name, shown in the heading, holds an escape too.
         try FileManager.default.createDirectory(at: config.appendingPathComponent("\u{1B}[2J"), withIntermediateDirectories: true)
         let list = try workout(["list"], environment: ["XDG_CONFIG_HOME": config.path + "/\u{1B}[2J/.."])

@@ -21,7 +21,7 @@ extension EndToEndTests {
 
     private func routine(_ text: String) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("workout-exits-\(UUID().uuidString).lua")
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try text.write(to: url, atomically: false, encoding: .utf8)
         addTeardownBlock { try? FileManager.default.removeItem(at: url) }
         return url.path
     }

@@ -63,7 +63,7 @@ extension EndToEndTests {
         try """
             return workout { name = "Stubborn", work(5),
               on_segment_start = function() pause() end, on_resume = function() pause() end }
-            """.write(to: path, atomically: true, encoding: .utf8)
+            """.write(to: path, atomically: false, encoding: .utf8)
         let result = try workout(["run", path.path, "--dry-run", "--no-bell"])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("the dry run paused again on each resume"), result.stderr)
@@ -92,7 +92,7 @@ extension EndToEndTests {
                 coroutine.yield("rest")
               end),
             }
-            """.write(to: bad, atomically: true, encoding: .utf8)
+            """.write(to: bad, atomically: false, encoding: .utf8)
         let check = try workout(["check", bad.path])
         XCTAssertEqual(check.status, 1)
         XCTAssertEqual(check.stderr, "workout: bad.lua:5: generate: yielded \"rest\", expected a step such as work(20) or rounds(…)\n")

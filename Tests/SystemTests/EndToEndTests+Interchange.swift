@@ -25,7 +25,7 @@ extension EndToEndTests {
         XCTAssertTrue(dry.stdout.contains("print: ramp 25-75% FTP · 85 rpm"), dry.stdout)
         XCTAssertTrue(dry.stdout.contains("print: 105% FTP · 95 rpm"), dry.stdout)
 
-        try "-- mine\nreturn workout { name = \"Mine\", work(1) }\n".write(to: target, atomically: true, encoding: .utf8)
+        try "-- mine\nreturn workout { name = \"Mine\", work(1) }\n".write(to: target, atomically: false, encoding: .utf8)
         let again = try workout(["import", source], environment: environment)
         XCTAssertEqual(again.status, 1)
         XCTAssertTrue(again.stderr.hasSuffix("workout: \(target.path) already exists; edit it, or choose another name (workout new NAME) (or import with --name NAME)\n"), again.stderr)
@@ -62,7 +62,7 @@ extension EndToEndTests {
         let config = try temporaryConfig()
         let environment = ["XDG_CONFIG_HOME": config.path]
         let bad = config.appendingPathComponent("broken.zwo")
-        try "<workout_file>\n  <workout>\n    <SteadyState Duration=\"60\" Power=\"0.8\">\n  </workout>\n".write(to: bad, atomically: true, encoding: .utf8)
+        try "<workout_file>\n  <workout>\n    <SteadyState Duration=\"60\" Power=\"0.8\">\n  </workout>\n".write(to: bad, atomically: false, encoding: .utf8)
         let result = try workout(["import", bad.path], environment: environment)
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stdout, "")
@@ -123,7 +123,7 @@ extension EndToEndTests {
             let exported = try workout(["export", "pyramid", "--format", format])
             XCTAssertEqual(exported.status, 0, exported.stderr)
             let file = config.appendingPathComponent("pyramid.\(format == "zwo" ? "zwo" : "txt")")
-            try exported.stdout.write(to: file, atomically: true, encoding: .utf8)
+            try exported.stdout.write(to: file, atomically: false, encoding: .utf8)
             let imported = try workout(["import", file.path, "--name", "pyramid-\(format)"], environment: environment)
             XCTAssertEqual(imported.status, 0, imported.stderr)
             // The segments without their info, which the formats do not carry (export warns).
@@ -152,7 +152,7 @@ extension EndToEndTests {
         XCTAssertTrue(first.stdout.contains("<sportType>run</sportType>\n    <durationType>distance</durationType>"), first.stdout)
         XCTAssertTrue(first.stdout.contains(#"<IntervalsT Repeat="4" OnDuration="400" OffDuration="200" OnPower="1.05" OffPower="0.6"/>"#), first.stdout)
         let file = config.appendingPathComponent("again.zwo")
-        try first.stdout.write(to: file, atomically: true, encoding: .utf8)
+        try first.stdout.write(to: file, atomically: false, encoding: .utf8)
         let again = try workout(["import", file.path], environment: environment)
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertEqual(again.stderr, "")
@@ -164,7 +164,7 @@ extension EndToEndTests {
     func testExportRefusesTargetsImportWouldRefuse() throws {
         let config = try temporaryConfig()
         let routine = config.appendingPathComponent("negative.lua")
-        try "return workout { name = \"N\",\n  work(60, { power = -50, cadence = -10 }) }\n".write(to: routine, atomically: true, encoding: .utf8)
+        try "return workout { name = \"N\",\n  work(60, { power = -50, cadence = -10 }) }\n".write(to: routine, atomically: false, encoding: .utf8)
         for format in ["zwo", "icu"] {
             let result = try workout(["export", routine.path, "--format", format])
             XCTAssertEqual(result.status, 1, format)
@@ -212,7 +212,7 @@ extension EndToEndTests {
             end
             return workout { name = "Long", table.unpack(steps) }
 
-            """.write(to: routine, atomically: true, encoding: .utf8)
+            """.write(to: routine, atomically: false, encoding: .utf8)
         let output = config.appendingPathComponent("long.fit")
         let result = try workout(["export", routine.path, "--format", "fit", "-o", output.path])
         XCTAssertEqual(result.status, 1, result.stderr)
@@ -225,7 +225,7 @@ extension EndToEndTests {
         let config = try temporaryConfig()
         for count in ["20000", "0", "4294967296"] {
             let file = config.appendingPathComponent("set.txt")
-            try "Set\n\nMain set \(count)x\n- 30s 120%\n- 30s 50%\n".write(to: file, atomically: true, encoding: .utf8)
+            try "Set\n\nMain set \(count)x\n- 30s 120%\n- 30s 50%\n".write(to: file, atomically: false, encoding: .utf8)
             let result = try workout(["import", file.path, "--stdout"])
             XCTAssertEqual(result.status, 1, count)
             XCTAssertEqual(result.stderr, "workout: set.txt:3: the repeat \(count)x: expected 1 to 10000 times\n", count)

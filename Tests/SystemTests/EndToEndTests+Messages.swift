@@ -26,7 +26,7 @@ extension EndToEndTests {
         addTeardownBlock { try? FileManager.default.removeItem(at: config) }
         let notes = config.appendingPathComponent("notes.txt")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try "buy milk\n".write(to: notes, atomically: true, encoding: .utf8)
+        try "buy milk\n".write(to: notes, atomically: false, encoding: .utf8)
         let result = try workout(["new", "mine", "--from", notes.path], environment: ["XDG_CONFIG_HOME": config.path])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.hasPrefix("workout: --from \(notes.path): not a routine that loads: notes.txt:1: "),
@@ -40,10 +40,10 @@ extension EndToEndTests {
         try FileManager.default.createDirectory(at: programs, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: config) }
         try "local M = {}\nfunction M.pair(d) return work(d), rest(d / 2) end\nreturn M"
-            .write(to: programs.appendingPathComponent("helpers.lua"), atomically: true, encoding: .utf8)
+            .write(to: programs.appendingPathComponent("helpers.lua"), atomically: false, encoding: .utf8)
         try #"local h = require "helpers"\#nreturn workout { name = "Uses helpers", h.pair(20) }"#
-            .write(to: programs.appendingPathComponent("mine.lua"), atomically: true, encoding: .utf8)
-        try "return 42".write(to: programs.appendingPathComponent("odd.lua"), atomically: true, encoding: .utf8)
+            .write(to: programs.appendingPathComponent("mine.lua"), atomically: false, encoding: .utf8)
+        try "return 42".write(to: programs.appendingPathComponent("odd.lua"), atomically: false, encoding: .utf8)
         let list = try workout(["list"], environment: ["XDG_CONFIG_HOME": config.path])
         XCTAssertEqual(list.status, 0)
         XCTAssertTrue(list.lines.contains(#"  helpers      module (for require "helpers")"#), list.stdout)

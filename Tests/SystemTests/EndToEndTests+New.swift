@@ -41,7 +41,7 @@ extension EndToEndTests {
         let environment = ["XDG_CONFIG_HOME": config.path]
         let path = config.appendingPathComponent("workout/programs/mine.lua")
         XCTAssertEqual(try workout(["new", "mine"], environment: environment).status, 0)
-        try "-- my edits\nreturn workout { name = \"Mine\", work(1) }\n".write(to: path, atomically: true, encoding: .utf8)
+        try "-- my edits\nreturn workout { name = \"Mine\", work(1) }\n".write(to: path, atomically: false, encoding: .utf8)
         for arguments in [["new", "mine"], ["new", "mine.lua", "--from", "tabata"]] {
             let again = try workout(arguments, environment: environment)
             XCTAssertEqual(again.status, 1, "\(arguments)")
@@ -55,7 +55,7 @@ extension EndToEndTests {
         let environment = ["XDG_CONFIG_HOME": config.path]
         let programs = config.appendingPathComponent("workout/programs")
         try FileManager.default.createDirectory(at: programs, withIntermediateDirectories: true)
-        try "std = \"max\"\n".write(to: programs.appendingPathComponent(".luacheckrc"), atomically: true, encoding: .utf8)
+        try "std = \"max\"\n".write(to: programs.appendingPathComponent(".luacheckrc"), atomically: false, encoding: .utf8)
         let result = try workout(["new", "tabata", "--from", "tabata"], environment: environment)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("It takes the place of the bundled tabata"), result.stdout)

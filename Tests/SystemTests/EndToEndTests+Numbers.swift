@@ -36,7 +36,7 @@ extension EndToEndTests {
              head + #""elapsed":1e19,"segments_done":1,"segments":1,"work_seconds":30}"#,
              head + #""elapsed":60,"segments_done":1,"segments":1,"work_seconds":1e308}"#,
              head + #""elapsed":60,"segments_done":-3,"segments":1,"work_seconds":30}"#]
-            .joined(separator: "\n").write(to: data.appendingPathComponent("workout/history.jsonl"), atomically: true, encoding: .utf8)
+            .joined(separator: "\n").write(to: data.appendingPathComponent("workout/history.jsonl"), atomically: false, encoding: .utf8)
         let environment = ["XDG_DATA_HOME": data.path, "TZ": "UTC"]
         let text = try workout(["history"], environment: environment)
         XCTAssertEqual(text.status, 0, text.stderr)

@@ -19,7 +19,7 @@ extension EndToEndTests {
             "e-good": #"return workout { name = "Good E", work(30) }"#,
         ]
         for (name, text) in files {
-            try text.write(to: programs.appendingPathComponent(name + ".lua"), atomically: true, encoding: .utf8)
+            try text.write(to: programs.appendingPathComponent(name + ".lua"), atomically: false, encoding: .utf8)
         }
         return config
     }

@@ -157,7 +157,7 @@ final class EndToEndTests: XCTestCase {
         try FileManager.default.createDirectory(at: programs, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: config) }
         try "return workout { name = \"My tabata\", work(1) }".write(
-            to: programs.appendingPathComponent("tabata.lua"), atomically: true, encoding: .utf8)
+            to: programs.appendingPathComponent("tabata.lua"), atomically: false, encoding: .utf8)
         let result = try workout(["check", "tabata"], environment: ["XDG_CONFIG_HOME": config.path])
         XCTAssertTrue(result.stdout.contains("My tabata"), result.stdout)
     }

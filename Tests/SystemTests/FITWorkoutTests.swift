@@ -185,7 +185,7 @@ final class FITWorkoutTests: XCTestCase {
         let routine = dir.appendingPathComponent("track.lua")
         let imported = try workout(["import", text.path, "--stdout"])
         XCTAssertEqual(imported.status, 0, imported.stderr)
-        try imported.stdout.write(to: routine, atomically: true, encoding: .utf8)
+        try imported.stdout.write(to: routine, atomically: false, encoding: .utf8)
         let file = dir.appendingPathComponent("track.fit")
         let export = try workout(["export", routine.path, "--format", "fit", "-o", file.path])
         XCTAssertEqual(export.status, 0, export.stderr)

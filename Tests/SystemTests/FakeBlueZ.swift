@@ -71,9 +71,9 @@ enum FakeBlueZ {
         let dir = directory.path
         let config = try String(contentsOf: fixtures.appendingPathComponent("system-bus.conf"), encoding: .utf8)
             .replacingOccurrences(of: "@SOCKET@", with: "\(dir)/bus")
-        try config.write(toFile: "\(dir)/bus.conf", atomically: true, encoding: .utf8)
+        try config.write(toFile: "\(dir)/bus.conf", atomically: false, encoding: .utf8)
         try "{\"devices\": [\(devices.joined(separator: ",\n"))]}".write(toFile: "\(dir)/devices.json",
-                                                                         atomically: true, encoding: .utf8)
+                                                                         atomically: false, encoding: .utf8)
         let server = fixtures.appendingPathComponent("bluez_server.py").path
         let whole = """
             DIR='\(dir)'; LOG="$DIR/log"; touch "$LOG" "$DIR/report"; mkfifo "$DIR/control"

@@ -10,7 +10,7 @@ enum FakeProgram {
             for argument in "$@"; do printf '%s\\n' "$argument" >> "$0.log"; done
             \(then)
             exit \(status)
-            """.write(to: script, atomically: true, encoding: .utf8)
+            """.write(to: script, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
     }
 

@@ -32,7 +32,7 @@ final class FollowTests: XCTestCase {
 
     func start(_ source: String, _ arguments: [String]) throws -> BackgroundRun {
         let path = scratch.appendingPathComponent("class.lua").path
-        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        try source.write(toFile: path, atomically: false, encoding: .utf8)
         return try BackgroundRun(WorkoutBinary.binary, ["run", path] + MQTTTests.quiet + arguments,
                                  environment: environment, in: scratch)
     }
@@ -230,7 +230,7 @@ final class FollowTests: XCTestCase {
         try broker.publish("\(gym)/timeline", "not a plan", retain: true)
         let config = scratch.appendingPathComponent("config/workout")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try "mqtt = \(broker.url)/\(gym)\n".write(to: config.appendingPathComponent("athlete"), atomically: true, encoding: .utf8)
+        try "mqtt = \(broker.url)/\(gym)\n".write(to: config.appendingPathComponent("athlete"), atomically: false, encoding: .utf8)
         let fromFile = try BackgroundRun(WorkoutBinary.binary, ["follow", "--name", "ann", "--no-sound"],
                                          environment: environment, in: scratch)
         XCTAssertEqual(fromFile.wait(), 1, fromFile.stderr)
@@ -293,7 +293,7 @@ final class FollowSoundTests: XCTestCase {
             return workout { name = "Knocks", countdown = 1,
               sounds = { countdown = { hz = 700, ms = 50, volume = 0 }, work = false, finish = false },
               rounds(3, { segment { kind = "work", duration = 3, cues = { [-0.5] = function() sound("pause") end } } }) }
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+            """.write(toFile: path, atomically: false, encoding: .utf8)
         let follower = try BackgroundRun(WorkoutBinary.binary, ["follow", broker.url + "/gym", "--name", "ann", "--json",
                                                                 "--no-sensors"],
                                          environment: environment, in: server.directory)
@@ -337,7 +337,7 @@ final class FollowParticipantTests: XCTestCase {
         let quiet = "--json --no-sound"
         try FakeBlueZ.run(devices: [FakeBlueZ.strap], """
             mkdir -p "$DIR/config/workout"; printf 'max_hr = 200\\n' > "$DIR/config/workout/athlete"
-            printf 'return workout { name = "Class", work(5, "Hard") }\\n' > "$DIR/class.lua"
+            printf 'return workout { name = "Class", work(8, "Hard") }\\n' > "$DIR/class.lua"
             "$WORKOUT" follow '\(url)' --name ann \(quiet) --sensor C0:FF:EE:00:00:01 > "$DIR/follower" 2> "$DIR/ferr" &
             follower=$!
             waitfor "waiting for the coach" "$DIR/ferr"
@@ -349,8 +349,11 @@ final class FollowParticipantTests: XCTestCase {
         XCTAssertTrue(eventually { watch.payloads("gym/participants/ann").contains { $0.contains("\"gone\":true") } },
                       "\(watch.messages)")
         let readings = watch.payloads("gym/participants/ann").compactMap(MQTTTests.object).filter { $0["gone"] == nil }
+        // 8 s, not 5: beside the parallel lane's five jobs a follower once had only one
+        // reading published in a 5 s class (a clean clone's run; its join and its strap's
+        // first reading came late).
         XCTAssertGreaterThanOrEqual(readings.count, 3, "\(watch.messages)")
-        XCTAssertLessThanOrEqual(readings.count, 6, "at most once a second over 5 s")
+        XCTAssertLessThanOrEqual(readings.count, 9, "at most once a second over 8 s")
         for reading in readings {
             XCTAssertEqual(Set(reading.keys), ["name", "hr", "hr_zone", "power"])
         }

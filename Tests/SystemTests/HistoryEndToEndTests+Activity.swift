@@ -19,11 +19,11 @@ extension EndToEndTests {
             #"{"program":"Ride","file":"/r.lua","sha256":"","started":"2026-11-21T07:00:00Z","ended":"2026-11-21T07:00:03Z","completed":true,"elapsed":3,"segments_done":2,"segments":2,"work_seconds":2,"active":3,"#
                 + laps + #","activity":"2026-11-21T07-00-00.csv"}"#,
         ]
-        try (lines.joined(separator: "\n") + "\n").write(to: workout.appendingPathComponent("history.jsonl"), atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").write(to: workout.appendingPathComponent("history.jsonl"), atomically: false, encoding: .utf8)
         let samples = workout.appendingPathComponent("activities/2026-11-21T07-00-00.csv")
         let start = Timestamp.date(from: "2026-11-21T07:00:00Z")!.timeIntervalSince1970
         try (ActivityFile.header + (0..<3).map { "\($0),\(Int(start) + $0).000,\($0 < 2 ? 1 : 2),\(140 + $0),\(200 + $0),90,\n" }.joined())
-            .write(to: samples, atomically: true, encoding: .utf8)
+            .write(to: samples, atomically: false, encoding: .utf8)
         return (data, samples)
     }
 
@@ -33,7 +33,7 @@ extension EndToEndTests {
         let (data, _) = try historyWithSamples()
         let history = data.appendingPathComponent("workout/history.jsonl")
         let damaged = #"{"program":"Late","file":"/r.lua","sha256":"","started":"2026-11-22T07:00:00Z","ended":"2026-11-22T07:00:03Z","completed":true,"elapsed":3,"segments_done":2,"segments":2,"work_seconds":2,"hr":{"avg":150,"max":65535,"zones":[0,0,0,0,0]}}"#
-        try (String(contentsOf: history, encoding: .utf8) + damaged + "\n").write(to: history, atomically: true, encoding: .utf8)
+        try (String(contentsOf: history, encoding: .utf8) + damaged + "\n").write(to: history, atomically: false, encoding: .utf8)
         let out = try dataHome()
         let result = try workout(["history", "export", "last", "--format", "tcx"], environment: ["XDG_DATA_HOME": data.path, "TZ": "UTC"],
                                  directory: out)
@@ -104,7 +104,7 @@ extension EndToEndTests {
         let folder = data.appendingPathComponent("sync")
         let routine = data.appendingPathComponent("r.lua")
         try #"return workout { name = "Short", countdown = 0, work(2, "Go"), rest(1, "Breathe") }"#
-            .write(to: routine, atomically: true, encoding: .utf8)
+            .write(to: routine, atomically: false, encoding: .utf8)
         let run = try workout(["run", routine.path, "--speed", "100", "--export-fit", folder.path],
                               environment: ["XDG_DATA_HOME": data.path])
         XCTAssertEqual(run.status, 0, run.stderr)
@@ -139,7 +139,7 @@ extension EndToEndTests {
                 #"{"program":"S\#(index)","file":"/r.lua","sha256":"","started":"\#(started)","ended":"2026-11-21T07:00:03Z","completed":true,"elapsed":3,"segments_done":1,"segments":1,"work_seconds":3}"#
             }
         try (lines.joined(separator: "\n") + "\n").write(to: folderOfHistory.appendingPathComponent("history.jsonl"),
-                                                           atomically: true, encoding: .utf8)
+                                                           atomically: false, encoding: .utf8)
         let folder = try dataHome().appendingPathComponent("out")
         let result = try workout(["history", "export", "--all", "--format", "tcx", "-o", folder.path],
                                  environment: ["XDG_DATA_HOME": data.path, "TZ": "Europe/Berlin"])

@@ -36,7 +36,7 @@ extension EndToEndTests {
         try """
             return workout { name = "Failing", work(1),
               on_segment_end = function() record("rounds", 3); error("boom") end }
-            """.write(to: failing, atomically: true, encoding: .utf8)
+            """.write(to: failing, atomically: false, encoding: .utf8)
         let result = try workout(["run", failing.path, "--speed", "1000"], environment: ["XDG_DATA_HOME": data.path])
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertEqual(try scores(try XCTUnwrap(historyLines(data).first)), ["rounds": 3])
@@ -57,7 +57,7 @@ extension EndToEndTests {
         var text = lines.joined(separator: "\n") + "\n"
         text += #"{"program":"Huge","file":"/r.lua","sha256":"","started":"2026-04-02T06:00:00Z","ended":"2026-04-02T06:00:00Z","completed":true,"elapsed":1e999,"segments_done":9,"segments":9,"work_seconds":1}"# + "\n"
         try FileManager.default.createDirectory(at: data.appendingPathComponent("workout"), withIntermediateDirectories: true)
-        try text.write(to: data.appendingPathComponent("workout/history.jsonl"), atomically: true, encoding: .utf8)
+        try text.write(to: data.appendingPathComponent("workout/history.jsonl"), atomically: false, encoding: .utf8)
         return data
     }
 
@@ -138,14 +138,14 @@ extension EndToEndTests {
         let name = "Push, \"pull\"\nand legs"
         let routine = data.appendingPathComponent("odd.lua")
         try "return workout { name = \"odd\", countdown = 0, work(1), on_finish = function() record(\"a, b\", 2.5) end }"
-            .write(to: routine, atomically: true, encoding: .utf8)
+            .write(to: routine, atomically: false, encoding: .utf8)
         for speed in ["1000", "20"] {
             XCTAssertEqual(try workout(["run", routine.path, "--speed", speed], environment: ["XDG_DATA_HOME": data.path]).status, 0)
         }
         let path = data.appendingPathComponent("workout/history.jsonl")
         let history = try String(contentsOf: path, encoding: .utf8)
         try history.replacingOccurrences(of: #""program":"odd""#, with: #""program":"Push, \"pull\"\nand legs""#)
-            .write(to: path, atomically: true, encoding: .utf8)
+            .write(to: path, atomically: false, encoding: .utf8)
         let csv = try workout(["history", "export"], environment: ["XDG_DATA_HOME": data.path])
         XCTAssertEqual(csv.status, 0, csv.stderr)
         XCTAssertTrue(csv.stdout.hasPrefix("started,ended,program,file,completed,elapsed,segments_done,segments,work_seconds,speed,scores,open\r\n"))

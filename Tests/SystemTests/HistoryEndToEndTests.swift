@@ -102,7 +102,7 @@ extension EndToEndTests {
         for letter in ["A", "B"] {
             try """
                 return workout { name = string.rep("\(letter)", 6000), countdown = 0, work(0.5), rest(0.5) }
-                """.write(to: data.appendingPathComponent("\(letter).lua"), atomically: true, encoding: .utf8)
+                """.write(to: data.appendingPathComponent("\(letter).lua"), atomically: false, encoding: .utf8)
         }
         let runs = 15
         var processes: [Process] = []

@@ -13,7 +13,7 @@ extension EndToEndTests {
         let lines = (1...count).map { number in
             #"{"program":"Seed \#(number)","file":"/r.lua","sha256":"","started":"2026-01-01T07:00:00Z","ended":"2026-01-01T07:00:00Z","completed":true,"elapsed":60,"segments_done":1,"segments":1,"work_seconds":30}"#
         }
-        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: false, encoding: .utf8)
         return (data, file)
     }
 
@@ -58,7 +58,7 @@ extension EndToEndTests {
         let seeds = 1_000
         let (data, file) = try seededHistory(seeds)
         let routine = data.appendingPathComponent("quick.lua")
-        try "return workout { name = \"Quick\", countdown = 0, work(0.2) }".write(to: routine, atomically: true, encoding: .utf8)
+        try "return workout { name = \"Quick\", countdown = 0, work(0.2) }".write(to: routine, atomically: false, encoding: .utf8)
         let runs = 20
         let forgets = 10
         func loop(_ count: Int, _ arguments: String) throws -> Process {

@@ -59,7 +59,7 @@ final class IntervalsRatingTests: IntervalsStandInTestCase {
         try """
             local last = history[1]
             return workout { name = "Two seconds", work(1, "Easy", { notes = "rpe " .. tostring(last and last.rpe) .. " feel " .. tostring(last and last.feel) }) }
-            """.write(toFile: routine, atomically: true, encoding: .utf8)
+            """.write(toFile: routine, atomically: false, encoding: .utf8)
         let plan = try WorkoutBinary.run(["plan", routine], environment: standIn.environment())
         XCTAssertEqual(plan.status, 0, plan.stderr)
         XCTAssertTrue(plan.stdout.contains("rpe 10 feel 2"), plan.stdout)

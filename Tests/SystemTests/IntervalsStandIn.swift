@@ -14,8 +14,8 @@ final class IntervalsStandIn {
     init(events: String = "[]") throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("workout-icu-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try Self.key.write(to: directory.appendingPathComponent("key"), atomically: true, encoding: .utf8)
-        try events.write(to: directory.appendingPathComponent("events.json"), atomically: true, encoding: .utf8)
+        try Self.key.write(to: directory.appendingPathComponent("key"), atomically: false, encoding: .utf8)
+        try events.write(to: directory.appendingPathComponent("events.json"), atomically: false, encoding: .utf8)
         let script = fixtures.appendingPathComponent("intervals_server.py").path
         server = try Daemon("/usr/bin/python3", [script, directory.path], environment: [:],
                             log: directory.appendingPathComponent("server.log").path)
@@ -47,7 +47,7 @@ final class IntervalsStandIn {
 
     /// `ok`, a status to answer everything with, or `slow`.
     func answer(_ mode: String) throws {
-        try mode.write(to: directory.appendingPathComponent("mode"), atomically: true, encoding: .utf8)
+        try mode.write(to: directory.appendingPathComponent("mode"), atomically: false, encoding: .utf8)
     }
 
     /// The requests so far, each a JSON object.

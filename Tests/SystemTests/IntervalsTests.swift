@@ -31,7 +31,7 @@ final class IntervalsTests: IntervalsStandInTestCase {
     }
 
     func testNothingPlannedSaysSo() throws {
-        try "[]".write(to: standIn.directory.appendingPathComponent("events.json"), atomically: true, encoding: .utf8)
+        try "[]".write(to: standIn.directory.appendingPathComponent("events.json"), atomically: false, encoding: .utf8)
         let result = try workout(["today"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.hasPrefix("Nothing planned on intervals.icu for "), result.stdout)

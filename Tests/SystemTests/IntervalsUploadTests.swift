@@ -48,7 +48,7 @@ final class IntervalsUploadTests: IntervalsStandInTestCase {
 
     func shortRoutine() throws -> String {
         let path = standIn.directory.appendingPathComponent("short.lua").path
-        try #"return workout { name = "Short", work(1) }"#.write(toFile: path, atomically: true, encoding: .utf8)
+        try #"return workout { name = "Short", work(1) }"#.write(toFile: path, atomically: false, encoding: .utf8)
         return path
     }
 
@@ -114,12 +114,12 @@ final class IntervalsUploadTests: IntervalsStandInTestCase {
         XCTAssertEqual(flag.status, 0, flag.stderr)
         let athlete = standIn.directory.appendingPathComponent("config/workout/athlete")
         try FileManager.default.createDirectory(at: athlete.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try "ftp = 250\nintervals_upload = no\n".write(to: athlete, atomically: true, encoding: .utf8)
+        try "ftp = 250\nintervals_upload = no\n".write(to: athlete, atomically: false, encoding: .utf8)
         let line = try workout(["run", "today"])
         XCTAssertEqual(line.status, 0, line.stderr)
         XCTAssertEqual(uploads().count, 0)
         XCTAssertEqual(waiting(), [])
-        try "intervals_upload = maybe\n".write(to: athlete, atomically: true, encoding: .utf8)
+        try "intervals_upload = maybe\n".write(to: athlete, atomically: false, encoding: .utf8)
         let bad = try workout(["run", "today"])
         XCTAssertEqual(bad.status, 1)
         XCTAssertEqual(bad.stderr, "workout: \(athlete.path):1: intervals_upload must be yes or no, got maybe\n")

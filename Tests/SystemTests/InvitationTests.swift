@@ -39,7 +39,7 @@ final class InvitationTests: XCTestCase {
             pbm += String(repeating: text, count: scale)
         }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("qr-\(UUID().uuidString).pbm")
-        try pbm.write(to: file, atomically: true, encoding: .ascii)
+        try pbm.write(to: file, atomically: false, encoding: .ascii)
         defer { try? FileManager.default.removeItem(at: file) }
         return try spawn(reader, ["--raw", "-q", file.path]).output.trimmingCharacters(in: .whitespacesAndNewlines)
     }

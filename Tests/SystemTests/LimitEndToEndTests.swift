@@ -5,7 +5,7 @@ import XCTest
 extension EndToEndTests {
     private func routineFile(_ text: String) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("workout-limits-\(UUID().uuidString).lua")
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try text.write(to: url, atomically: false, encoding: .utf8)
         addTeardownBlock { try? FileManager.default.removeItem(at: url) }
         return url.path
     }
@@ -75,7 +75,7 @@ extension EndToEndTests {
             local s = string.rep("a", 5000)
             return workout { name = "Pattern", work(1), work(5),
               on_segment_start = function(seg) if seg.index == 2 then s:find(".-.-.-.-b") end end }
-            """.write(to: url, atomically: true, encoding: .utf8)
+            """.write(to: url, atomically: false, encoding: .utf8)
         var started = Date()
         let hook = try workout(["run", url.path, "--json", "--max-hook-seconds", "0.5"],
                                environment: ["XDG_DATA_HOME": data.path])
@@ -95,7 +95,7 @@ extension EndToEndTests {
         try """
             local s = string.rep("a", 5000)
             s:find(".-.-.-.-b")
-            """.write(to: url, atomically: true, encoding: .utf8)
+            """.write(to: url, atomically: false, encoding: .utf8)
         started = Date()
         let load = try workout(["check", url.path, "--max-load-seconds", "1"])
         XCTAssertEqual(load.status, 1)

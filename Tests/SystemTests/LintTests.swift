@@ -66,7 +66,7 @@ final class LintTests: XCTestCase {
             local f = io.open("x")
             os.execute("ls")
             return workout { name = "x", wrok(20), f }
-            """.write(to: directory.appendingPathComponent("bad.lua"), atomically: true, encoding: .utf8)
+            """.write(to: directory.appendingPathComponent("bad.lua"), atomically: false, encoding: .utf8)
         let result = try lint(["bad.lua"], config: config, directory: directory)
         XCTAssertNotEqual(result.status, 0)
         XCTAssertTrue(result.output.contains("bad.lua:1:11: (W113) accessing undefined variable 'io'"), result.output)

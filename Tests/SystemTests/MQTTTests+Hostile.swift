@@ -108,7 +108,7 @@ extension MQTTTests {
         let config = scratch.appendingPathComponent("config/workout")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         try "mqtt = mqtts://127.0.0.1:1/gym\nmqtt_ca = \(fifo)\n".write(to: config.appendingPathComponent("athlete"),
-                                                                      atomically: true, encoding: .utf8)
+                                                                      atomically: false, encoding: .utf8)
         let fromFile = try start(source, [])
         XCTAssertEqual(fromFile.wait(), 1)
         XCTAssertTrue(fromFile.stderr.contains("athlete:2: mqtt_ca: the CA file \(fifo): not a regular file"), fromFile.stderr)

@@ -80,7 +80,7 @@ extension MQTTTests {
         let watch = try broker.subscribe(["file/#", "env/#", "athlete/#", "wrong/#"])
         let address = "mqtt://coach@127.0.0.1:\(broker.port)"
         let passwordFile = scratch.appendingPathComponent("mqtt-password").path
-        try "s3cret\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
+        try "s3cret\n".write(toFile: passwordFile, atomically: false, encoding: .utf8)
         let source = "return workout { name = \"Pw\", countdown = 0, work(1) }"
 
         let ann = try follower([address + "/file", "--mqtt-password-file", passwordFile, "--insecure"])
@@ -108,14 +108,14 @@ extension MQTTTests {
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: passwordFile, toPath: config.appendingPathComponent("broker-password").path)
         try "mqtt = \(address)/athlete\nmqtt_password_file = broker-password\n"
-            .write(to: config.appendingPathComponent("athlete"), atomically: true, encoding: .utf8)
+            .write(to: config.appendingPathComponent("athlete"), atomically: false, encoding: .utf8)
         let fromAthleteFile = try start(source, ["--speed", "4", "--insecure"])
         XCTAssertEqual(fromAthleteFile.wait(), 0, fromAthleteFile.stderr)
         XCTAssertEqual(fromAthleteFile.stderr, "")
         XCTAssertTrue(eventually { watch.payloads("athlete/availability") == ["online", "offline"] }, "\(watch.messages)")
         try FileManager.default.removeItem(at: config.appendingPathComponent("athlete"))
 
-        try "wr0ng\n".write(toFile: passwordFile, atomically: true, encoding: .utf8)
+        try "wr0ng\n".write(toFile: passwordFile, atomically: false, encoding: .utf8)
         let wrong = try start(source, ["--speed", "4", "--mqtt", address + "/wrong", "--mqtt-password-file", passwordFile,
                                        "--insecure"])
         XCTAssertEqual(wrong.wait(), 0, wrong.stderr)
@@ -134,7 +134,7 @@ extension MQTTTests {
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         func file(_ name: String, _ text: String) throws -> String {
             let path = scratch.appendingPathComponent(name).path
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            try text.write(toFile: path, atomically: false, encoding: .utf8)
             return path
         }
         let good = try file("good", "s3cret\n")
@@ -170,7 +170,7 @@ extension MQTTTests {
         for (line, said) in [("missing", "athlete:2: mqtt_password_file: cannot read the password file \(config.path)/missing"),
                              (fifo, "athlete:2: mqtt_password_file: the password file \(fifo): not a regular file")] {
             try "mqtt = mqtts://coach@127.0.0.1:1/gym\nmqtt_password_file = \(line)\n"
-                .write(to: config.appendingPathComponent("athlete"), atomically: true, encoding: .utf8)
+                .write(to: config.appendingPathComponent("athlete"), atomically: false, encoding: .utf8)
             for run in [try start(source, []), try follower([])] {
                 XCTAssertEqual(run.wait(), 1, run.stderr)
                 XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)

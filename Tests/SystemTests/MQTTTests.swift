@@ -54,7 +54,7 @@ final class MQTTTests: XCTestCase {
 
     func routine(_ source: String) throws -> String {
         let path = scratch.appendingPathComponent("routine-\(UUID().uuidString.prefix(6)).lua").path
-        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        try source.write(toFile: path, atomically: false, encoding: .utf8)
         return path
     }
 
@@ -298,7 +298,7 @@ final class MQTTTests: XCTestCase {
         let watch = try broker.subscribe(["\(gym)/#", "file/#"])
         let url = "mqtts://coach@127.0.0.1:\(broker.port)"
         let password = scratch.appendingPathComponent("mqtt-password").path
-        try "s3cret\n".write(toFile: password, atomically: true, encoding: .utf8)
+        try "s3cret\n".write(toFile: password, atomically: false, encoding: .utf8)
         let source = "return workout { name = \"Tls\", countdown = 0, work(1, \"Go\", { watts = 150 }) }"
         let follower = try BackgroundRun(WorkoutBinary.binary, ["follow", url + "/\(gym)", "--mqtt-ca", ca, "--name", "ann",
                                                                 "--mqtt-password-file", password,
@@ -323,7 +323,7 @@ final class MQTTTests: XCTestCase {
         try FileManager.default.copyItem(atPath: ca, toPath: config.appendingPathComponent("class-ca.pem").path)
         try FileManager.default.copyItem(atPath: password, toPath: config.appendingPathComponent("mqtt-password").path)
         try "mqtt = \(url)/file\nmqtt_ca = class-ca.pem\nmqtt_password_file = mqtt-password\n"
-            .write(to: config.appendingPathComponent("athlete"), atomically: true, encoding: .utf8)
+            .write(to: config.appendingPathComponent("athlete"), atomically: false, encoding: .utf8)
         let fromFile = try start(source, ["--speed", "4"])
         XCTAssertEqual(fromFile.wait(), 0, fromFile.stderr)
         XCTAssertTrue(eventually { watch.payloads("file/availability") == ["online", "offline"] }, "\(watch.messages)")
@@ -354,13 +354,13 @@ final class MQTTTests: XCTestCase {
         XCTAssertTrue(plain.stderr.contains("--mqtt-ca: a CA goes with an mqtts:// address"), plain.stderr)
         let config = scratch.appendingPathComponent("config/workout")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-        try "mqtt = mqtt://127.0.0.1:1/gym\n".write(to: config.appendingPathComponent("athlete"), atomically: true, encoding: .utf8)
+        try "mqtt = mqtt://127.0.0.1:1/gym\n".write(to: config.appendingPathComponent("athlete"), atomically: false, encoding: .utf8)
         let plainFile = try start(source, ["--mqtt-ca", "/etc/hostname"])
         XCTAssertEqual(plainFile.wait(), 1)
         XCTAssertTrue(plainFile.stderr.contains("--mqtt-ca: a CA goes with an mqtts:// address, not mqtt://127.0.0.1:1/gym"),
                       plainFile.stderr)
         try "mqtt = mqtts://127.0.0.1:1/gym\nmqtt_ca = missing.pem\n".write(to: config.appendingPathComponent("athlete"),
-                                                                          atomically: true, encoding: .utf8)
+                                                                          atomically: false, encoding: .utf8)
         let missingFromFile = try start(source, [])
         XCTAssertEqual(missingFromFile.wait(), 1)
         XCTAssertTrue(missingFromFile.stderr.contains("athlete:2: mqtt_ca: cannot read the CA file "), missingFromFile.stderr)
@@ -375,13 +375,13 @@ final class MQTTTests: XCTestCase {
         let config = scratch.appendingPathComponent("config/workout")
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         let athlete = config.appendingPathComponent("athlete")
-        try "ftp = 250\nmqtt = \(broker.url)/\(gym)   # the living room\n".write(to: athlete, atomically: true, encoding: .utf8)
+        try "ftp = 250\nmqtt = \(broker.url)/\(gym)   # the living room\n".write(to: athlete, atomically: false, encoding: .utf8)
         let run = try start("return workout { name = \"File\", work(1, \"Go\", { power = 80 }) }", ["--speed", "4"])
         XCTAssertEqual(run.wait(), 0, run.stderr)
         XCTAssertTrue(eventually { watch.payloads("\(gym)/availability") == ["online", "offline"] }, "\(watch.messages)")
         let target = watch.payloads("\(gym)/state").compactMap(Self.object).compactMap { $0["target_watts"] as? Int }
         XCTAssertTrue(target.contains(200), "80 % of the file's FTP: \(target)")
-        try "mqtt = http://\(UUID())/home\n".write(to: athlete, atomically: true, encoding: .utf8)
+        try "mqtt = http://\(UUID())/home\n".write(to: athlete, atomically: false, encoding: .utf8)
         let bad = try start("return workout { name = \"File\", work(1) }", [])
         XCTAssertEqual(bad.wait(), 1)
         XCTAssertTrue(bad.stderr.contains("athlete:1: mqtt: the address must start with mqtt:// or mqtts://"), bad.stderr)

@@ -35,7 +35,7 @@ final class MisbehavingDesktopTests: XCTestCase {
 
     func routine(_ source: String) throws -> String {
         let path = scratch.appendingPathComponent("desktop-\(UUID().uuidString.prefix(6)).lua")
-        try source.write(to: path, atomically: true, encoding: .utf8)
+        try source.write(to: path, atomically: false, encoding: .utf8)
         return path.path
     }
 

@@ -39,7 +39,7 @@ final class MusicStreamTests: XCTestCase {
 
     func run(_ source: String, _ options: [String] = []) throws -> BackgroundRun {
         let path = scratch.appendingPathComponent("music-\(UUID().uuidString.prefix(6)).lua")
-        try source.write(to: path, atomically: true, encoding: .utf8)
+        try source.write(to: path, atomically: false, encoding: .utf8)
         return try BackgroundRun(WorkoutBinary.binary, ["run", path.path, "--json", "--no-history", "--no-sound",
                                                         "--no-notify", "--voice"] + options,
                                  environment: environment, in: scratch)
@@ -187,7 +187,7 @@ final class MusicStreamTests: XCTestCase {
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         let players = scratch.appendingPathComponent("novolume.json")
         try #"[{"name": "novolume", "behaviour": "novolume", "volume": 1.0, "stream": true}]"#
-            .write(to: players, atomically: true, encoding: .utf8)
+            .write(to: players, atomically: false, encoding: .utf8)
         var standInEnvironment = server.environment
         standInEnvironment["DBUS_SESSION_BUS_ADDRESS"] = music.environment["DBUS_SESSION_BUS_ADDRESS"]
         let standIn = try Daemon("/usr/bin/python3", [fixtures.appendingPathComponent("mpris_server.py").path, log, players.path],
@@ -220,7 +220,7 @@ final class MusicStreamTests: XCTestCase {
     private func writeQuiet() throws -> String {
         let path = scratch.appendingPathComponent("quiet.lua")
         try "return workout { name = \"Quiet\", countdown = 0, sounds = { start = false, work = false, finish = false }, work(1) }"
-            .write(to: path, atomically: true, encoding: .utf8)
+            .write(to: path, atomically: false, encoding: .utf8)
         return path.path
     }
 }

@@ -53,7 +53,7 @@ final class PrivateBroker {
             lines += ["allow_anonymous true"]
         }
         try (lines.joined(separator: "\n") + "\n").write(to: directory.appendingPathComponent("mosquitto.conf"),
-                                                          atomically: true, encoding: .utf8)
+                                                          atomically: false, encoding: .utf8)
         try start()
     }
 

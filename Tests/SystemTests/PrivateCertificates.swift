@@ -20,7 +20,7 @@ struct PrivateCertificates {
         certificateFile = path("server.crt")
         keyFile = path("server.key")
         let extensions = path("server.ext")
-        try "subjectAltName = \(names)\n".write(toFile: extensions, atomically: true, encoding: .utf8)
+        try "subjectAltName = \(names)\n".write(toFile: extensions, atomically: false, encoding: .utf8)
         let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
         let steps: [[String]] = [
             ["req", "-x509"] + key + ["-keyout", path("ca.key"), "-out", caFile, "-days", "2",

@@ -62,7 +62,7 @@ final class PrivateSoundServer {
             load-module module-native-protocol-unix socket=\(socket) auth-anonymous=1
             set-default-sink null
 
-            """.write(to: script, atomically: true, encoding: .utf8)
+            """.write(to: script, atomically: false, encoding: .utf8)
         let server = try start("pulseaudio", ["-n", "-F", script.path, "--daemonize=no", "--exit-idle-time=-1",
                                               "--use-pid-file=no", "--log-target=stderr"])
         try awaitFile(socket, from: server)

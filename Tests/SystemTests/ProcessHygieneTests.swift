@@ -24,7 +24,7 @@ final class ProcessHygieneTests: XCTestCase {
     /// runs `then` (shell code).
     func fake(_ name: String, then: String = "") throws {
         let script = directory.appendingPathComponent(name)
-        try "#!/bin/sh\necho \"$$ $*\" >> \"$0.log\"\n\(then)\n".write(to: script, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho \"$$ $*\" >> \"$0.log\"\n\(then)\n".write(to: script, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
     }
 
@@ -111,7 +111,7 @@ final class ProcessHygieneTests: XCTestCase {
         try """
             return workout { name = "Flood", countdown = 0, work(2, "Go"),
               on_start = function() for i = 1, 16 do say("word " .. i) end end }
-            """.write(to: routine, atomically: true, encoding: .utf8)
+            """.write(to: routine, atomically: false, encoding: .utf8)
         let process = try start(["run", routine.path, "--voice", "--no-bell", "--no-notify"])
         let most = watch(process, timeout: 30) { !process.isRunning }
         process.waitUntilExit()
@@ -131,7 +131,7 @@ final class ProcessHygieneTests: XCTestCase {
         try fake("notify-send", then: "trap '' TERM INT HUP\nexec sleep 60")
         let routine = directory.appendingPathComponent("short.lua")
         try #"return workout { name = "Short", countdown = 0, work(1, "Go") }"#
-            .write(to: routine, atomically: true, encoding: .utf8)
+            .write(to: routine, atomically: false, encoding: .utf8)
         let process = try start(["run", routine.path, "--voice", "--notify", "--no-bell"])
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)

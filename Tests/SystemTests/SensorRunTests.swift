@@ -300,7 +300,7 @@ final class SensorRunTests: XCTestCase, FakeBlueZOutputs {
         try """
             return workout { name = "Absurd", countdown = 0, rounds(10, { work(1) }),
               on_segment_start = function() print("hr=" .. tostring(sensor.hr)) end }
-            """.write(to: routine, atomically: true, encoding: .utf8)
+            """.write(to: routine, atomically: false, encoding: .utf8)
         // 0x17: a 16-bit rate, contact detected; 0xffff: 65,535 bpm.
         try runWithToldStrap(routine.path, seen: "hr=150", next: "17ffff") { outcome in
             let all = events(outcome.directory)

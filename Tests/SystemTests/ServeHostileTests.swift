@@ -145,7 +145,7 @@ final class ServeHostileTests: XCTestCase {
         try """
             return workout { name = "Big", countdown = 0,
               work(60, "Read", { text = string.rep("x", 300 * 1024) }), rest(10) }
-            """.write(to: big, atomically: true, encoding: .utf8)
+            """.write(to: big, atomically: false, encoding: .utf8)
         let workout = try ServingWorkout(big.path)
         let (viewer, status) = try openViewer(workout)
         defer { close(viewer) }
@@ -195,7 +195,7 @@ final class ServeHostileTests: XCTestCase {
                                     (String(repeating: "ab", count: 16), "does not hold a token"),
                                     ("short", "does not hold a token"),
                                     (String(repeating: "Zq3-x_9", count: 300 * 1024 / 7), "larger than a token")] {
-            try (contents + "\n").write(to: file, atomically: true, encoding: .utf8)
+            try (contents + "\n").write(to: file, atomically: false, encoding: .utf8)
             chmod(file.path, 0o600)
             let result = try WorkoutBinary.run(["run", routine, "--serve", "127.0.0.1:0", "--json"],
                                                environment: ["XDG_CONFIG_HOME": config.path])

@@ -15,7 +15,7 @@ extension SoundFileTests {
     /// Writes `source` as `name` beside the sound files and loads it, decoding its files.
     func loadRoutine(_ source: String, name: String = "r.lua") throws(RoutineError) -> Routine {
         let path = routineFolder.appendingPathComponent(name)
-        try! source.write(to: path, atomically: true, encoding: .utf8)
+        try! source.write(to: path, atomically: false, encoding: .utf8)
         return try RoutineLoader.load(path: path.path, soundFiles: .decoded(directories))
     }
 
@@ -87,7 +87,7 @@ extension SoundFileTests {
         try make("bell.wav", in: userSounds, hz: 1200, seconds: 0.5)
         let config = scratch.appendingPathComponent("config/workout/sounds.lua")
         try "-- every routine\nsounds { rest = \"gong.wav\", finish = { file = \"bell.wav\", volume = 0.5 }, work = false }\n"
-            .write(to: config, atomically: true, encoding: .utf8)
+            .write(to: config, atomically: false, encoding: .utf8)
         XCTAssertEqual(UserSounds.path(directories), config.path)
         let plain = try loadRoutine("return workout { name = \"Plain\", work(1), rest(1) }")
         XCTAssertEqual(plain.sounds.start(of: "rest")?.name, "gong.wav")
@@ -100,7 +100,7 @@ extension SoundFileTests {
         XCTAssertEqual(own.sounds.finish?.name, "bell.wav", "keys it does not name keep the user's")
         // The defaults' files come from the user's folder only, and a bad one names sounds.lua's line.
         try make("beside.wav")
-        try "sounds {\n  rest = \"beside.wav\" }\n".write(to: config, atomically: true, encoding: .utf8)
+        try "sounds {\n  rest = \"beside.wav\" }\n".write(to: config, atomically: false, encoding: .utf8)
         // Lua names a chunk by its path, shortened to "..." and its end past 59 bytes.
         let chunk = config.path.utf8.count <= 59 ? config.path : "..." + String(config.path.suffix(56))
         XCTAssertEqual(loadingError("return workout { name = \"Plain\", work(1) }"),

@@ -102,7 +102,7 @@ final class SoundFileTests: XCTestCase {
     func testAFileIsReadByWhatItHoldsNotByItsName() throws {
         try make("really-ogg.wav", hz: 660, type: "ogg")
         XCTAssertEqual(pitch(try SoundFile.load("really-ogg.wav", folders: folders)), 660, accuracy: 10)
-        try "not a sound at all\n".write(to: routineFolder.appendingPathComponent("text.wav"), atomically: true, encoding: .utf8)
+        try "not a sound at all\n".write(to: routineFolder.appendingPathComponent("text.wav"), atomically: false, encoding: .utf8)
         let message = try XCTUnwrap(error { () throws(SoundFileError) in try SoundFile.load("text.wav", folders: folders) })
         XCTAssertTrue(message.hasPrefix("sound file \"text.wav\" is not a sound libsndfile can read ("), message)
         XCTAssertTrue(message.hasSuffix("); WAV, FLAC, Ogg Vorbis, Opus and MP3 can be"), message)

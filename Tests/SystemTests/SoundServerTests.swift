@@ -32,7 +32,7 @@ final class SoundServerTests: XCTestCase {
 
     func routine(_ source: String) throws -> String {
         let path = scratch.appendingPathComponent("sounds-\(UUID().uuidString.prefix(6)).lua")
-        try source.write(to: path, atomically: true, encoding: .utf8)
+        try source.write(to: path, atomically: false, encoding: .utf8)
         return path.path
     }
 

@@ -46,7 +46,7 @@ final class SoundTimingTests: XCTestCase {
         try """
             return workout { name = "Hooks", countdown = 0, sounds = { work = "pip" },
               rounds(12, { segment { kind = "work", duration = 0.5, cues = { [0.2] = function() sound("pause") end } } }) }
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+            """.write(toFile: path, atomically: false, encoding: .utf8)
         let (result, recording) = try server.record {
             try WorkoutBinary.run(["run", path, "--json", "--no-history", "--no-notify", "--music", "off"],
                                   environment: server.environment)
@@ -93,7 +93,7 @@ final class SoundTimingTests: XCTestCase {
         try """
             return workout { name = "Onsets", countdown = 0, sounds = { work = "pip", rest = "pip" },
               rounds(\(boundaries / 2), { work(\(segment), "w"), rest(\(segment), "r") }) }
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+            """.write(toFile: path, atomically: false, encoding: .utf8)
         let dense = segment < 1
         let tone = directory.appendingPathComponent("tone.wav").path
         let sox = try spawn("/usr/bin/sox", ["-n", "-r", "\(PrivateSoundServer.rate)", "-c", "1", tone,

@@ -13,7 +13,7 @@ final class WriteFailureTests: XCTestCase {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("workout-writes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: data.appendingPathComponent("workout"), withIntermediateDirectories: true)
         let line = #"{"program":"Ride","file":"/r.lua","sha256":"","started":"2026-11-21T07:00:00Z","ended":"2026-11-21T07:00:03Z","completed":true,"elapsed":3,"segments_done":1,"segments":1,"work_seconds":3,"laps":[{"index":1,"name":"Hard","kind":"work","start":0,"elapsed":3,"timer":3}]}"#
-        try (line + "\n").write(to: data.appendingPathComponent("workout/history.jsonl"), atomically: true, encoding: .utf8)
+        try (line + "\n").write(to: data.appendingPathComponent("workout/history.jsonl"), atomically: false, encoding: .utf8)
         addTeardownBlock { try? FileManager.default.removeItem(at: data) }
         return data
     }
@@ -80,7 +80,7 @@ final class WriteFailureTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         disk.fill()
         let routine = data.appendingPathComponent("r.lua")
-        try #"return workout { name = "Short", countdown = 0, work(2, "Go") }"#.write(to: routine, atomically: true, encoding: .utf8)
+        try #"return workout { name = "Short", countdown = 0, work(2, "Go") }"#.write(to: routine, atomically: false, encoding: .utf8)
         let run = try WorkoutBinary.run(["run", routine.path, "--speed", "100", "--export-fit", folder.path],
                                         environment: ["XDG_DATA_HOME": data.path])
         XCTAssertEqual(run.status, 0, run.stderr)
@@ -111,7 +111,7 @@ final class WriteFailureTests: XCTestCase {
         let disk = try SmallDisk(bytes: 64 * 1024)
         let file = disk.directory.appendingPathComponent("workout/sensors")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try "C0:FF:EE:00:00:01 Strap\n".write(to: file, atomically: true, encoding: .utf8)
+        try "C0:FF:EE:00:00:01 Strap\n".write(to: file, atomically: false, encoding: .utf8)
         disk.fill()
         let result = try WorkoutBinary.run(["sensors", "add", "C0:FF:EE:00:00:02"], environment: ["XDG_CONFIG_HOME": disk.directory.path])
         XCTAssertEqual(result.status, 1, result.stdout)

@@ -20,7 +20,7 @@ final class AthleteFileTests: XCTestCase {
 
     func file(_ text: String?) throws -> AthleteFile {
         let file = AthleteFile(directories: UserDirectories(environment: ["XDG_CONFIG_HOME": config, "HOME": "/nonexistent"]))
-        if let text { try text.write(toFile: file.path, atomically: true, encoding: .utf8) }
+        if let text { try text.write(toFile: file.path, atomically: false, encoding: .utf8) }
         return file
     }
 

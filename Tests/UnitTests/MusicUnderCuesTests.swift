@@ -29,19 +29,26 @@ final class MusicUnderCuesTests: XCTestCase {
         }
     }
 
-    func run(_ source: String, voice: Bool = true, sound: Bool = false,
+    /// `waited`: the run lowers the music for its opening words (`lowerForOpening`) and
+    /// starts that many seconds later, once the players are down (the run waits for them).
+    func run(_ source: String, voice: Bool = true, sound: Bool = false, waited: Double? = nil,
              during: (@MainActor (Harness) -> Void)? = nil) throws -> [String] {
-        try MainActor.assumeIsolated { try Self.changes(source, voice: voice, sound: sound, during: during) }
+        try MainActor.assumeIsolated { try Self.changes(source, voice: voice, sound: sound, waited: waited, during: during) }
     }
 
     @MainActor
-    static func changes(_ source: String, voice: Bool, sound: Bool, during: (@MainActor (Harness) -> Void)?) throws -> [String] {
+    static func changes(_ source: String, voice: Bool, sound: Bool, waited: Double?,
+                        during: (@MainActor (Harness) -> Void)?) throws -> [String] {
         do {
             let options = SessionOptions(alerts: AlertSwitches(bell: false, voice: voice, sound: sound))
             let harness = Harness(try load(source), options: options)
             let music = RecordingMusic(clock: harness.clock)
             let cues = MusicUnderCues(players: music, scheduler: harness.clock)
             harness.session.subscribe(cues)
+            if let waited {
+                XCTAssertTrue(cues.lowerForOpening(harness.session.openingAlerts), "the opening words are heard over music")
+                harness.clock.advance(by: waited)
+            }
             harness.session.start()
             during?(harness)
             harness.clock.run()
@@ -60,6 +67,31 @@ final class MusicUnderCuesTests: XCTestCase {
               segment{ kind = "work", duration = 4, cues = { [2] = "Halfway" } } }
             """)
         XCTAssertEqual(changes, ["0 down", "1.3 up", "1.6 down", "3.3 up"])
+    }
+
+    /// The name said the moment the run starts: lowered before the run starts (here 0.25 s
+    /// before, as long as the players took), and it stays down through the start's words;
+    /// the timers the start plans do not raise it in between.
+    func testTheOpeningWordsFindTheMusicLowered() throws {
+        let changes = try run("""
+            return workout { name = "Music", countdown = 0,
+              sounds = { countdown = false, start = false, work = false, rest = false, finish = false },
+              segment{ kind = "work", duration = 4, cues = { [2] = "Halfway" } } }
+            """, waited: 0.25)
+        XCTAssertEqual(changes, ["0 down", "1.55 up", "1.85 down", "3.55 up"])
+    }
+
+    /// A start that says nothing over the music (voice off, pips only) lowers nothing ahead.
+    func testAnOpeningWithoutWordsLowersNothingAhead() throws {
+        try MainActor.assumeIsolated {
+            let source = "return workout { name = \"Quiet\", countdown = 0, work(3, \"Go\") }"
+            let options = SessionOptions(alerts: AlertSwitches(bell: false, voice: false, sound: true))
+            let harness = Harness(try load(source), options: options)
+            let music = RecordingMusic(clock: harness.clock)
+            let cues = MusicUnderCues(players: music, scheduler: harness.clock)
+            XCTAssertFalse(cues.lowerForOpening(harness.session.openingAlerts))
+            XCTAssertEqual(music.changes, [])
+        }
     }
 
     /// Words that take five seconds to say (72 bytes at 15 a second, and 0.3 s) keep it low that long.

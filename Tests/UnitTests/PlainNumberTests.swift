@@ -32,11 +32,11 @@ final class PlainNumberTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: config) }
         let file = AthleteFile(directories: UserDirectories(environment: ["XDG_CONFIG_HOME": config, "HOME": "/nonexistent"]))
         try FileManager.default.createDirectory(atPath: config + "/workout", withIntermediateDirectories: true)
-        try "ftp = 0x10\n".write(toFile: file.path, atomically: true, encoding: .utf8)
+        try "ftp = 0x10\n".write(toFile: file.path, atomically: false, encoding: .utf8)
         XCTAssertThrowsError(try file.read()) { error in
             XCTAssertEqual("\(error)", "\(file.path):1: ftp must be a positive number, got 0x10")
         }
-        try "max_hr = 1e-320\n".write(toFile: file.path, atomically: true, encoding: .utf8)
+        try "max_hr = 1e-320\n".write(toFile: file.path, atomically: false, encoding: .utf8)
         XCTAssertThrowsError(try file.read())
     }
 

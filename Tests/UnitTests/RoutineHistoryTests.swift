@@ -25,7 +25,7 @@ final class RoutineHistoryTests: XCTestCase {
     /// A history file of `lines`, one a line.
     func file(_ lines: [String]) throws -> HistoryFile {
         let url = directory.appendingPathComponent("history.jsonl")
-        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: false, encoding: .utf8)
         return HistoryFile(path: url.path)
     }
 
@@ -262,7 +262,7 @@ final class RoutineHistoryTests: XCTestCase {
         let long = String(repeating: "x", count: 200_000)
         try ([session("Mine", day: 1, params: [("week", .integer(1))]), long,
               session("Mine", day: 2, params: [("week", .integer(2))]), long].joined(separator: "\n"))
-            .write(to: url, atomically: true, encoding: .utf8)
+            .write(to: url, atomically: false, encoding: .utf8)
         var weeks: [JSONValue] = []
         HistoryFile(path: url.path).forEachEntryNewestFirst { entry in
             weeks.append(entry.params.first?.value ?? .null)

@@ -144,6 +144,13 @@ public final class Session {
     /// (even once its generators have ended, so that every event of a run agrees).
     var segmentCount: Int? { timeline.isOpenEnded ? nil : timeline.count }
 
+    /// The alerts the first segment's start gives the moment the workout starts, known
+    /// before it does: a listener that needs time ahead of them (the music lowered under
+    /// the first words) gets ready before `start`, as the timers give it for later moments.
+    public var openingAlerts: [AlertPolicy.Alert] {
+        alertPolicy.alerts(for: .segmentStart(segment, next: nextSegment))
+    }
+
     /// Starts the workout: `workout_start`, `on_start`, then the first segment.
     public func start() {
         carryOut(machine.start())
