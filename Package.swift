@@ -149,7 +149,7 @@ let package = Package(
         // The athlete's intervals.icu calendar: the HTTP client (libcurl's), the API key,
         // the service's statuses in words, the day's planned workouts. Their steps are read
         // by Interchange's WorkoutDocReader, as other tools' workout files are.
-        .target(name: "IntervalsICU", dependencies: ["WorkoutValues", "IntervalEngine", "Platform", "Interchange", "CCurl"]),
+        .target(name: "IntervalsICU", dependencies: ["WorkoutValues", "IntervalEngine", "Platform", "CCurl"]),
         // The command line, shared by `workout` and `workout-serve`.
         .target(
             name: "WorkoutCLI",
