@@ -166,7 +166,7 @@ final class PrivateSoundServer {
             throw Failure("parec stopped recording")
         }
         recorder.kill()
-        return (result, Recording(recorder.captured))
+        return (result, Recording(recorder.captured, arrivals: recorder.arrivals))
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -193,6 +193,9 @@ final class Daemon: @unchecked Sendable {
     private var reaped = false
     private let lock = NSLock()
     private var bytes = Data()
+    /// When each read of the output came (seconds of CLOCK_MONOTONIC), and how many bytes
+    /// had come by its end.
+    private var arrivalLog: [(at: Double, bytes: Int)] = []
     private var reader: Thread?
     private let done = DispatchSemaphore(value: 0)
 
@@ -227,7 +230,12 @@ final class Daemon: @unchecked Sendable {
                 let count = read(descriptor, &buffer, buffer.count)
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { break }
-                lock.withLock { bytes.append(contentsOf: buffer[..<count]) }
+                var now = timespec()
+                clock_gettime(CLOCK_MONOTONIC, &now)
+                lock.withLock {
+                    bytes.append(contentsOf: buffer[..<count])
+                    arrivalLog.append((Double(now.tv_sec) + Double(now.tv_nsec) / 1e9, bytes.count))
+                }
             }
             close(descriptor)
             done.signal()
@@ -275,18 +283,56 @@ final class Daemon: @unchecked Sendable {
     private static func killAtExit() { _ = exitHandler }
 
     var captured: Data { lock.withLock { bytes } }
+    var arrivals: [(at: Double, bytes: Int)] { lock.withLock { arrivalLog } }
 }
 
 /// What the sink played: 16-bit mono samples, and the sounds found in them.
 struct Recording {
     let samples: [Int16]
     let rate = PrivateSoundServer.rate
+    /// When each chunk of it reached the test (seconds of CLOCK_MONOTONIC), and how many
+    /// samples had come by its end.
+    let arrivals: [(at: Double, samples: Int)]
 
-    init(_ data: Data) {
+    init(_ data: Data, arrivals: [(at: Double, bytes: Int)] = []) {
         let bytes = [UInt8](data)
         samples = stride(from: 0, to: bytes.count - 1, by: 2).map {
             Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
         }
+        self.arrivals = arrivals.map { ($0.at, $0.bytes / 2) }
+    }
+
+    /// The recording's own clock: the monotonic moment (seconds) at which the sample at
+    /// `seconds` into the recording was captured, and how far its samples run from `rate`
+    /// a second of the monotonic clock (parts per million; positive: more samples).
+    ///
+    /// Each chunk `parec` hands over arrives after it was captured, so arrival less
+    /// samples/rate lies above the true origin by the reader's delay; its lowest value in
+    /// each second of the recording is within a fraction of a millisecond of it, and the
+    /// least-squares line through those lowest values is the clock (as the benchmarks'
+    /// `Recorder.clock`). Counting samples alone is not: a null sink's monitor hands out a
+    /// few hundred samples per million more or fewer than the monotonic clock's seconds,
+    /// and PipeWire's graph may run off it by more.
+    func clock() -> (moment: (Double) -> Double, ppm: Double) {
+        var lowest: [Int: (samples: Double, origin: Double)] = [:]
+        for (at, count) in arrivals {
+            let second = count / rate, origin = at - Double(count) / Double(rate)
+            if lowest[second].map({ origin < $0.origin }) ?? true { lowest[second] = (Double(count), origin) }
+        }
+        // The first and last seconds are partial.
+        let points = lowest.sorted { $0.key < $1.key }.dropFirst().dropLast().map(\.value)
+        guard points.count >= 3 else {
+            let start = arrivals.map { $0.at - Double($0.samples) / Double(rate) }.min() ?? 0
+            return ({ start + $0 }, 0)
+        }
+        let count = Double(points.count)
+        let meanSamples = points.map(\.samples).reduce(0, +) / count
+        let meanOrigin = points.map(\.origin).reduce(0, +) / count
+        let slope = points.map { ($0.samples - meanSamples) * ($0.origin - meanOrigin) }.reduce(0, +)
+            / max(1e-9, points.map { ($0.samples - meanSamples) * ($0.samples - meanSamples) }.reduce(0, +))
+        let intercept = meanOrigin - slope * meanSamples
+        let perSecond = Double(rate)
+        return ({ intercept + $0 * perSecond * (1 / perSecond + slope) }, -slope * perSecond * 1e6)
     }
 
     struct Onset {
