@@ -1,7 +1,9 @@
 """The report: a table on stdout, BENCHMARKS.md between its markers, and the figures as JSON.
 
 BENCHMARKS.md also holds hand-written notes (profiling, before and after), so a run
-replaces only what lies between `<!-- bench:begin -->` and `<!-- bench:end -->`.
+replaces only what lies between `<!-- bench:begin -->` and `<!-- bench:end -->`. The sound
+drift benchmark, run alone (`--only drift`), has markers of its own further down, so either
+run leaves the other's tables as they are.
 """
 
 import contextlib
@@ -17,26 +19,28 @@ from figures import fmt, pad
 
 MARK_BEGIN = "<!-- bench:begin -->"
 MARK_END = "<!-- bench:end -->"
+DRIFT_BEGIN = "<!-- bench:drift:begin -->"
+DRIFT_END = "<!-- bench:drift:end -->"
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def replace_between_markers(text, generated):
+def replace_between_markers(text, generated, begin_mark=MARK_BEGIN, end_mark=MARK_END):
     """The file with only the part between the markers replaced, so hand-written notes survive.
 
     `text` None (no file yet) gives a short intro and the markers; a file without markers
     keeps its text and gets the markers appended.
     """
-    block = f"{MARK_BEGIN}\n{generated.strip()}\n{MARK_END}"
+    block = f"{begin_mark}\n{generated.strip()}\n{end_mark}"
     if text is None:
         return ("# Benchmarks\n\n"
                 "Measured by `make bench` (`benchmarks/bench.py`); the tables between the markers are\n"
                 "rewritten by each run, everything else in this file is kept.\n\n"
                 f"{block}\n")
-    begin = text.find(MARK_BEGIN)
-    end = text.find(MARK_END, begin + len(MARK_BEGIN)) if begin >= 0 else -1
+    begin = text.find(begin_mark)
+    end = text.find(end_mark, begin + len(begin_mark)) if begin >= 0 else -1
     if begin < 0 or end < 0:
         return text.rstrip("\n") + ("\n\n" if text.strip() else "") + block + "\n"
-    return text[:begin] + block + text[end + len(MARK_END):]
+    return text[:begin] + block + text[end + len(end_mark):]
 
 
 def machine():
@@ -86,14 +90,16 @@ def command_text(info):
     return (f"`{info['via']}` → " if info["via"] else "") + f"`{info['command']}`"
 
 
-def header(info):
+def header(info, termdown=True):
+    """The run's conditions; `termdown` False for a table with no termdown column."""
     lines = [
         f"- **Machine:** {info['machine']}",
         f"- **Date:** {info['date']} (load average before the run: {info['load']})",
         f"- **Command:** {command_text(info)}",
         f"- **workout:** commit {info['commit']}, binary `{info['workout']}`",
-        f"- **termdown:** {info['termdown']} (PyPI, in `.build-bench/venv`)",
     ]
+    if termdown:
+        lines.append(f"- **termdown:** {info['termdown']} (PyPI, in `.build-bench/venv`)")
     if info["tiny"]:
         lines.append("- **Size:** `--tiny`, a smoke test: small sizes (fewer fires than the targets ask for), "
                      "a debug build perhaps; not figures to judge workout by")
@@ -147,10 +153,10 @@ def text_table(figures):
     return "\n".join("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in rows)
 
 
-def write_markdown(path, generated):
+def write_markdown(path, generated, begin_mark=MARK_BEGIN, end_mark=MARK_END):
     """Updates the report in place; an empty file (a fresh temporary one) counts as missing."""
     existing = path.read_text() if path.exists() and path.stat().st_size else None
-    path.write_text(replace_between_markers(existing, generated))
+    path.write_text(replace_between_markers(existing, generated, begin_mark, end_mark))
 
 
 def write_json(path, figures, info):

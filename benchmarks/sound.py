@@ -33,10 +33,12 @@ GAP_S = 0.06
 class SoundServer:
     """The private server, for a `with` block: killed however the block ends. `kind` is
     "pulseaudio" (`pulseaudio -n`) or "pipewire" (pipewire, wireplumber and pipewire-pulse
-    on a private session bus, the null sink loaded through `pactl`, as on a desktop)."""
+    on a private session bus, the null sink loaded through `pactl`, as on a desktop).
+    `quantum`: PipeWire's graph forced to cycles of this many frames; None leaves it as the
+    server starts, as the tests' private PipeWire does (the drift benchmark measures that)."""
 
-    def __init__(self, scratch, kind="pulseaudio"):
-        self.kind = kind
+    def __init__(self, scratch, kind="pulseaudio", quantum=QUANTUM):
+        self.kind, self.quantum = kind, quantum
         # A directory of its own each time: a server started earlier in the same scratch
         # directory leaves its socket behind, which would pass for this one's before it listens.
         self.directory = Path(tempfile.mkdtemp(prefix=f"{kind}-", dir=scratch))
@@ -111,10 +113,11 @@ class SoundServer:
         # The graph in cycles of a desktop's default quantum (1024 frames, 21 ms): the null
         # sink alone would run in far smaller ones, which hide how pipewire-pulse's read
         # index moves (once a cycle).
-        forced = subprocess.run(["pw-metadata", "-n", "settings", "0", "clock.force-quantum", str(QUANTUM)],
-                                env={**os.environ, **self.env}, capture_output=True, text=True, timeout=10)
-        if forced.returncode != 0:
-            raise BenchError(f"pw-metadata could not set the quantum: {forced.stderr.strip()}")
+        if self.quantum is not None:
+            forced = subprocess.run(["pw-metadata", "-n", "settings", "0", "clock.force-quantum", str(self.quantum)],
+                                    env={**os.environ, **self.env}, capture_output=True, text=True, timeout=10)
+            if forced.returncode != 0:
+                raise BenchError(f"pw-metadata could not set the quantum: {forced.stderr.strip()}")
         self.processes.append(self.spawn(["pacat", "--raw", "--format=s16le", f"--rate={RATE}", "--channels=1",
                                           "--latency-msec=20"], stdin=open("/dev/zero", "rb")))
         self.settle()

@@ -24,6 +24,7 @@ import elf  # noqa: E402
 import figures  # noqa: E402
 import processes  # noqa: E402
 import report  # noqa: E402
+import sound_drift  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "benchmarks" / "bench.py"
@@ -151,6 +152,79 @@ class MarkerTests(unittest.TestCase):
         twice = report.replace_between_markers(once, "second")
         self.assertNotIn("first", twice)
         self.assertEqual(twice.count(report.MARK_BEGIN), 1)
+
+
+class SoundDriftTests(unittest.TestCase):
+    """The pure arithmetic of `--only drift` (sound_drift.py), worked out by hand."""
+
+    def test_each_plan_takes_the_onset_nearest_it_and_a_lost_pip_is_left_out(self):
+        # Plans at 1, 2 and 3 s on a clock whose origin is 100 s; nothing near the third.
+        plans = [(1, 101.0), (2, 102.0), (3, 103.0)]
+        heard = [101.0015, 101.5, 101.998, 103.6]
+        errors = sound_drift.pip_errors(plans, heard)
+        self.assertEqual([at for at, _ in errors], [1, 2])
+        self.assertAlmostEqual(errors[0][1], 1.5, places=6)
+        self.assertAlmostEqual(errors[1][1], -2.0, places=6)
+
+    def test_less_the_median(self):
+        self.assertEqual(sound_drift.less_median([(1, 4.0), (2, 5.0), (3, 9.0)]), [(1, -1.0), (2, 0.0), (3, 4.0)])
+
+    def test_the_largest_step_is_between_neighbours_either_way(self):
+        # Steps 0.2, −1.5, +0.4: the largest is 1.5, though the spread is 1.3 either side of 0.
+        errors = [(1, 0.0), (2, 0.2), (3, -1.3), (4, -0.9)]
+        self.assertAlmostEqual(sound_drift.largest_step(errors), 1.5)
+
+    def test_one_pip_has_no_step(self):
+        self.assertEqual(sound_drift.largest_step([(1, 3.0)]), 0.0)
+
+    def test_drift_is_the_last_minutes_median_less_the_firsts(self):
+        # Three minutes: the first minute's median 0.5, the last's 2.0 (the middle one ignored).
+        errors = [(1, 0.0), (30, 0.5), (59, 1.0), (90, 9.0), (120, 1.0), (150, 2.0), (179, 3.0)]
+        self.assertAlmostEqual(sound_drift.minute_drift(errors, 180), 1.5)
+
+    def test_a_one_minute_run_has_no_drift(self):
+        self.assertEqual(sound_drift.minute_drift([(1, 0.3), (2, -0.1), (59, 0.8)], 60), 0)
+
+    def test_no_pip_in_a_minute_is_an_error(self):
+        with self.assertRaises(processes.BenchError):
+            sound_drift.minute_drift([(1, 0.3), (2, 0.1)], 180)
+
+    def test_the_figures_of_a_run(self):
+        # Six pips of seven heard, one step of 1.2 ms; the sink's rate not yet told (null).
+        run = {"errors": [(1, 10.0), (2, 10.2), (3, 10.1), (4, 11.3), (5, 11.2), (6, 11.0)], "planned": 7,
+               "seconds": 60, "ppm": 12.5, "sound": {"event": "sound", "rate_ppm": None,
+                                                     "largest_correction_ms": 0.25, "underruns": 0,
+                                                     "clock_restarts": 1}}
+        found = {f.name: f for f in sound_drift.drift_figures("pipewire", run)}
+        self.assertEqual(found["sound_drift.pipewire.heard"].value, 6)
+        self.assertIs(found["sound_drift.pipewire.heard"].met, False)
+        self.assertAlmostEqual(found["sound_drift.pipewire.step_ms"].value, 1.2)
+        self.assertIs(found["sound_drift.pipewire.step_ms"].met, False)
+        # The median is 10.6 (between 10.2 and 11.0): the largest distance from it is 11.3's, 0.7.
+        self.assertAlmostEqual(found["sound_drift.pipewire.error_ms.max"].value, 0.7)
+        self.assertIs(found["sound_drift.pipewire.error_ms.max"].met, True)
+        self.assertEqual(found["sound_drift.pipewire.drift_ms"].value, 0)
+        self.assertIsNone(found["sound_drift.pipewire.rate_ppm"].value)
+        self.assertEqual(found["sound_drift.pipewire.clock_restarts"].value, 1)
+
+    def test_the_table_has_a_column_pair_per_server_and_six_cells_a_row(self):
+        run = {"errors": [(1, 0.0), (2, 0.1)], "planned": 2, "seconds": 60, "ppm": 1.0,
+               "sound": {"rate_ppm": 3.5, "largest_correction_ms": 0.1, "underruns": 0, "clock_restarts": 0}}
+        figures = sound_drift.drift_figures("pulseaudio", run) + sound_drift.drift_figures("pipewire", run)
+        rows = sound_drift.table(figures).splitlines()
+        self.assertEqual(rows[0], "| figure | target | PulseAudio | met? | PipeWire, default quantum | met? |")
+        self.assertEqual(len(rows), 2 + len(figures) // 2)
+        for row in rows:
+            self.assertEqual(row.replace("\\|", "").count("|"), 7)
+        self.assertIn("| pips heard | all planned | 2 | yes | 2 | yes |", rows)
+
+    def test_its_markers_leave_the_full_runs_alone(self):
+        text = (f"# B\n{report.MARK_BEGIN}\nfull\n{report.MARK_END}\n## Drift\n"
+                f"{report.DRIFT_BEGIN}\nold\n{report.DRIFT_END}\nkept\n")
+        result = report.replace_between_markers(text, "new", report.DRIFT_BEGIN, report.DRIFT_END)
+        self.assertEqual(result, text.replace("\nold\n", "\nnew\n"))
+        self.assertEqual(report.replace_between_markers(result, "table"),
+                         result.replace("\nfull\n", "\ntable\n"))
 
 
 class MedianRunTests(unittest.TestCase):
@@ -298,6 +372,10 @@ class TinyRunTests(unittest.TestCase):
     def test_no_unexpected_figures(self):
         self.assertEqual(sorted(set(self.figures) - set(EXPECTED)), [])
 
+    def test_the_sound_drift_benchmark_is_not_in_it(self):
+        # Ten minutes on each server: only `--only drift` runs it.
+        self.assertEqual([name for name in self.figures if name.startswith("sound_drift.")], [])
+
     def test_termdown_figures_and_ratios(self):
         for name in WITH_TERMDOWN:
             with self.subTest(name=name):
@@ -360,6 +438,22 @@ class ArgumentTests(unittest.TestCase):
                              capture_output=True, text=True, timeout=60)
         self.assertEqual(run.returncode, 2)
         self.assertIn("--only must not overwrite BENCHMARKS.md", run.stderr)
+        self.assertEqual(path.read_text() if path.exists() else None, before)
+
+    def test_minutes_are_for_the_drift_benchmark_alone(self):
+        run = subprocess.run([sys.executable, str(SCRIPT), "--minutes", "1", "--workout", workout_binary()],
+                             cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+        self.assertEqual(run.returncode, 2)
+        self.assertIn("--minutes is for --only drift", run.stderr)
+
+    def test_a_short_drift_run_refuses_to_write_benchmarks_md(self):
+        path = ROOT / "BENCHMARKS.md"
+        before = path.read_text() if path.exists() else None
+        run = subprocess.run([sys.executable, str(SCRIPT), "--only", "drift", "--minutes", "1",
+                              "--workout", workout_binary()], cwd=ROOT, stdin=subprocess.DEVNULL,
+                             capture_output=True, text=True, timeout=60)
+        self.assertEqual(run.returncode, 2)
+        self.assertIn("must not overwrite BENCHMARKS.md's 10-minute table", run.stderr)
         self.assertEqual(path.read_text() if path.exists() else None, before)
 
     def test_a_tiny_run_refuses_to_write_benchmarks_md(self):
