@@ -83,10 +83,8 @@ extension PulseOutput {
         case PA_CONTEXT_READY:
             release(pulse.context_get_server_info!(context, { _, info, me in
                 let output = PulseOutput.from(me)
-                // PulseAudio rewinds its sink for data written where the sink has read but
-                // not yet played; pipewire-pulse does not (it names itself "… on PipeWire").
                 let server = info.flatMap { $0.pointee.server_name.map { String(cString: $0) } } ?? ""
-                output.serverRewinds = !server.contains("PipeWire")
+                output.serverRewinds = PulseOutput.rewinds(server: server)
                 let version = info.flatMap { $0.pointee.server_version.map { String(cString: $0) } } ?? ""
                 output.report.server = version.isEmpty ? server : "\(server) \(version)"
                 output.serverAnswered(info.flatMap { $0.pointee.default_sink_name.map { String(cString: $0) } })

@@ -68,6 +68,15 @@ public final class PulseOutput: SoundOutput, @unchecked Sendable {
     /// (PulseAudio; not pipewire-pulse): a sound nobody planned may then be placed on its
     /// moment within the sink's latency.
     var serverRewinds = false
+
+    /// Whether a server of this name is known to rewind: PulseAudio itself ("pulseaudio").
+    /// pipewire-pulse ("PulseAudio (on PipeWire …)") does not, and nor may any other that
+    /// speaks the protocol: a sound written behind the read index of a server that does
+    /// not rewind is lost or heard late, so any server not known to rewind gets the safe
+    /// path (a sound nobody planned goes after what the sink has read).
+    static func rewinds(server name: String) -> Bool {
+        name == "pulseaudio"
+    }
     /// The end of what was written to the stream (bytes from its start).
     var written: Int64 = 0
     /// The sink's latency, measured at every timing update (µs).
