@@ -42,6 +42,13 @@ extension PulseOutput {
     /// The stream stays open this long after the last sound was heard, so one pip after
     /// another within this (beyond the lead) does not cork and uncork in between.
     static let linger: UInt64 = 150_000
+    /// Nor is the stream corked when the next sound is due within this beyond its lead:
+    /// with the linger alone, pips a second apart corked now and then (when the next one's
+    /// lead had not quite come), and an uncork starts the stream clock again from one
+    /// burst of updates. On PipeWire such a burst once read 5.3 ms late, and the pips
+    /// after it stayed late while the placing line slewed back over 20 s (a clean clone's
+    /// minute of `SoundTimingTests`).
+    static let keepOpen: UInt64 = 1_000_000
     /// A sound written later than its lead still lands no earlier than this past what the
     /// sink has already taken.
     static let safety: UInt64 = 3_000
@@ -131,7 +138,7 @@ extension PulseOutput {
         }
         let due = jobs.contains { $0.due } || (keptReady && streamState == .corked)
         let heard = !jobs.contains { $0.position != nil } && !keptReady
-        let soon = jobs.contains { $0.start <= now + lead + PulseOutput.linger }
+        let soon = jobs.contains { $0.start <= now + lead + PulseOutput.keepOpen }
         switch streamState {
         case .corked where due:
             streamState = .uncorking
