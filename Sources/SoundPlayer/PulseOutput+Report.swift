@@ -2,7 +2,8 @@ import CPulse
 
 /// What the stream's clock did over a run, for the `sound` line at the end of `--json`
 /// (docs/events.md): a sound that went unheard or landed off its moment is explained by an
-/// underrun or a restart of the clock at that time, or by a sink whose rate is far off.
+/// underrun, an uncork or a restart of the clock at that time, or by a sink whose rate is
+/// far off.
 extension PulseOutput {
     public struct Report: Sendable, Equatable {
         /// The server's name and version, as it gives them.
@@ -13,6 +14,9 @@ extension PulseOutput {
         public var underruns: [UInt64] = []
         /// When a timing update showed the stream's clock had jumped, unreported (ns).
         public var restarts: [UInt64] = []
+        /// When the stream was uncorked for a sound after standing corked (ns): its clock
+        /// is measured afresh from the burst that follows.
+        public var uncorks: [UInt64] = []
         /// The sink's rate against the monotonic clock, in parts per million off its
         /// nominal rate; nil before the stream ran long enough to tell.
         public var ppm: Double?

@@ -185,6 +185,7 @@ extension PulseOutput {
             streamState = .running
             measuredAt = 0  // measured before the cork: the read index has stood since
             streamClock.reset()
+            report.uncorks.append(UInt64(pulse.rtclock_now!()) * 1_000)
             samplingStarted = pulse.rtclock_now!()
         case .corking:
             streamState = .corked

@@ -5,7 +5,7 @@ import WorkoutValues
 
 /// The `sound` line that ends a `--json` run with a sound server (docs/events.md): what the
 /// stream's clock did, so that a pip heard late or not at all can be told from the run's
-/// own output (an underrun, a restart of the clock, a sink whose rate is far off).
+/// own output (an underrun, an uncork, a restart of the clock, a sink whose rate is far off).
 extension RunAssembly {
     func printSoundLine() {
         guard request.json, let report = sound?.finalReport else { return }
@@ -24,6 +24,7 @@ extension RunAssembly {
             ("largest_correction_ms", .number(Number.rounded(report.largestCorrection, places: 2))),
             ("underruns", .integer(report.underruns.count)), ("underrun_at", times(report.underruns)),
             ("clock_restarts", .integer(report.restarts.count)), ("restart_at", times(report.restarts)),
+            ("uncorks", .integer(report.uncorks.count)), ("uncork_at", times(report.uncorks)),
         ]).text)
     }
 }

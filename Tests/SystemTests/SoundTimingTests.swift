@@ -149,6 +149,10 @@ final class SoundTimingTests: XCTestCase {
         let report = try JSONSerialization.jsonObject(with: Data(soundLine.utf8)) as? [String: Any]
         XCTAssertEqual(report?["event"] as? String, "sound", "the run ends with its sound line: \(soundLine)")
         XCTAssertEqual((report?["server"] as? String)?.contains("PipeWire"), kind == .pipewire, soundLine)
+        // From the first pip to the last the stream stays open: one uncork, at the start (an
+        // uncork measures the clock afresh, and a burst that read late once held the pips
+        // after it 5 ms late for 20 s).
+        XCTAssertEqual(report?["uncorks"] as? Int, 1, "the stream stays open from the first pip to the last: \(soundLine)")
         let said = "\(kind): \(soundLine)"
         let onsets = recording.onsets(gap: dense ? 0.03 : 0.06)
         let pips = onsets.filter { abs($0.hz - 1000) < 100 }.map(\.seconds)
