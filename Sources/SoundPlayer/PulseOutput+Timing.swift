@@ -39,11 +39,11 @@ extension PulseOutput {
     /// with both cores busy has held the audio thread back by over 150 ms. Writing early
     /// costs nothing: a sound withdrawn after it was written is overwritten with silence.
     static let margin: UInt64 = 250_000
-    /// The stream stays open this long after the last sound was heard, so one pip after
-    /// another within this (beyond the lead) does not cork and uncork in between.
+    /// A sound written is kept this long after it was heard (then the stream may cork, and
+    /// a withdrawn sound no longer needs silencing).
     static let linger: UInt64 = 150_000
     /// Nor is the stream corked when the next sound is due within this beyond its lead:
-    /// with the linger alone, pips a second apart corked now and then (when the next one's
+    /// with the linger alone (150 ms), pips a second apart corked now and then (when the next one's
     /// lead had not quite come), and an uncork starts the stream clock again from one
     /// burst of updates. On PipeWire such a burst once read 5.3 ms late, and the pips
     /// after it stayed late while the placing line slewed back over 20 s (a clean clone's

@@ -188,6 +188,8 @@ final class RunAssembly {
         display?.open()
         lowerMusicBeforeTheFirstWords()
         session.start()
+        // A stopping signal taken while the music was lowered found no workout to quit yet.
+        if signal.value != nil { session.apply(.quit) }
         MainLoop.run { [finished] in finished.value }
         tearDown()
         return report()
@@ -195,13 +197,14 @@ final class RunAssembly {
 
     /// Words said the moment the run starts (the first segment's name) come too soon for
     /// the music to be lowered `MusicUnderCues.lead` ahead, as it is for every later cue:
-    /// the run waits for it, at most that long, before it starts. A run whose first moment
-    /// is not heard over music lowers nothing here.
+    /// the run waits for it, at most that long, before it starts (the run loop turns for the
+    /// players' answers, and a stopping signal ends the wait). A run whose first moment is
+    /// not heard over music lowers nothing here.
     private func lowerMusicBeforeTheFirstWords() {
         guard let music, music.cues.lowerForOpening(session.openingAlerts) else { return }
         let players = music.players
         let deadline = Date(timeIntervalSinceNow: Double(MusicUnderCues.lead) / 1e9)
-        while !players.isDown, Date() < deadline {
+        while !players.isDown, signal.value == nil, Date() < deadline {
             _ = RunLoop.main.run(mode: .default, before: deadline)
         }
     }

@@ -57,15 +57,18 @@ final class MusicUnderCuesTests: XCTestCase {
         }
     }
 
+    /// MusicTests' routine: the name said at the start, "Halfway" a planned cue at 2 s.
+    static let cueRoutine = """
+        return workout { name = "Music", countdown = 0,
+          sounds = { countdown = false, start = false, work = false, rest = false, finish = false },
+          segment{ kind = "work", duration = 4, cues = { [2] = "Halfway" } } }
+        """
+
     /// MusicTests' routine: the name said at the start (not planned: lowered when its
     /// event comes, for its second of words and 0.3 s after), and "Halfway" at 2 s, a
     /// planned moment: lowered 0.4 s before it, back 0.3 s after its second of words.
     func testLoweredBeforeAPlannedCueAndBackAfterIt() throws {
-        let changes = try run("""
-            return workout { name = "Music", countdown = 0,
-              sounds = { countdown = false, start = false, work = false, rest = false, finish = false },
-              segment{ kind = "work", duration = 4, cues = { [2] = "Halfway" } } }
-            """)
+        let changes = try run(Self.cueRoutine)
         XCTAssertEqual(changes, ["0 down", "1.3 up", "1.6 down", "3.3 up"])
     }
 
@@ -73,11 +76,7 @@ final class MusicUnderCuesTests: XCTestCase {
     /// before, as long as the players took), and it stays down through the start's words;
     /// the timers the start plans do not raise it in between.
     func testTheOpeningWordsFindTheMusicLowered() throws {
-        let changes = try run("""
-            return workout { name = "Music", countdown = 0,
-              sounds = { countdown = false, start = false, work = false, rest = false, finish = false },
-              segment{ kind = "work", duration = 4, cues = { [2] = "Halfway" } } }
-            """, waited: 0.25)
+        let changes = try run(Self.cueRoutine, waited: 0.25)
         XCTAssertEqual(changes, ["0 down", "1.55 up", "1.85 down", "3.55 up"])
     }
 
