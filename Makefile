@@ -192,11 +192,12 @@ test-unit: deps
 # test; then, alone, the tests that time real sound servers and timers. Tests/lanes.py
 # says which test runs where, and why.
 LANE_WORKERS ?= 5
+LANE_WORKERS_AFTER_BUILDS ?= 7
 test: test-deps
 	@Tests/phase.sh --start
 	@Tests/phase.sh debug-build $(SWIFT) build --build-tests
 	@Tests/phase.sh warnings $(MAKE) --no-print-directory warnings
-	@Tests/phase.sh lanes /usr/bin/python3 Tests/lanes.py --workers $(LANE_WORKERS) \
+	@Tests/phase.sh lanes /usr/bin/python3 Tests/lanes.py --workers $(LANE_WORKERS) --workers-after-builds $(LANE_WORKERS_AFTER_BUILDS) \
 	  --plain .build/debug/workoutPackageTests.xctest --plain-bin $(CURDIR)/.build/debug/workout \
 	  --release-build "$(MAKE) --no-print-directory manual" \
 	  --asan-build "$(MAKE) --no-print-directory asan-build" \

@@ -265,12 +265,18 @@ def run(job, scratch, timeout, logs):
         file.write(job.output)
 
 
-def lane(jobs, workers, each, skip, built, broken):
-    """Runs `jobs`, longest expected first, `workers` at a time; a job waits for the builds
-    it needs, and is skipped (`skip`) when one of them failed. `built` and `broken` are the
-    builds done so far, in this lane or an earlier one, and are added to."""
+def lane(jobs, workers, each, skip, built, broken, wider=0):
+    """Runs `jobs`, longest expected first, `workers` at a time, or `wider` at a time once
+    the lane's builds are done; a job waits for the builds it needs, and is skipped
+    (`skip`) when one of them failed. `built` and `broken` are the builds done so far, in
+    this lane or an earlier one, and are added to."""
     queue = sorted(jobs, key=lambda job: -job.expected)
     ready = threading.Condition()
+    builds = {job.provides for job in jobs if job.provides}
+    running = [0]
+
+    def width():
+        return workers if builds - built - broken else max(workers, wider)
 
     def worker():
         while True:
@@ -279,7 +285,7 @@ def lane(jobs, workers, each, skip, built, broken):
                     for job in [job for job in queue if job.needs & broken]:
                         queue.remove(job)
                         skip(job, sorted(job.needs & broken))
-                    job = next((job for job in queue if job.needs <= built), None)
+                    job = next((job for job in queue if job.needs <= built), None) if running[0] < width() else None
                     if job or not queue:
                         break
                     ready.wait()
@@ -287,13 +293,15 @@ def lane(jobs, workers, each, skip, built, broken):
                     ready.notify_all()
                     return
                 queue.remove(job)
+                running[0] += 1
             each(job)
-            if job.provides:
-                with ready:
+            with ready:
+                running[0] -= 1
+                if job.provides:
                     (built if not job.failures() else broken).add(job.provides)
-                    ready.notify_all()
+                ready.notify_all()
 
-    threads = [threading.Thread(target=worker) for _ in range(max(1, min(workers, len(queue))))]
+    threads = [threading.Thread(target=worker) for _ in range(max(1, min(max(workers, wider), len(queue))))]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -313,6 +321,9 @@ def main():
     parser.add_argument("--asan-build", help="the command that builds --asan, run in the parallel lane "
                         "before the sanitizer's tests and the fuzzers")
     parser.add_argument("--workers", type=int, default=5)
+    parser.add_argument("--workers-after-builds", type=int, default=0,
+                        help="processes at a time once the builds are done (most of the system "
+                        "tests wait on real time and servers, not on the processor)")
     parser.add_argument("--only", default="", help="regex over Class/method: only these tests")
     parser.add_argument("--timeout", type=int, default=420, help="seconds one process may take (the longest take 170 s)")
     parser.add_argument("--logs", default=os.path.join(ROOT, ".build", "lanes"))
@@ -405,8 +416,10 @@ def main():
     started = time.monotonic()
     parallel = [job for job in jobs if not job.serial]
     built, broken = set(), set()
-    lane(parallel, arguments.workers, each, skip, built, broken)
-    walls.append(("parallel: %d processes, %d at a time" % (len(parallel), arguments.workers), time.monotonic() - started))
+    lane(parallel, arguments.workers, each, skip, built, broken, arguments.workers_after_builds)
+    walls.append(("parallel: %d processes, %d at a time%s" % (
+        len(parallel), arguments.workers, ", %d after the builds" % arguments.workers_after_builds
+        if arguments.workers_after_builds > arguments.workers else ""), time.monotonic() - started))
     serial_started = time.monotonic()
     serial = [job for job in jobs if job.serial]
     lane(serial, 1, each, skip, built, broken)
