@@ -69,6 +69,15 @@ extension PulseOutput {
     static let samplingFor: UInt64 = 45_000
     static let sampleSpacing: UInt64 = 1_500
     static let samplingEvery: UInt64 = 2_000_000
+    /// A burst also starts this long before a written sound is heard (beyond what the sink
+    /// renders ahead), unless one has started since: it checks that the stream's clock has
+    /// not moved since the sound was placed (`StreamClock.shifted`), in time to place it
+    /// again (`replaceWritten`). A burst settles in 40 ms; the rest is the room to write.
+    static let checkAhead: UInt64 = 120_000
+    /// A written sound is placed again after a move only if it is heard later than this
+    /// beyond what the sink renders ahead: two of a desktop's quanta, which the graph may
+    /// already hold.
+    static let rewriteMargin: UInt64 = 45_000
 
     /// How far ahead of what is heard a sound must be written: the sink's measured
     /// latency (what it has rendered ahead), bounded for a sink that reports nonsense.
@@ -154,7 +163,10 @@ extension PulseOutput {
             break
         }
         if streamState == .running && !timingRequested && now >= nextSample {
-            if now >= samplingStarted + PulseOutput.samplingEvery { samplingStarted = now }
+            let burstOver = now >= samplingStarted + PulseOutput.samplingFor
+            if now >= samplingStarted + PulseOutput.samplingEvery || (burstOver && nextCheck.map { now >= $0 } == true) {
+                samplingStarted = now
+            }
             requestTiming()
         }
         armTimer(now: now)
@@ -176,7 +188,34 @@ extension PulseOutput {
     private var nextSample: UInt64 {
         guard measuredAt > 0 else { return 0 }
         return measuredAt < samplingStarted + PulseOutput.samplingFor ? measuredAt + PulseOutput.sampleSpacing
-                                                                    : samplingStarted + PulseOutput.samplingEvery
+                                                                    : min(samplingStarted + PulseOutput.samplingEvery, nextCheck ?? .max)
+    }
+
+    /// When the next written sound's check is due (`checkAhead`): the earliest of those
+    /// whose check time no burst has started since.
+    private var nextCheck: UInt64? {
+        jobs.compactMap { job -> UInt64? in
+            guard job.position != nil else { return nil }
+            let at = job.start - min(job.start, writeAhead + PulseOutput.checkAhead)
+            return at > samplingStarted ? at : nil
+        }.min()
+    }
+
+    /// The stream's clock moved (a burst off the placing line, or a jump): each sound
+    /// written but heard later than `rewriteMargin` beyond what the sink renders ahead is
+    /// placed again by the new line, and its old place written over with what else sounds
+    /// there, as a withdrawn sound's is.
+    func replaceWritten() {
+        let now = pulse.rtclock_now!()
+        var spans: [(position: Int64, count: Int)] = []
+        for index in jobs.indices {
+            guard let position = jobs[index].position, jobs[index].start > now + writeAhead + PulseOutput.rewriteMargin else { continue }
+            spans.append((position, jobs[index].samples.count))
+            jobs[index].position = nil
+            jobs[index].due = true
+        }
+        for span in spans { writeMixed(from: span.position, count: span.count) }
+        report.replaced += spans.count
     }
 
     private func corkChanged() {
@@ -205,7 +244,10 @@ extension PulseOutput {
             if let timing = pulse.stream_get_timing_info!(stream)?.pointee {
                 output.sinkLatency = timing.sink_usec + timing.transport_usec
                 if output.streamState == .running && timing.read_index_corrupt == 0 {
-                    if output.streamClock.record(output.update(timing)) { output.clockRestarted() }
+                    if output.streamClock.record(output.update(timing)) {
+                        output.clockRestarted()
+                        output.replaceWritten()
+                    }
                 }
             }
             if !output.streamReady {
