@@ -46,8 +46,8 @@ struct StreamClock {
 
     let rate: Int64
     private(set) var updates: [Update] = []
-    /// Where the latest burst starts in `updates`.
-    private var burstStart = 0
+    /// When the latest burst started (µs).
+    private var burstStart: Int64 = 0
     /// What sounds are placed by (`StreamClock+Placing.swift`).
     var placing: Placing?
     /// The placing line has followed a settled clock since the last start.
@@ -80,20 +80,16 @@ struct StreamClock {
             reset()
             restarted = true
         }
-        if let last = updates.last, update.measured - last.measured > StreamClock.burstGap {
-            burstStart = updates.count
+        if updates.last.map({ update.measured - $0.measured > StreamClock.burstGap }) ?? true {
+            burstStart = update.measured
         }
         updates.append(update)
-        if updates.count > StreamClock.kept {
-            updates.removeFirst()
-            burstStart = max(0, burstStart - 1)
-        }
+        if updates.count > StreamClock.kept { updates.removeFirst() }
         if shifted() {
             // The burst alone says where the stream is now: what came before it is let go
             // (the drift is kept, and its samples: one slope across the shift does not
             // sway their median).
-            updates.removeFirst(burstStart)
-            burstStart = 0
+            updates.removeAll { $0.measured < burstStart }
             placing = nil
             settledOnce = false
             restarted = true
@@ -115,9 +111,10 @@ struct StreamClock {
     /// no late reading. Judged once the drift is measured: until then, a sink whose clock
     /// runs off moves that far against a line that does not know its rate yet.
     private func shifted() -> Bool {
-        guard driftMeasured, let line = placing, settledOnce, let first = updates[burstStart...].first, let last = updates.last,
+        let burst = updates.filter { $0.measured >= burstStart }
+        guard driftMeasured, let line = placing, settledOnce, let first = burst.first, let last = burst.last,
               last.measured - first.measured >= StreamClock.settling,
-              let earliest = updates[burstStart...].map(steady).min() else { return false }
+              let earliest = burst.map(steady).min() else { return false }
         let lineSteady = line.origin - drift * Double(line.at)
         return abs(earliest - lineSteady) > Double(StreamClock.shift)
     }
@@ -125,7 +122,6 @@ struct StreamClock {
     /// The stream stopped or lost its place: what was measured before says nothing now.
     mutating func reset() {
         updates.removeAll()
-        burstStart = 0
         placing = nil
         settledOnce = false
         driftSamples.removeAll()
