@@ -69,11 +69,6 @@ extension PulseOutput {
     static let samplingFor: UInt64 = 45_000
     static let sampleSpacing: UInt64 = 1_500
     static let samplingEvery: UInt64 = 2_000_000
-    /// A burst also starts this long before a written sound is heard (beyond what the sink
-    /// renders ahead), unless one has started since: it checks that the stream's clock has
-    /// not moved since the sound was placed (`StreamClock.shifted`), in time to place it
-    /// again (`replaceWritten`). A burst settles in 40 ms; the rest is the room to write.
-    static let checkAhead: UInt64 = 120_000
     /// A written sound is placed again after a move only if it is heard later than this
     /// beyond what the sink renders ahead: two of a desktop's quanta, which the graph may
     /// already hold.
@@ -163,10 +158,7 @@ extension PulseOutput {
             break
         }
         if streamState == .running && !timingRequested && now >= nextSample {
-            let burstOver = now >= samplingStarted + PulseOutput.samplingFor
-            if now >= samplingStarted + PulseOutput.samplingEvery || (burstOver && nextCheck.map { now >= $0 } == true) {
-                samplingStarted = now
-            }
+            if now >= samplingStarted + PulseOutput.samplingEvery { samplingStarted = now }
             requestTiming()
         }
         armTimer(now: now)
@@ -188,17 +180,7 @@ extension PulseOutput {
     private var nextSample: UInt64 {
         guard measuredAt > 0 else { return 0 }
         return measuredAt < samplingStarted + PulseOutput.samplingFor ? measuredAt + PulseOutput.sampleSpacing
-                                                                    : min(samplingStarted + PulseOutput.samplingEvery, nextCheck ?? .max)
-    }
-
-    /// When the next written sound's check is due (`checkAhead`): the earliest of those
-    /// whose check time no burst has started since.
-    private var nextCheck: UInt64? {
-        jobs.compactMap { job -> UInt64? in
-            guard job.position != nil else { return nil }
-            let at = job.start - min(job.start, writeAhead + PulseOutput.checkAhead)
-            return at > samplingStarted ? at : nil
-        }.min()
+                                                                    : samplingStarted + PulseOutput.samplingEvery
     }
 
     /// The stream's clock moved (a burst off the placing line, or a jump): each sound

@@ -98,9 +98,8 @@ final class StreamClockTests: XCTestCase {
     /// The origin moves a quantum (256 frames, 5.3 ms) later and stays, as pipewire-pulse's
     /// did once in ten idle minutes when the graph skipped the stream for a cycle (the pips
     /// heard moved with it): the line starts again at the next burst, every sound placed
-    /// after it is on time, and `record` says so once. With bursts every 2 s, and every
-    /// second (a check before each sound of a pip a second), while the window lets the
-    /// oldest updates go in the middle of a burst.
+    /// after it is on time, and `record` says so once. With bursts every 2 s (the player's),
+    /// and every second, where the window lets the oldest updates go in the middle of a burst.
     func testAMoveOfAQuantumIsFollowedAtTheNextBurst() {
         for every in [2_000_000, 1_000_000] as [Int64] {
             let origin = { (time: Int64) -> Int64 in time < 20_000_000 ? 1_000_000 : 1_005_333 }
