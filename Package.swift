@@ -15,9 +15,9 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     // The modules in layers, each importing only from the layers below it: the C headers;
-    // WorkoutValues, FIT and DBus; Platform, GATT and Broker (no engine); IntervalEngine;
+    // WorkoutValues, FIT and DBus; Platform, GATT, Broker and Display (no engine); IntervalEngine;
     // PastSessions, SoundFiles, SoundPlayer, Serving, Interchange, RemoteControl; LuaBridge,
-    // History, BlueZ, Music, ClassPublishing, IntervalsICU; Activity, Display, ClassFollowing; WorkoutCLI
+    // History, BlueZ, Music, ClassPublishing, IntervalsICU; Activity, ClassFollowing; WorkoutCLI
     // and WebRemote; the executables (docs/design.md, Modules). No module re-exports another
     // (no `@_exported import`): each imports what it names.
     targets: [
@@ -79,7 +79,7 @@ let package = Package(
         // The routine's Lua: the sandboxed state, the routine API and its constructors, the
         // loader that runs a file into a Routine, the hooks the session calls
         // (IntervalEngine's RoutineHooks), the user's sounds file, the editor definitions.
-        .target(name: "LuaBridge", dependencies: ["WorkoutValues", "IntervalEngine", "Platform", "PastSessions", "SoundFiles", "CLua"]),
+        .target(name: "LuaBridge", dependencies: ["WorkoutValues", "IntervalEngine", "Platform", "PastSessions", "SoundFiles", "CLua", "CSystem"]),
         // The history of sessions: `history.jsonl` and its lines, the recorder that writes a
         // session's line, and what `workout history` reads from it (reports, statistics,
         // exports, forgetting). A routine reads its past sessions through PastSessions'
@@ -172,6 +172,7 @@ let package = Package(
                 "Broker",
                 "ClassPublishing",
                 "ClassFollowing",
+                "CSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

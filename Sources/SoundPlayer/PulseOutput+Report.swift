@@ -12,8 +12,10 @@ extension PulseOutput {
         public var rewinds = false
         /// When the server said the stream ran dry (ns of CLOCK_MONOTONIC).
         public var underruns: [UInt64] = []
-        /// When a timing update showed the stream's clock had jumped, unreported (ns).
+        /// When a timing update showed the stream's clock had jumped or moved, unreported (ns).
         public var restarts: [UInt64] = []
+        /// How many sounds, already written, were placed again after such a move.
+        public var replaced = 0
         /// When the stream was uncorked for a sound after standing corked (ns): its clock
         /// is measured afresh from the burst that follows.
         public var uncorks: [UInt64] = []

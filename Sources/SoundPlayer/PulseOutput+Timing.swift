@@ -69,6 +69,10 @@ extension PulseOutput {
     static let samplingFor: UInt64 = 45_000
     static let sampleSpacing: UInt64 = 1_500
     static let samplingEvery: UInt64 = 2_000_000
+    /// A written sound is placed again after a move only if it is heard later than this
+    /// beyond what the sink renders ahead: two of a desktop's quanta, which the graph may
+    /// already hold.
+    static let rewriteMargin: UInt64 = 45_000
 
     /// How far ahead of what is heard a sound must be written: the sink's measured
     /// latency (what it has rendered ahead), bounded for a sink that reports nonsense.
@@ -179,6 +183,23 @@ extension PulseOutput {
                                                                     : samplingStarted + PulseOutput.samplingEvery
     }
 
+    /// The stream's clock moved (a burst off the placing line, or a jump): each sound
+    /// written but heard later than `rewriteMargin` beyond what the sink renders ahead is
+    /// placed again by the new line, and its old place written over with what else sounds
+    /// there, as a withdrawn sound's is.
+    func replaceWritten() {
+        let now = pulse.rtclock_now!()
+        var spans: [(position: Int64, count: Int)] = []
+        for index in jobs.indices {
+            guard let position = jobs[index].position, jobs[index].start > now + writeAhead + PulseOutput.rewriteMargin else { continue }
+            spans.append((position, jobs[index].samples.count))
+            jobs[index].position = nil
+            jobs[index].due = true
+        }
+        for span in spans { writeMixed(from: span.position, count: span.count) }
+        report.replaced += spans.count
+    }
+
     private func corkChanged() {
         switch streamState {
         case .uncorking:
@@ -205,7 +226,10 @@ extension PulseOutput {
             if let timing = pulse.stream_get_timing_info!(stream)?.pointee {
                 output.sinkLatency = timing.sink_usec + timing.transport_usec
                 if output.streamState == .running && timing.read_index_corrupt == 0 {
-                    if output.streamClock.record(output.update(timing)) { output.clockRestarted() }
+                    if output.streamClock.record(output.update(timing)) {
+                        output.clockRestarted()
+                        output.replaceWritten()
+                    }
                 }
             }
             if !output.streamReady {

@@ -1,21 +1,23 @@
 /// Where sounds are placed: a line that follows the stream clock's best origin without
-/// ever stepping.
+/// stepping on what is only a reading.
 ///
-/// Measured on pipewire-pulse with the machine's both cores busy, the best origin of the
-/// timing updates jumps now and then by a few milliseconds (7.6 ms, then 5.3 ms, in a
-/// minute) while a second stream of the same server, a continuous click train, does not
-/// move at all in the recording: sounds placed by the origin as it stood stepped against
-/// everything else heard by those milliseconds. A sound card's clock, besides, runs tens
-/// to hundreds of parts per million off the system's, more over USB and Bluetooth, and the
-/// best origin of the last seconds trails such a drift.
+/// A sound card's clock runs tens to hundreds of parts per million off the system's, more
+/// over USB and Bluetooth, and the best origin of the last seconds trails such a drift; and
+/// a burst's best origin wanders by a few tenths of a millisecond from one burst to the
+/// next. So sounds are placed by a line of their own: it moves at the origin's drift as
+/// measured over the last minute (the median of its slopes from one second to the next,
+/// which one move does not sway), and closes on the best origin by slewing, never faster
+/// than `slew`: neighbouring sounds never step apart by a reading, and a steady drift is
+/// followed with no lag. While the first burst settles the line takes the best origin as
+/// it is. A cork, an underrun, or a burst off the line by more than `shift` (the stream's
+/// clock itself moved: the sounds heard move with it) start the line again at once; the
+/// drift is kept (it is the card's).
 ///
-/// So sounds are placed by a line of their own: it moves at the origin's drift as measured
-/// over the last minute (the median of its slopes from one second to the next, which a
-/// jump does not sway), and closes on the best origin by slewing, never faster than
-/// `slew`. A jump is followed over seconds, neighbouring sounds never step apart, and a
-/// steady drift is followed with no lag. While the first burst settles the line takes the
-/// best origin as it is; a cork or an underrun starts it again (the drift is kept: it is
-/// the card's).
+/// Once, measured with both cores busy, the best origin moved 7.6 ms and then 5.3 ms in a
+/// minute while a second stream of the same server, a click train, did not move; that was
+/// read as a reading to slew through. Read against the plan on the recording's own clock
+/// (an idle ten minutes on pipewire-pulse), such a move is the stream's own: the pips heard
+/// moved with the origin, to a tenth of a millisecond, and slewing left them late for 20 s.
 extension StreamClock {
     /// Where frame 0 is heard (µs) according to the placing line, as of `at`.
     struct Placing: Equatable {

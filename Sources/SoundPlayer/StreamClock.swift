@@ -14,9 +14,10 @@
 /// tenths once a few updates have come.
 ///
 /// The envelope is kept only while nothing moves the clock: a cork (the read index stands)
-/// or an underrun (time runs on, the read index does not) start it again, and an update
-/// whose origin is later than the envelope by more than any quantum is taken as such a
-/// jump that went unreported.
+/// or an underrun (time runs on, the read index does not) start it again, and so does a
+/// move the server does not report: an update whose origin is later than the envelope by
+/// more than any quantum, or a burst whose earliest origin lies off the placing line by
+/// more than `shift` (a cycle in which the graph did not read the stream).
 struct StreamClock {
     /// One timing update: frame `read` is heard at `measured + sink` (µs of libpulse's clock).
     struct Update: Equatable {
@@ -31,12 +32,22 @@ struct StreamClock {
     /// The most updates kept.
     static let kept = 512
     /// Later than the envelope by more than this is a jump, not a late reading: PipeWire's
-    /// largest quantum at 48 kHz is 8192 frames, 171 ms. A smaller jump the server does not
-    /// report as an underrun (a stream moved to another sink) is outlived by the window.
+    /// largest quantum at 48 kHz is 8192 frames, 171 ms. A smaller one shows in the next
+    /// burst (`shift`).
     static let jump: Int64 = 200_000
+    /// A burst's origin this far from the placing line is a move of the stream's clock,
+    /// followed at once (`shifted`); a smaller distance is slewed. Half of pipewire-pulse's
+    /// smallest quantum at 48 kHz that was seen to move it (256 frames, 5.3 ms), and more
+    /// than a burst's spacing (`PulseOutput.sampleSpacing`, 1.5 ms), which bounds how late
+    /// its earliest update reads.
+    static let shift: Int64 = 2_500
+    /// Updates further apart than this belong to different bursts.
+    static let burstGap: Int64 = 500_000
 
     let rate: Int64
     private(set) var updates: [Update] = []
+    /// When the latest burst started (µs).
+    private var burstStart: Int64 = 0
     /// What sounds are placed by (`StreamClock+Placing.swift`).
     var placing: Placing?
     /// The placing line has followed a settled clock since the last start.
@@ -69,10 +80,43 @@ struct StreamClock {
             reset()
             restarted = true
         }
+        if updates.last.map({ update.measured - $0.measured > StreamClock.burstGap }) ?? true {
+            burstStart = update.measured
+        }
         updates.append(update)
         if updates.count > StreamClock.kept { updates.removeFirst() }
+        if shifted() {
+            // The burst alone says where the stream is now: what came before it is let go
+            // (the drift is kept, and its samples: one slope across the shift does not
+            // sway their median).
+            updates.removeAll { $0.measured < burstStart }
+            placing = nil
+            settledOnce = false
+            restarted = true
+        }
         follow(at: update.measured)
         return restarted
+    }
+
+    /// The latest burst, once it spans `settling`, puts the origin further than `shift` from
+    /// the placing line: the stream's clock moved, though the server said nothing.
+    ///
+    /// Measured on pipewire-pulse at its default quantum (256 frames here), idle: once in
+    /// ten minutes the stream's origin moved a quantum (5.3 ms) later and stayed there —
+    /// a graph cycle in which the stream was not read — and the pips heard in the
+    /// recording moved with it, to a tenth of a millisecond. Slewed after, the pips were
+    /// heard up to 5.3 ms late for 20 s; followed at once, only those heard before the next
+    /// burst (those written but not yet heard are placed again: `PulseOutput.replaceWritten`). A burst's earliest origin
+    /// is within its spacing of the truth (`isSettled`), so a move of more than `shift` is
+    /// no late reading. Judged once the drift is measured: until then, a sink whose clock
+    /// runs off moves that far against a line that does not know its rate yet.
+    private func shifted() -> Bool {
+        let burst = updates.filter { $0.measured >= burstStart }
+        guard driftMeasured, let line = placing, settledOnce, let first = burst.first, let last = burst.last,
+              last.measured - first.measured >= StreamClock.settling,
+              let earliest = burst.map(steady).min() else { return false }
+        let lineSteady = line.origin - drift * Double(line.at)
+        return abs(earliest - lineSteady) > Double(StreamClock.shift)
     }
 
     /// The stream stopped or lost its place: what was measured before says nothing now.

@@ -24,6 +24,7 @@ extension RunAssembly {
             ("largest_correction_ms", .number(Number.rounded(report.largestCorrection, places: 2))),
             ("underruns", .integer(report.underruns.count)), ("underrun_at", times(report.underruns)),
             ("clock_restarts", .integer(report.restarts.count)), ("restart_at", times(report.restarts)),
+            ("replaced", .integer(report.replaced)),
             ("uncorks", .integer(report.uncorks.count)), ("uncork_at", times(report.uncorks)),
         ]).text)
     }
