@@ -192,7 +192,7 @@ test-unit: deps
 # test; then, alone, the tests that time real sound servers and timers. Tests/lanes.py
 # says which test runs where, and why.
 LANE_WORKERS ?= 5
-LANE_WORKERS_AFTER_BUILDS ?= 7
+LANE_WORKERS_AFTER_BUILDS ?= 6
 test: test-deps
 	@Tests/phase.sh --start
 	@Tests/phase.sh debug-build $(SWIFT) build --build-tests
