@@ -273,19 +273,20 @@ def lane(jobs, workers, each, skip, built, broken, wider=0):
     queue = sorted(jobs, key=lambda job: -job.expected)
     ready = threading.Condition()
     builds = {job.provides for job in jobs if job.provides}
-    running = [0]
+    running = 0  # jobs started and not yet done
 
     def width():
         return workers if builds - built - broken else max(workers, wider)
 
     def worker():
+        nonlocal running
         while True:
             with ready:
                 while True:
                     for job in [job for job in queue if job.needs & broken]:
                         queue.remove(job)
                         skip(job, sorted(job.needs & broken))
-                    job = next((job for job in queue if job.needs <= built), None) if running[0] < width() else None
+                    job = next((job for job in queue if job.needs <= built), None) if running < width() else None
                     if job or not queue:
                         break
                     ready.wait()
@@ -293,10 +294,10 @@ def lane(jobs, workers, each, skip, built, broken, wider=0):
                     ready.notify_all()
                     return
                 queue.remove(job)
-                running[0] += 1
+                running += 1
             each(job)
             with ready:
-                running[0] -= 1
+                running -= 1
                 if job.provides:
                     (built if not job.failures() else broken).add(job.provides)
                 ready.notify_all()

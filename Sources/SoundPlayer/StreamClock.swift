@@ -106,9 +106,9 @@ struct StreamClock {
     /// a graph cycle in which the stream was not read — and the pips heard in the
     /// recording moved with it, to a tenth of a millisecond. Slewed after, the pips were
     /// heard up to 5.3 ms late for 20 s; followed at once, only those heard before the next
-    /// burst (those written but not yet heard are placed again: `PulseOutput.replaceWritten`). A burst's earliest origin
-    /// is within its spacing of the truth (`isSettled`), so a move of more than `shift` is
-    /// no late reading. Judged once the drift is measured: until then, a sink whose clock
+    /// burst (those written but not yet heard are placed again:
+    /// `PulseOutput.replaceWritten`). A burst's earliest origin is within its spacing of the
+    /// truth (`isSettled`), so a move of more than `shift` is no late reading. Judged once the drift is measured: until then, a sink whose clock
     /// runs off moves that far against a line that does not know its rate yet.
     private func shifted() -> Bool {
         let burst = updates.filter { $0.measured >= burstStart }
